@@ -1,0 +1,109 @@
+#include "espeakbackend.h"
+
+#include <espeak-ng/speak_lib.h>
+
+#include <QByteArray>
+#include <QtGlobal>
+
+#include <cmath>
+#include <cstring>
+
+namespace
+{
+struct CallbackContext
+{
+    const SpeechBackend::PcmSink *sink = nullptr;
+    bool stopped = false;
+};
+
+int synthCallback(short *wav, int numsamples, espeak_EVENT *events)
+{
+    auto *ctx = static_cast<CallbackContext *>(events->user_data);
+    if (!ctx || ctx->stopped)
+        return 1;
+    if (wav && numsamples > 0 && !(*ctx->sink)(wav, numsamples)) {
+        ctx->stopped = true;
+        return 1; // abort synthesis
+    }
+    return 0;
+}
+
+int clampParam(double v, int lo, int hi)
+{
+    return qBound(lo, int(std::lround(v)), hi);
+}
+}
+
+EspeakBackend::EspeakBackend()
+{
+    // Synchronous mode with a short buffer: the first samples reach the sink
+    // after ~20 ms of audio has been computed, well under a millisecond.
+    m_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 20, nullptr, 0);
+    if (m_rate > 0)
+        espeak_SetSynthCallback(synthCallback);
+}
+
+EspeakBackend::~EspeakBackend()
+{
+    if (m_rate > 0)
+        espeak_Terminate();
+}
+
+int EspeakBackend::sampleRate(const SynthesisParams &)
+{
+    return m_rate;
+}
+
+QString EspeakBackend::selectVoice(const SynthesisParams &params)
+{
+    const QString key = params.espeakVoice + u'|' + params.espeakLanguage + u'|' + params.espeakVariant
+                        + u'|' + QString::number(params.gender);
+    if (key == m_currentVoice)
+        return {};
+    espeak_ERROR err = EE_OK;
+    if (!params.espeakLanguage.isEmpty()) {
+        // Some languages (nb, en-gb) do not resolve by name in 1.51.
+        const QByteArray lang = params.espeakLanguage.toLatin1();
+        espeak_VOICE props;
+        std::memset(&props, 0, sizeof props);
+        props.languages = lang.constData();
+        props.gender = params.gender;
+        props.variant = params.espeakVariant.mid(1).toInt();
+        err = espeak_SetVoiceByProperties(&props);
+    } else {
+        QString name = params.espeakVoice;
+        if (!params.espeakVariant.isEmpty())
+            name += u'+' + params.espeakVariant;
+        err = espeak_SetVoiceByName(name.toLatin1().constData());
+        if (err != EE_OK && !params.espeakVariant.isEmpty())
+            err = espeak_SetVoiceByName(params.espeakVoice.toLatin1().constData());
+    }
+    if (err != EE_OK)
+        return QStringLiteral("espeak-ng has no voice for '%1'").arg(params.espeakVoice + params.espeakLanguage);
+    m_currentVoice = key;
+    return {};
+}
+
+QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink)
+{
+    if (m_rate <= 0)
+        return QStringLiteral("espeak-ng failed to initialize");
+    if (QString err = selectVoice(params); !err.isEmpty())
+        return err;
+
+    // Native prosody controls: rate in words per minute (175 at speed 1.0), pitch and
+    // pitch range on espeak's 0..100 scales around their defaults of 50.
+    espeak_SetParameter(espeakRATE, clampParam(175.0 * params.speed, 80, 450), 0);
+    espeak_SetParameter(espeakPITCH, clampParam(50.0 * params.pitch, 0, 100), 0);
+    espeak_SetParameter(espeakRANGE, clampParam(50.0 * params.pitchRange, 0, 100), 0);
+    espeak_SetParameter(espeakWORDGAP, clampParam(params.wordGapMs / 10.0, 0, 100), 0);
+
+    const QByteArray utf8 = sentence.toUtf8();
+    CallbackContext ctx;
+    ctx.sink = &sink;
+    const espeak_ERROR err = espeak_Synth(utf8.constData(), size_t(utf8.size()) + 1, 0, POS_CHARACTER, 0,
+                                          espeakCHARS_UTF8, nullptr, &ctx);
+    if (err != EE_OK && !ctx.stopped)
+        return QStringLiteral("espeak-ng synthesis failed (%1)").arg(int(err));
+    return {};
+}

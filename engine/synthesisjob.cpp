@@ -1,0 +1,23 @@
+#include "synthesisjob.h"
+
+QJsonObject SynthesisJob::toJson() const
+{
+    return {{"params", params.toJson()},
+            {"output", outputPath},
+            {"format", AudioFormats::name(format)},
+            {"stream", stream}};
+}
+
+std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
+{
+    const auto params = SynthesisParams::fromJson(json.value("params").toObject());
+    const auto format = AudioFormats::parse(json.value("format").toString());
+    if (!params || !format)
+        return std::nullopt;
+    SynthesisJob job;
+    job.params = *params;
+    job.outputPath = json.value("output").toString();
+    job.format = *format;
+    job.stream = json.value("stream").toBool();
+    return job;
+}

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "audioformat.h"
+#include "synthesisparams.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+// One unit of work for a worker: speak these params into this file, and stream the
+// samples back when asked to.
+struct SynthesisJob
+{
+    SynthesisParams params;
+    QString outputPath;          // written by the worker; empty = no file
+    AudioFormat format = AudioFormat::Wav;
+    bool stream = false;         // send audio frames back as they are produced
+
+    QJsonObject toJson() const;
+    static std::optional<SynthesisJob> fromJson(const QJsonObject &json);
+};

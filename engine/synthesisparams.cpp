@@ -1,0 +1,49 @@
+#include "synthesisparams.h"
+
+QJsonObject SynthesisParams::toJson() const
+{
+    return {
+        {"text", text},
+        {"backend", backend == SpeechBackendKind::Flite ? "flite" : "espeak"},
+        {"flite_voice", fliteVoice},
+        {"espeak_voice", espeakVoice},
+        {"espeak_language", espeakLanguage},
+        {"espeak_variant", espeakVariant},
+        {"gender", gender},
+        {"kana", kana},
+        {"speed", speed},
+        {"pitch", pitch},
+        {"pitch_range", pitchRange},
+        {"sentence_pause_ms", sentencePauseMs},
+        {"word_gap_ms", wordGapMs},
+    };
+}
+
+std::optional<SynthesisParams> SynthesisParams::fromJson(const QJsonObject &json)
+{
+    if (!json.value("text").isString())
+        return std::nullopt;
+    SynthesisParams p;
+    p.text = json.value("text").toString();
+    const QString backend = json.value("backend").toString();
+    if (backend == QLatin1String("flite"))
+        p.backend = SpeechBackendKind::Flite;
+    else if (backend == QLatin1String("espeak"))
+        p.backend = SpeechBackendKind::Espeak;
+    else
+        return std::nullopt;
+    p.fliteVoice = json.value("flite_voice").toString();
+    p.espeakVoice = json.value("espeak_voice").toString();
+    p.espeakLanguage = json.value("espeak_language").toString();
+    p.espeakVariant = json.value("espeak_variant").toString();
+    p.gender = json.value("gender").toInt();
+    p.kana = json.value("kana").toBool();
+    p.speed = json.value("speed").toDouble(1.0);
+    p.pitch = json.value("pitch").toDouble(1.0);
+    p.pitchRange = json.value("pitch_range").toDouble(1.0);
+    p.sentencePauseMs = json.value("sentence_pause_ms").toInt(150);
+    p.wordGapMs = json.value("word_gap_ms").toInt(0);
+    if (p.speed < 0.25 || p.speed > 4.0 || p.pitch <= 0.2 || p.pitch > 4.0)
+        return std::nullopt;
+    return p;
+}

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+enum class SpeechBackendKind { Espeak, Flite };
+
+// Everything a worker needs to speak one text. Built from a voice and a request by
+// SynthesisPlanner; crosses the process boundary as JSON.
+struct SynthesisParams
+{
+    QString text;
+    SpeechBackendKind backend = SpeechBackendKind::Espeak;
+    QString fliteVoice;       // slt, rms, awb, kal16
+    QString espeakVoice;      // name for espeak_SetVoiceByName, e.g. "de"
+    QString espeakLanguage;   // when set, resolve by properties instead (nb)
+    QString espeakVariant;    // f1..f5, m1..m8; empty for the default
+    int gender = 0;           // 1 male, 2 female, 0 neutral (for properties resolution)
+    bool kana = false;        // convert kanji to kana first
+    double speed = 1.0;       // duration scales by about 1/speed
+    double pitch = 1.0;       // factor on the backend voice's pitch
+    double pitchRange = 1.0;  // factor on the spread of pitch (expressiveness)
+    int sentencePauseMs = 150;
+    int wordGapMs = 0;        // extra pause between words (articulation)
+
+    QJsonObject toJson() const;
+    static std::optional<SynthesisParams> fromJson(const QJsonObject &json);
+};

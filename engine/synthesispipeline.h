@@ -1,0 +1,42 @@
+#pragma once
+
+#include "resampler.h"
+#include "synthesisparams.h"
+#include "textsegmenter.h"
+
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+class EspeakBackend;
+class FliteBackend;
+class KanaConverter;
+class SpeechBackend;
+
+// Text in, 24 kHz mono float chunks out, sentence by sentence, as they are produced:
+// segmentation -> (kana) -> backend -> (sonic speed) -> libsamplerate.
+// Holds process-wide speech state: one per worker process (or per `say`).
+class SynthesisPipeline
+{
+public:
+    // Receives 24 kHz mono float samples; returns false to stop.
+    using ChunkSink = std::function<bool(const float *samples, qsizetype count)>;
+
+    explicit SynthesisPipeline(Resampler::Quality quality = Resampler::Quality::Medium);
+    ~SynthesisPipeline();
+
+    // Loads every voice now so that the first request does not pay for it.
+    void warmUp();
+    // Returns an error text, or empty on success (also when the sink stopped early).
+    QString run(const SynthesisParams &params, const ChunkSink &sink);
+
+private:
+    SpeechBackend *backendFor(const SynthesisParams &params);
+
+    Resampler::Quality m_quality;
+    TextSegmenter m_segmenter;
+    std::unique_ptr<EspeakBackend> m_espeak;
+    std::unique_ptr<FliteBackend> m_flite;
+    std::unique_ptr<KanaConverter> m_kana;
+};

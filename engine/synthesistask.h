@@ -1,0 +1,45 @@
+#pragma once
+
+#include "synthesisjob.h"
+
+#include <QObject>
+
+class WorkerPool;
+
+// A job submitted to the worker pool, and its progress. Owned by the pool; deleted
+// (later) after finished() or failed(), so hold it in a QPointer.
+class SynthesisTask : public QObject
+{
+    Q_OBJECT
+
+public:
+    const SynthesisJob &job() const { return m_job; }
+    qint64 samples() const { return m_samples; }
+    bool isDone() const { return m_done; }
+
+    // Queued: fails at once; running: the worker is stopped (killed) and replaced.
+    void cancel();
+    // Streaming consumers that pace themselves call setManualCredit(true) and then
+    // credit() the bytes they have passed on; otherwise audio is credited at once.
+    void setManualCredit(bool manual) { m_manualCredit = manual; }
+    void credit(qint64 bytes);
+
+signals:
+    void started();
+    void audio(const QByteArray &float32Samples);
+    void finished(qint64 samples);
+    void failed(const QString &message);
+
+private:
+    friend class WorkerPool;
+    SynthesisTask(WorkerPool *pool, SynthesisJob job);
+
+    WorkerPool *m_pool;
+    SynthesisJob m_job;
+    qint64 m_samples = 0;
+    int m_attempts = 0;
+    bool m_audioSent = false;
+    bool m_manualCredit = false;
+    bool m_cancelled = false;
+    bool m_done = false;
+};

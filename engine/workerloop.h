@@ -1,0 +1,5 @@
+#pragma once
+
+// The body of a synthesis worker process: warm up, then read jobs from inFd and
+// answer on outFd until the host closes the pipe. Returns the process exit code.
+int runWorkerLoop(int inFd, int outFd);

@@ -1,0 +1,241 @@
+#include "workerpool.h"
+
+#include "synthesistask.h"
+#include "workerprocess.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QThread>
+#include <QTimer>
+#include <QtEndian>
+
+SynthesisTask::SynthesisTask(WorkerPool *pool, SynthesisJob job)
+    : QObject(pool)
+    , m_pool(pool)
+    , m_job(std::move(job))
+{
+}
+
+void SynthesisTask::cancel()
+{
+    if (!m_done)
+        m_pool->cancel(this);
+}
+
+void SynthesisTask::credit(qint64 bytes)
+{
+    if (!m_done && bytes > 0)
+        m_pool->credit(this, bytes);
+}
+
+WorkerPool::WorkerPool(Options options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    if (m_options.workers <= 0)
+        m_options.workers = qMax(1, QThread::idealThreadCount());
+    if (m_options.workerProgram.isEmpty())
+        m_options.workerProgram = defaultWorkerProgram();
+    for (int i = 0; i < m_options.workers; ++i)
+        m_workers << spawn();
+}
+
+WorkerPool::~WorkerPool()
+{
+    for (WorkerProcess *w : std::as_const(m_workers))
+        delete w;
+    m_workers.clear();
+}
+
+QString WorkerPool::defaultWorkerProgram()
+{
+    const QString env = qEnvironmentVariable("TTS_STUDIO_WORKER");
+    if (!env.isEmpty())
+        return env;
+    return QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("tts-worker"));
+}
+
+WorkerProcess *WorkerPool::spawn()
+{
+    auto *w = new WorkerProcess(m_options.workerProgram, m_options.inactivityTimeoutMs);
+    connect(w, &WorkerProcess::ready, this, [this] {
+        m_recentDeaths = 0;
+        emit workerReady();
+        dispatch();
+    });
+    connect(w, &WorkerProcess::frameReceived, this,
+            [this, w](const WorkerProtocol::Frame &f) { onFrame(w, f); });
+    connect(w, &WorkerProcess::died, this, [this, w] { onDied(w); }, Qt::QueuedConnection);
+    w->start();
+    return w;
+}
+
+int WorkerPool::readyWorkers() const
+{
+    int n = 0;
+    for (WorkerProcess *w : m_workers)
+        n += w->isReady() ? 1 : 0;
+    return n;
+}
+
+int WorkerPool::busyWorkers() const
+{
+    int n = 0;
+    for (WorkerProcess *w : m_workers)
+        n += w->task() ? 1 : 0;
+    return n;
+}
+
+QList<qint64> WorkerPool::workerPids() const
+{
+    QList<qint64> pids;
+    for (WorkerProcess *w : m_workers)
+        pids << w->pid();
+    return pids;
+}
+
+bool WorkerPool::waitUntilReady(int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (readyWorkers() < int(m_workers.size()) && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    return readyWorkers() == int(m_workers.size());
+}
+
+SynthesisTask *WorkerPool::submit(const SynthesisJob &job)
+{
+    auto *task = new SynthesisTask(this, job);
+    m_queue.enqueue(task);
+    // Dispatch from the event loop so callers can connect to the task's signals first.
+    QMetaObject::invokeMethod(this, &WorkerPool::dispatch, Qt::QueuedConnection);
+    return task;
+}
+
+void WorkerPool::dispatch()
+{
+    for (WorkerProcess *w : std::as_const(m_workers)) {
+        if (m_queue.isEmpty())
+            return;
+        if (!w->isReady() || w->task())
+            continue;
+        QPointer<SynthesisTask> task;
+        while (!m_queue.isEmpty() && !task)
+            task = m_queue.dequeue();
+        if (!task)
+            return;
+        ++task->m_attempts;
+        w->setTask(task);
+        w->send(WorkerProtocol::Type::Job, QJsonDocument(task->m_job.toJson()).toJson(QJsonDocument::Compact));
+    }
+}
+
+WorkerProcess *WorkerPool::workerOf(SynthesisTask *task) const
+{
+    for (WorkerProcess *w : m_workers)
+        if (w->task() == task)
+            return w;
+    return nullptr;
+}
+
+void WorkerPool::cancel(SynthesisTask *task)
+{
+    task->m_cancelled = true;
+    if (WorkerProcess *w = workerOf(task)) {
+        w->kill(); // onDied reports the cancellation and replaces the worker
+        return;
+    }
+    m_queue.removeAll(QPointer<SynthesisTask>(task));
+    finishTask(task, false, QStringLiteral("Cancelled"));
+}
+
+void WorkerPool::credit(SynthesisTask *task, qint64 bytes)
+{
+    if (WorkerProcess *w = workerOf(task)) {
+        char le[4];
+        qToLittleEndian<quint32>(quint32(qMin<qint64>(bytes, 0x7fffffff)), le);
+        w->send(WorkerProtocol::Type::Credit, QByteArray(le, 4));
+    }
+}
+
+void WorkerPool::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &frame)
+{
+    SynthesisTask *task = worker->task();
+    if (!task)
+        return;
+    switch (frame.type) {
+    case WorkerProtocol::Type::Started:
+        if (task->m_attempts == 1)
+            emit task->started();
+        break;
+    case WorkerProtocol::Type::Audio:
+        task->m_samples += frame.payload.size() / qsizetype(sizeof(float));
+        task->m_audioSent = true;
+        emit task->audio(frame.payload);
+        if (!task->m_manualCredit)
+            credit(task, frame.payload.size());
+        break;
+    case WorkerProtocol::Type::Done: {
+        const QJsonObject o = QJsonDocument::fromJson(frame.payload).object();
+        task->m_samples = qint64(o.value("samples").toDouble());
+        worker->setTask(nullptr);
+        finishTask(task, true, {});
+        dispatch();
+        break;
+    }
+    case WorkerProtocol::Type::Error: {
+        const QJsonObject o = QJsonDocument::fromJson(frame.payload).object();
+        worker->setTask(nullptr);
+        finishTask(task, false, o.value("message").toString(QStringLiteral("synthesis failed")));
+        dispatch();
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void WorkerPool::onDied(WorkerProcess *worker)
+{
+    const qsizetype index = m_workers.indexOf(worker);
+    QPointer<SynthesisTask> task = worker->task();
+    worker->setTask(nullptr);
+    if (index >= 0)
+        m_workers.removeAt(index);
+    worker->deleteLater();
+
+    if (task) {
+        if (!task->m_job.outputPath.isEmpty())
+            QFile::remove(task->m_job.outputPath);
+        if (task->m_cancelled) {
+            finishTask(task, false, QStringLiteral("Cancelled"));
+        } else if (!task->m_audioSent && task->m_attempts < m_options.maxAttempts) {
+            m_queue.prepend(task); // its samples never left the pool: safe to run again
+        } else {
+            finishTask(task, false, QStringLiteral("synthesis worker crashed"));
+        }
+    }
+
+    // Replace the worker; back off when workers keep dying before they get warm.
+    ++m_recentDeaths;
+    const int delay = m_recentDeaths > 3 ? qMin(5000, 250 * m_recentDeaths) : 0;
+    QTimer::singleShot(delay, this, [this] {
+        if (m_workers.size() < m_options.workers)
+            m_workers << spawn();
+    });
+}
+
+void WorkerPool::finishTask(SynthesisTask *task, bool ok, const QString &message)
+{
+    if (task->m_done)
+        return;
+    task->m_done = true;
+    if (ok)
+        emit task->finished(task->m_samples);
+    else
+        emit task->failed(message);
+    task->deleteLater();
+}

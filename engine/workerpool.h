@@ -1,0 +1,63 @@
+#pragma once
+
+#include "synthesisjob.h"
+#include "synthesistask.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QQueue>
+
+class WorkerProcess;
+namespace WorkerProtocol { struct Frame; }
+
+// Warm synthesis worker processes (tts-worker) and a queue of tasks for them.
+// A worker that crashes or hangs fails or retries only its own task; the pool
+// replaces it and the host process carries on.
+class WorkerPool : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        int workers = 0;               // 0: one per core
+        QString workerProgram;         // empty: tts-worker beside this executable
+        int inactivityTimeoutMs = 30000;
+        int maxAttempts = 2;           // a task is tried again once after a crash
+    };
+
+    explicit WorkerPool(Options options, QObject *parent = nullptr);
+    ~WorkerPool() override;
+
+    static QString defaultWorkerProgram();
+
+    SynthesisTask *submit(const SynthesisJob &job);
+    int workerCount() const { return int(m_workers.size()); }
+    int readyWorkers() const;
+    int busyWorkers() const;
+    int queuedTasks() const { return int(m_queue.size()); }
+    QList<qint64> workerPids() const;
+    // Waits (running the event loop) until every worker is warm; for tests and benchmarks.
+    bool waitUntilReady(int timeoutMs);
+
+signals:
+    void workerReady();
+
+private:
+    friend class SynthesisTask;
+    void cancel(SynthesisTask *task);
+    void credit(SynthesisTask *task, qint64 bytes);
+
+    WorkerProcess *spawn();
+    void dispatch();
+    void onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &frame);
+    void onDied(WorkerProcess *worker);
+    void finishTask(SynthesisTask *task, bool ok, const QString &message);
+    WorkerProcess *workerOf(SynthesisTask *task) const;
+
+    Options m_options;
+    QList<WorkerProcess *> m_workers;
+    QQueue<QPointer<SynthesisTask>> m_queue;
+    int m_recentDeaths = 0;
+};

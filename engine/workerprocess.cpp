@@ -1,0 +1,93 @@
+#include "workerprocess.h"
+
+#include "synthesistask.h"
+
+WorkerProcess::WorkerProcess(const QString &program, int inactivityTimeoutMs, QObject *parent)
+    : QObject(parent)
+    , m_program(program)
+{
+    m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_watchdog.setSingleShot(true);
+    m_watchdog.setInterval(inactivityTimeoutMs);
+    // A worker that is busy but silent for too long is hung: kill it, the pool replaces it.
+    connect(&m_watchdog, &QTimer::timeout, this, &WorkerProcess::kill);
+    connect(&m_process, &QProcess::readyReadStandardOutput, this, &WorkerProcess::onReadyRead);
+    connect(&m_process, &QProcess::finished, this, &WorkerProcess::onFinished);
+    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
+        if (e == QProcess::FailedToStart)
+            onFinished();
+    });
+}
+
+WorkerProcess::~WorkerProcess()
+{
+    m_process.disconnect(this);
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.closeWriteChannel(); // the worker exits on EOF
+        if (!m_process.waitForFinished(200)) {
+            m_process.kill();
+            m_process.waitForFinished(1000);
+        }
+    }
+}
+
+void WorkerProcess::start()
+{
+    m_process.start(m_program, {}, QIODevice::ReadWrite | QIODevice::Unbuffered);
+    m_watchdog.start(); // also bounds warm-up
+}
+
+void WorkerProcess::setTask(SynthesisTask *task)
+{
+    m_task = task;
+    if (task)
+        m_watchdog.start();
+    else
+        m_watchdog.stop();
+}
+
+void WorkerProcess::send(WorkerProtocol::Type type, const QByteArray &payload)
+{
+    if (m_process.state() == QProcess::Running)
+        m_process.write(WorkerProtocol::encode(type, payload));
+}
+
+void WorkerProcess::kill()
+{
+    if (m_process.state() != QProcess::NotRunning)
+        m_process.kill();
+}
+
+void WorkerProcess::onReadyRead()
+{
+    m_buffer.append(m_process.readAllStandardOutput());
+    for (;;) {
+        bool corrupt = false;
+        auto frame = WorkerProtocol::take(m_buffer, &corrupt);
+        if (corrupt) {
+            kill();
+            return;
+        }
+        if (!frame)
+            break;
+        if (m_task || !m_ready)
+            m_watchdog.start();
+        if (frame->type == WorkerProtocol::Type::Ready) {
+            m_ready = true;
+            m_watchdog.stop();
+            emit ready();
+            continue;
+        }
+        emit frameReceived(*frame);
+    }
+}
+
+void WorkerProcess::onFinished()
+{
+    if (m_dead)
+        return;
+    m_dead = true;
+    m_ready = false;
+    m_watchdog.stop();
+    emit died();
+}

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "workerprotocol.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QProcess>
+#include <QTimer>
+
+class SynthesisTask;
+
+// Host side of one synthesis worker process: starts it, frames its pipes, and
+// notices when it dies or stops answering.
+class WorkerProcess : public QObject
+{
+    Q_OBJECT
+
+public:
+    WorkerProcess(const QString &program, int inactivityTimeoutMs, QObject *parent = nullptr);
+    ~WorkerProcess() override;
+
+    void start();
+    bool isReady() const { return m_ready; }
+    qint64 pid() const { return m_process.processId(); }
+    SynthesisTask *task() const { return m_task; }
+    void setTask(SynthesisTask *task);
+    void send(WorkerProtocol::Type type, const QByteArray &payload);
+    void kill();
+
+signals:
+    void ready();
+    void frameReceived(const WorkerProtocol::Frame &frame);
+    void died();
+
+private:
+    void onReadyRead();
+    void onFinished();
+
+    QProcess m_process;
+    QString m_program;
+    QByteArray m_buffer;
+    QTimer m_watchdog;
+    QPointer<SynthesisTask> m_task;
+    bool m_ready = false;
+    bool m_dead = false;
+};

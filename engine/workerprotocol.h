@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QByteArray>
+
+#include <optional>
+
+// Framing between the host and a synthesis worker process, over its stdin/stdout:
+// [type: 1 byte][payload length: u32 LE][payload].
+namespace WorkerProtocol
+{
+enum class Type : char {
+    Ready = 'R',   // worker -> host: warmed up, waiting for a job
+    Job = 'J',     // host -> worker: JSON job
+    Credit = 'K',  // host -> worker: u32 LE bytes of audio consumed (flow control)
+    Started = 'S', // worker -> host: JSON {sample_rate}
+    Audio = 'A',   // worker -> host: float32 LE 24 kHz mono samples
+    Done = 'D',    // worker -> host: JSON {samples}
+    Error = 'E',   // worker -> host: JSON {message}
+};
+
+constexpr quint32 kMaxPayload = 16 * 1024 * 1024;
+// Audio a worker may send ahead of the host's credits (about 5 s at 24 kHz).
+constexpr quint32 kAudioWindowBytes = 512 * 1024;
+
+struct Frame
+{
+    Type type;
+    QByteArray payload;
+};
+
+QByteArray encode(Type type, const QByteArray &payload);
+// Takes one complete frame off the front of buffer; nullopt while incomplete.
+// Sets *corrupt when the stream cannot be a valid frame sequence.
+std::optional<Frame> take(QByteArray &buffer, bool *corrupt);
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The only place that lists the Debian packages TTS Studio needs.
+# Idempotent: quick when everything is already installed.
+set -euo pipefail
+
+PACKAGES=(
+  # toolchain
+  build-essential cmake ninja-build pkg-config git
+  # Qt 6.4
+  qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-multimedia-dev
+  libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
+  qt6-qpa-plugins
+  # speech and audio
+  libespeak-ng-dev espeak-ng-data flite1-dev libsonic-dev libsamplerate0-dev
+  libmp3lame-dev lame libkakasi2-dev kakasi-dic
+  # verification (intelligibility, audio measurement, headless GUI and sound)
+  pocketsphinx pocketsphinx-en-us sox xvfb xauth pulseaudio pulseaudio-utils
+  # fuzzing and benchmarks
+  clang libclang-rt-14-dev wrk curl
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
