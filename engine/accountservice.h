@@ -1,0 +1,34 @@
+#pragma once
+
+#include "accountstore.h"
+#include "ledgerstore.h"
+#include "records.h"
+#include "serviceerror.h"
+
+// Accounts, plans, balances and top-ups. Every movement of money writes a ledger row.
+class AccountService
+{
+public:
+    static constexpr qint64 kNewAccountCredits = 10000;
+
+    explicit AccountService(const Database &db);
+
+    Result<Account> create(const QString &name, const QString &plan = QStringLiteral("free"),
+                           qint64 credits = kNewAccountCredits, qint64 walletMicros = 0);
+    QList<Account> list() const;
+    std::optional<Account> find(qint64 id) const;
+    std::optional<Account> findByName(const QString &name) const;
+    Result<Account> topUpWallet(qint64 accountId, qint64 micros, const QString &note = {});
+    Result<Account> addCredits(qint64 accountId, qint64 credits, const QString &note = {});
+    Result<Account> setPlan(qint64 accountId, const QString &plan);
+    QList<LedgerEntry> ledger(qint64 accountId, int limit = 500) const;
+    // Ledger sums equal the balances: the invariant checked after crashes.
+    bool ledgerConsistent(qint64 accountId) const;
+
+private:
+    Result<Account> move(qint64 accountId, qint64 credits, qint64 micros, const QString &note);
+
+    const Database &m_db;
+    AccountStore m_accounts;
+    LedgerStore m_ledger;
+};

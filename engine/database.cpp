@@ -1,0 +1,216 @@
+#include "database.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QMutex>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+#include <QUuid>
+#include <QVariant>
+
+namespace
+{
+// Each entry migrates from version (index) to version (index + 1).
+const char *const kMigrations[] = {
+    // 0 -> 1
+    R"SQL(
+    CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE,
+        plan TEXT NOT NULL CHECK (plan IN ('free','pro')),
+        credits INTEGER NOT NULL DEFAULT 0 CHECK (credits >= 0),
+        wallet_micros INTEGER NOT NULL DEFAULT 0 CHECK (wallet_micros >= 0),
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE api_keys (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        name TEXT NOT NULL,
+        key_hash BLOB NOT NULL UNIQUE,
+        last4 TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        revoked_at INTEGER
+    );
+    CREATE TABLE generations (
+        id TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        status TEXT NOT NULL,
+        input_text TEXT NOT NULL,
+        voice_id TEXT NOT NULL,
+        voice_name TEXT NOT NULL,
+        model TEXT NOT NULL,
+        language_code TEXT NOT NULL,
+        speed REAL NOT NULL,
+        cfg_weight REAL NOT NULL,
+        exaggeration REAL NOT NULL,
+        audio_format TEXT NOT NULL,
+        synthesis TEXT NOT NULL,
+        tokens INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        cost_credits INTEGER NOT NULL,
+        cost_micros INTEGER NOT NULL,
+        dollar_cost_micros INTEGER NOT NULL,
+        error_message TEXT,
+        audio_path TEXT,
+        audio_deleted INTEGER NOT NULL DEFAULT 0,
+        api_version TEXT NOT NULL DEFAULT 'v3',
+        streamed INTEGER NOT NULL DEFAULT 0,
+        idempotency_key TEXT,
+        request_hash TEXT,
+        created_at INTEGER NOT NULL,
+        started_at INTEGER,
+        completed_at INTEGER
+    );
+    CREATE INDEX generations_account_created ON generations(account_id, created_at DESC);
+    CREATE INDEX generations_status_created ON generations(status, created_at);
+    CREATE UNIQUE INDEX generations_idempotency ON generations(account_id, idempotency_key)
+        WHERE idempotency_key IS NOT NULL;
+    CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        generation_id TEXT,
+        kind TEXT NOT NULL CHECK (kind IN ('grant','topup','reserve','settle','release')),
+        source TEXT,
+        credits_delta INTEGER NOT NULL DEFAULT 0,
+        micros_delta INTEGER NOT NULL DEFAULT 0,
+        note TEXT,
+        created_at INTEGER NOT NULL
+    );
+    CREATE INDEX ledger_account ON ledger(account_id, id);
+    CREATE UNIQUE INDEX ledger_once ON ledger(generation_id, kind) WHERE generation_id IS NOT NULL;
+    CREATE TABLE custom_voices (
+        id TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        name TEXT NOT NULL,
+        model TEXT NOT NULL,
+        base_voice_id TEXT NOT NULL,
+        gender TEXT NOT NULL,
+        description TEXT,
+        pitch REAL NOT NULL,
+        rate REAL NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE INDEX custom_voices_account ON custom_voices(account_id, id);
+    CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value BLOB NOT NULL
+    );
+    )SQL",
+};
+
+QStringList statements(const char *script)
+{
+    QStringList out;
+    for (const QString &s : QString::fromUtf8(script).split(u';')) {
+        const QString t = s.trimmed();
+        if (!t.isEmpty())
+            out << t;
+    }
+    return out;
+}
+}
+
+Database::Database(const QString &path)
+    : m_path(path)
+    , m_baseName(QStringLiteral("tts-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+}
+
+Database::~Database()
+{
+    // Only this thread's connection can be closed safely here; others die with their threads.
+    const QString name = connectionName();
+    if (QSqlDatabase::contains(name)) {
+        QSqlDatabase::database(name, false).close();
+        QSqlDatabase::removeDatabase(name);
+    }
+}
+
+int Database::schemaVersion()
+{
+    return int(sizeof kMigrations / sizeof kMigrations[0]);
+}
+
+QString Database::connectionName() const
+{
+    return m_baseName + QStringLiteral("-") + QString::number(quintptr(QThread::currentThreadId()), 16);
+}
+
+QSqlDatabase Database::connection() const
+{
+    const QString name = connectionName();
+    if (QSqlDatabase::contains(name))
+        return QSqlDatabase::database(name, false);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+    db.setDatabaseName(m_path);
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    if (db.open()) {
+        QSqlQuery q(db);
+        q.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+        q.exec(QStringLiteral("PRAGMA synchronous=FULL"));
+        q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+    }
+    return db;
+}
+
+QString Database::open()
+{
+    const QFileInfo info(m_path);
+    if (!QDir().mkpath(info.absolutePath()))
+        return QStringLiteral("cannot create data directory %1").arg(info.absolutePath());
+    QSqlDatabase db = connection();
+    if (!db.isOpen())
+        return QStringLiteral("cannot open database %1: %2").arg(m_path, db.lastError().text());
+    return migrate(db);
+}
+
+QString Database::migrate(QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    q.exec(QStringLiteral("PRAGMA user_version"));
+    int version = q.next() ? q.value(0).toInt() : 0;
+    if (version > schemaVersion())
+        return QStringLiteral("database %1 is from a newer TTS Studio (schema %2)").arg(m_path).arg(version);
+    while (version < schemaVersion()) {
+        if (!db.transaction())
+            return db.lastError().text();
+        for (const QString &stmt : statements(kMigrations[version])) {
+            if (!q.exec(stmt)) {
+                const QString err = q.lastError().text();
+                db.rollback();
+                return QStringLiteral("migration %1 failed: %2").arg(version + 1).arg(err);
+            }
+        }
+        q.exec(QStringLiteral("PRAGMA user_version = %1").arg(version + 1));
+        if (!db.commit())
+            return db.lastError().text();
+        ++version;
+    }
+    return {};
+}
+
+bool Database::immediateTransaction(const std::function<bool()> &fn) const
+{
+    QSqlDatabase db = connection();
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return false;
+    bool ok = false;
+    try {
+        ok = fn();
+    } catch (...) {
+        q.exec(QStringLiteral("ROLLBACK"));
+        throw;
+    }
+    if (ok && q.exec(QStringLiteral("COMMIT")))
+        return true;
+    q.exec(QStringLiteral("ROLLBACK"));
+    return false;
+}
+
+bool Database::integrityOk() const
+{
+    QSqlQuery q(connection());
+    return q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next() && q.value(0).toString() == QLatin1String("ok");
+}

@@ -1,0 +1,93 @@
+#include "engine.h"
+
+#include "jobrunner.h"
+#include "settingsstore.h"
+#include "workerpool.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QRandomGenerator>
+
+Engine::Engine(Options options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+    , m_rateLimiter(m_options.rateLimitPerMinute)
+{
+    m_thread.setObjectName(QStringLiteral("engine"));
+}
+
+Engine::~Engine()
+{
+    if (m_thread.isRunning()) {
+        QMetaObject::invokeMethod(m_runner, [this] {
+            delete m_runner;
+            delete m_pool;
+            m_runner = nullptr;
+            m_pool = nullptr;
+        }, Qt::BlockingQueuedConnection);
+        m_thread.quit();
+        m_thread.wait();
+    }
+}
+
+QString Engine::open()
+{
+    if (!m_catalog.loadError().isEmpty())
+        return QStringLiteral("voice catalog: %1").arg(m_catalog.loadError());
+    const QDir dir(m_options.dataDir);
+    if (!QDir().mkpath(dir.absolutePath()))
+        return QStringLiteral("cannot create data directory %1").arg(dir.absolutePath());
+    m_db = std::make_unique<Database>(dir.filePath(QStringLiteral("tts-studio.db")));
+    if (QString err = m_db->open(); !err.isEmpty())
+        return err;
+    // The URL-signing secret is made once and kept, so links survive restarts.
+    QByteArray fresh(32, Qt::Uninitialized);
+    QRandomGenerator::system()->generate(reinterpret_cast<quint32 *>(fresh.data()),
+                                         reinterpret_cast<quint32 *>(fresh.data() + fresh.size()));
+    const auto secret = SettingsStore(*m_db).valueOrInsert(QStringLiteral("url_secret"), fresh);
+    if (!secret)
+        return QStringLiteral("cannot read the server secret from the store");
+    m_signer.setSecret(*secret);
+    m_voices = std::make_unique<VoiceDirectory>(m_catalog, *m_db);
+    m_accounts = std::make_unique<AccountService>(*m_db);
+    m_keys = std::make_unique<KeyService>(*m_db);
+    GenerationService::Options go;
+    go.ttlMs = m_options.generationTtlSec * 1000;
+    go.maxQueued = m_options.maxQueued;
+    go.audioDir = dir.filePath(QStringLiteral("audio"));
+    m_generations = std::make_unique<GenerationService>(*m_db, *m_voices, go);
+    return {};
+}
+
+void Engine::startRuntime()
+{
+    if (m_thread.isRunning())
+        return;
+    m_thread.start();
+    // Pool and runner are created on the engine thread so that their processes,
+    // timers and store connections belong to it.
+    QObject context;
+    context.moveToThread(&m_thread);
+    QMetaObject::invokeMethod(&context, [this] {
+        WorkerPool::Options po;
+        po.workers = m_options.workers;
+        po.inactivityTimeoutMs = m_options.inactivityTimeoutMs;
+        m_pool = new WorkerPool(po);
+        m_runner = new JobRunner(*m_generations, *m_pool);
+        connect(m_generations.get(), &GenerationService::jobQueued, m_runner, &JobRunner::pump, Qt::QueuedConnection);
+        connect(m_generations.get(), &GenerationService::cancelRequested, m_runner, &JobRunner::cancelGeneration,
+                Qt::QueuedConnection);
+        m_runner->start();
+    }, Qt::BlockingQueuedConnection);
+    context.moveToThread(QThread::currentThread());
+}
+
+void Engine::shutdown(int graceMs)
+{
+    if (!m_thread.isRunning() || !m_runner)
+        return;
+    QEventLoop loop;
+    connect(m_runner, &JobRunner::drained, &loop, &QEventLoop::quit, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_runner, [this, graceMs] { m_runner->shutdown(graceMs); }, Qt::QueuedConnection);
+    loop.exec();
+}

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "accountservice.h"
+#include "database.h"
+#include "generationservice.h"
+#include "keyservice.h"
+#include "ratelimiter.h"
+#include "urlsigner.h"
+#include "voicecatalog.h"
+#include "voicedirectory.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <memory>
+
+class JobRunner;
+class WorkerPool;
+
+// One per process: the store, the services, and (when running) the worker pool and
+// job runner on their own thread. Shared by the HTTP server, WebSocket and GUI.
+class Engine : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        QString dataDir;
+        int workers = 0;              // 0: one per core
+        qint64 generationTtlSec = 86400;
+        int rateLimitPerMinute = 600;
+        int maxQueued = 1000;
+        int inactivityTimeoutMs = 30000;
+    };
+
+    explicit Engine(Options options, QObject *parent = nullptr);
+    ~Engine() override;
+
+    // Opens the store. Returns an error text or empty.
+    QString open();
+    // Starts workers and the job runner (server and GUI modes; not CLI commands).
+    void startRuntime();
+    // Stops claiming jobs, gives running ones graceMs, requeues the rest. Blocks.
+    void shutdown(int graceMs);
+
+    const Options &options() const { return m_options; }
+    const Database &database() const { return *m_db; }
+    const VoiceCatalog &catalog() const { return m_catalog; }
+    VoiceDirectory &voices() { return *m_voices; }
+    AccountService &accounts() { return *m_accounts; }
+    KeyService &keys() { return *m_keys; }
+    GenerationService &generations() { return *m_generations; }
+    RateLimiter &rateLimiter() { return m_rateLimiter; }
+    const UrlSigner &urlSigner() const { return m_signer; }
+    // Lives on the engine thread: call it through QMetaObject::invokeMethod.
+    WorkerPool *pool() const { return m_pool; }
+    JobRunner *runner() const { return m_runner; }
+    QThread *engineThread() { return &m_thread; }
+
+private:
+    Options m_options;
+    std::unique_ptr<Database> m_db;
+    VoiceCatalog m_catalog;
+    std::unique_ptr<VoiceDirectory> m_voices;
+    std::unique_ptr<AccountService> m_accounts;
+    std::unique_ptr<KeyService> m_keys;
+    std::unique_ptr<GenerationService> m_generations;
+    RateLimiter m_rateLimiter;
+    UrlSigner m_signer;
+    QThread m_thread;
+    WorkerPool *m_pool = nullptr;
+    JobRunner *m_runner = nullptr;
+};

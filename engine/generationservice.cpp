@@ -1,0 +1,236 @@
+#include "generationservice.h"
+
+#include "languages.h"
+#include "speechrequestcheck.h"
+#include "timestamps.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QUuid>
+
+GenerationService::GenerationService(const Database &db, const VoiceDirectory &voices, Options options, QObject *parent)
+    : QObject(parent)
+    , m_db(db)
+    , m_voices(voices)
+    , m_options(std::move(options))
+    , m_generations(db)
+    , m_accounts(db)
+    , m_ledger(db)
+{
+    QDir().mkpath(m_options.audioDir);
+}
+
+QString GenerationService::audioPathFor(const QString &id, const QString &format) const
+{
+    return QDir(m_options.audioDir).filePath(id + u'.' + format);
+}
+
+bool GenerationService::isExpired(const Generation &g) const
+{
+    return Timestamps::nowMs() - g.createdAt >= m_options.ttlMs;
+}
+
+Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, const CreateGeneration &req)
+{
+    const auto voice = m_voices.find(auth.accountId, req.voiceId, req.voiceCaseInsensitive);
+    if (auto problem = SpeechRequestCheck::check(req.speech, req.voiceId, voice ? &*voice : nullptr))
+        return *problem;
+    const auto format = AudioFormats::parse(req.audioFormat);
+    if (!format)
+        return ServiceError::invalid("audio_format", QStringLiteral("audio_format must be wav or mp3"));
+    if (req.premiumNeedsPaidPlan && !voice->free && auth.plan == QLatin1String("free"))
+        return ServiceError::make(ServiceError::Kind::Forbidden,
+                                  QStringLiteral("This voice is only available for paid plans. Upgrade your plan to use '%1'.")
+                                      .arg(voice->id));
+    auto params = SynthesisPlanner::plan(*voice, req.speech);
+    if (!params)
+        return ServiceError::invalid("language_code", QStringLiteral("language_code is not allowed for this model"));
+    params->pitch *= req.pitchFactor;
+    params->pitchRange *= req.pitchRangeFactor;
+    params->speed = qBound(0.25, params->speed * req.speedFactor, 4.0);
+
+    Generation g;
+    g.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    g.accountId = auth.accountId;
+    g.status = GenerationStatus::InQueue;
+    g.inputText = req.speech.text;
+    g.voiceId = voice->id;
+    g.voiceName = voice->name;
+    g.model = req.speech.model;
+    g.languageCode = req.speech.languageCode.isEmpty() ? Languages::defaultCode(g.model, voice->language)
+                                                       : req.speech.languageCode;
+    g.speed = req.speech.speed;
+    g.cfgWeight = req.speech.cfgWeight;
+    g.exaggeration = req.speech.exaggeration;
+    g.audioFormat = AudioFormats::name(*format);
+    g.synthesis = QJsonDocument(params->toJson()).toJson(QJsonDocument::Compact);
+    g.tokens = Pricing::tokens(req.speech.text);
+    // Premium voices cost the advanced price whatever the model (DESIGN.md: plans).
+    const QString priceModel = voice->free ? g.model : QStringLiteral("advanced");
+    g.costCredits = m_pricing.credits(priceModel, g.tokens);
+    g.costMicros = m_pricing.micros(priceModel, g.tokens);
+    g.dollarCostMicros = g.costMicros;
+    g.apiVersion = req.apiVersion;
+    g.streamed = req.streamed;
+    g.idempotencyKey = req.idempotencyKey;
+    g.requestHash = req.requestHash;
+    g.createdAt = Timestamps::nowMs();
+
+    std::optional<ServiceError> refusal;
+    std::optional<Generation> replay;
+    const bool ok = m_db.immediateTransaction([&] {
+        if (!g.idempotencyKey.isEmpty()) {
+            if (auto existing = m_generations.findByIdempotencyKey(auth.accountId, g.idempotencyKey)) {
+                if (existing->requestHash == g.requestHash)
+                    replay = existing;
+                else
+                    refusal = ServiceError::make(ServiceError::Kind::Conflict,
+                                                 QStringLiteral("Idempotency-Key was already used with a different request"));
+                return false;
+            }
+        }
+        if (!g.streamed && m_generations.countByStatus(GenerationStatus::InQueue) >= m_options.maxQueued) {
+            refusal = ServiceError::make(ServiceError::Kind::Unavailable,
+                                         QStringLiteral("The generation queue is full. Please retry shortly."));
+            refusal->retryAfterSeconds = 5;
+            return false;
+        }
+        const auto account = m_accounts.findById(auth.accountId);
+        if (!account)
+            return false;
+        // Monthly credits first, then the wallet, else nothing is created.
+        if (account->credits >= g.costCredits) {
+            g.source = PaymentSource::Credits;
+        } else if (account->walletMicros >= g.costMicros) {
+            g.source = PaymentSource::Wallet;
+        } else {
+            refusal = ServiceError::make(ServiceError::Kind::InsufficientBalance, QStringLiteral("Insufficient Balance"));
+            return false;
+        }
+        const qint64 dCredits = g.source == PaymentSource::Credits ? -g.costCredits : 0;
+        const qint64 dMicros = g.source == PaymentSource::Wallet ? -g.costMicros : 0;
+        return m_accounts.adjust(auth.accountId, dCredits, dMicros)
+               && m_generations.insert(g)
+               && m_ledger.add({0, auth.accountId, g.id, "reserve", g.source, dCredits, dMicros, {}, g.createdAt});
+    });
+    if (replay)
+        return CreatedGeneration{*replay, true};
+    if (refusal)
+        return *refusal;
+    if (!ok)
+        return ServiceError::make(ServiceError::Kind::Internal, QStringLiteral("An unexpected error occurred. Please try again."));
+    if (!g.streamed)
+        emit jobQueued();
+    emit generationChanged(g.id, g.status);
+    return CreatedGeneration{g, false};
+}
+
+Result<Generation> GenerationService::get(qint64 accountId, const QString &id) const
+{
+    const auto g = m_generations.find(id);
+    if (!g || g->accountId != accountId || isExpired(*g))
+        return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Generation not found"));
+    return *g;
+}
+
+Result<Generation> GenerationService::getForV2(qint64 accountId, const QString &id) const
+{
+    const auto g = m_generations.find(id);
+    if (!g || isExpired(*g))
+        return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Generation not found"));
+    if (g->accountId != accountId)
+        return ServiceError::make(ServiceError::Kind::Forbidden, QStringLiteral("Access denied for this generation"));
+    return *g;
+}
+
+QList<Generation> GenerationService::history(qint64 accountId, const QString &status, int limit, int offset) const
+{
+    return m_generations.history(accountId, status, Timestamps::nowMs() - m_options.ttlMs, limit, offset);
+}
+
+std::optional<Generation> GenerationService::claimNext()
+{
+    auto g = m_generations.claimNext(Timestamps::nowMs());
+    if (g)
+        emit generationChanged(g->id, GenerationStatus::Generating);
+    return g;
+}
+
+bool GenerationService::markGenerating(const QString &id)
+{
+    const bool ok = m_generations.markGenerating(id, Timestamps::nowMs());
+    if (ok)
+        emit generationChanged(id, GenerationStatus::Generating);
+    return ok;
+}
+
+bool GenerationService::complete(const QString &id, const QString &audioPath)
+{
+    const auto g = m_generations.find(id);
+    if (!g)
+        return false;
+    const qint64 now = Timestamps::nowMs();
+    const bool ok = m_db.immediateTransaction([&] {
+        // The reservation becomes final: a settle row records it, no money moves again.
+        return m_generations.markCompleted(id, audioPath, now)
+               && m_ledger.add({0, g->accountId, id, "settle", g->source, 0, 0,
+                                QStringLiteral("%1 credits / %2 micro-USD").arg(g->costCredits).arg(g->costMicros), now});
+    });
+    if (ok)
+        emit generationChanged(id, GenerationStatus::Completed);
+    return ok;
+}
+
+bool GenerationService::fail(const QString &id, const QString &message)
+{
+    const auto g = m_generations.find(id);
+    if (!g)
+        return false;
+    const qint64 now = Timestamps::nowMs();
+    const qint64 credits = g->source == PaymentSource::Credits ? g->costCredits : 0;
+    const qint64 micros = g->source == PaymentSource::Wallet ? g->costMicros : 0;
+    const bool ok = m_db.immediateTransaction([&] {
+        return m_generations.markFailed(id, message, now)
+               && m_accounts.adjust(g->accountId, credits, micros)
+               && m_ledger.add({0, g->accountId, id, "release", g->source, credits, micros, message.left(200), now});
+    });
+    if (ok)
+        emit generationChanged(id, GenerationStatus::Failed);
+    return ok;
+}
+
+Result<Generation> GenerationService::cancel(qint64 accountId, const QString &id)
+{
+    auto g = get(accountId, id);
+    if (!g)
+        return g.error();
+    if (g->status != GenerationStatus::InQueue && g->status != GenerationStatus::Generating)
+        return ServiceError::make(ServiceError::Kind::Conflict,
+                                  QStringLiteral("Generation is %1 and can no longer be cancelled").arg(g->status));
+    if (fail(id, QStringLiteral("Cancelled")))
+        emit cancelRequested(id);
+    return get(accountId, id);
+}
+
+int GenerationService::requeueUnfinished()
+{
+    return m_generations.requeueUnfinished();
+}
+
+int GenerationService::queuedCount() const
+{
+    return m_generations.countByStatus(GenerationStatus::InQueue);
+}
+
+int GenerationService::sweepExpired()
+{
+    int removed = 0;
+    for (const Generation &g : m_generations.expiredWithAudio(Timestamps::nowMs() - m_options.ttlMs, 200)) {
+        if (!g.audioPath.isEmpty())
+            QFile::remove(g.audioPath);
+        m_generations.markAudioDeleted(g.id);
+        ++removed;
+    }
+    return removed;
+}

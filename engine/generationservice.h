@@ -1,0 +1,93 @@
+#pragma once
+
+#include "accountstore.h"
+#include "audioformat.h"
+#include "generationstore.h"
+#include "keyservice.h"
+#include "ledgerstore.h"
+#include "pricing.h"
+#include "serviceerror.h"
+#include "synthesisplanner.h"
+#include "voicedirectory.h"
+
+#include <QObject>
+
+struct CreateGeneration
+{
+    SpeechRequest speech;
+    QString voiceId;
+    QString audioFormat = QStringLiteral("wav");
+    QString apiVersion = QStringLiteral("v3");
+    bool streamed = false;          // synthesized by a WebSocket session, not the queue
+    bool voiceCaseInsensitive = false;
+    bool premiumNeedsPaidPlan = false; // v2: free plans may not use premium voices
+    QString idempotencyKey;
+    QString requestHash;
+    // Extra prosody applied on top of the plan (v2 emotions); identity by default.
+    double pitchFactor = 1.0;
+    double pitchRangeFactor = 1.0;
+    double speedFactor = 1.0;
+};
+
+struct CreatedGeneration
+{
+    Generation generation;
+    bool replayed = false; // an Idempotency-Key retry returned the original
+};
+
+// Generations from creation to completion: validation, pricing, payment (reserve at
+// creation, settle at completion, release on failure), the persistent queue, lifetime.
+// Thread-safe: every call uses the calling thread's store connection.
+class GenerationService : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        qint64 ttlMs = 86400LL * 1000;
+        int maxQueued = 1000;
+        QString audioDir;
+    };
+
+    GenerationService(const Database &db, const VoiceDirectory &voices, Options options, QObject *parent = nullptr);
+
+    const Options &options() const { return m_options; }
+    const Pricing &pricing() const { return m_pricing; }
+    void setPricing(const Pricing &p) { m_pricing = p; }
+
+    Result<CreatedGeneration> create(const AuthContext &auth, const CreateGeneration &request);
+    // Unknown, another account's and expired ids all answer NotFound (indistinguishable).
+    Result<Generation> get(qint64 accountId, const QString &id) const;
+    // For v2: tells another account's id apart (Forbidden).
+    Result<Generation> getForV2(qint64 accountId, const QString &id) const;
+    QList<Generation> history(qint64 accountId, const QString &status, int limit, int offset) const;
+    bool isExpired(const Generation &g) const;
+    qint64 expiresAtMs(const Generation &g) const { return g.createdAt + m_options.ttlMs; }
+    QString audioPathFor(const QString &id, const QString &format) const;
+
+    // Queue side (JobRunner, WebSocket sessions).
+    std::optional<Generation> claimNext();
+    bool markGenerating(const QString &id);
+    bool complete(const QString &id, const QString &audioPath);
+    bool fail(const QString &id, const QString &message);
+    Result<Generation> cancel(qint64 accountId, const QString &id);
+    int requeueUnfinished();
+    int queuedCount() const;
+    // Deletes the audio of expired generations; returns how many files went.
+    int sweepExpired();
+
+signals:
+    void jobQueued();
+    void generationChanged(const QString &id, const QString &status);
+    void cancelRequested(const QString &id);
+
+private:
+    const Database &m_db;
+    const VoiceDirectory &m_voices;
+    Options m_options;
+    Pricing m_pricing;
+    GenerationStore m_generations;
+    AccountStore m_accounts;
+    LedgerStore m_ledger;
+};

@@ -1,0 +1,180 @@
+#include "generationstore.h"
+
+#include "sqlutil.h"
+
+namespace
+{
+const QString kColumns = QStringLiteral(
+    "id, account_id, status, input_text, voice_id, voice_name, model, language_code, speed, cfg_weight, "
+    "exaggeration, audio_format, synthesis, tokens, source, cost_credits, cost_micros, dollar_cost_micros, "
+    "error_message, audio_path, audio_deleted, api_version, streamed, idempotency_key, request_hash, created_at, "
+    "started_at, completed_at");
+
+Generation fromQuery(const QSqlQuery &q)
+{
+    Generation g;
+    int i = 0;
+    g.id = q.value(i++).toString();
+    g.accountId = q.value(i++).toLongLong();
+    g.status = q.value(i++).toString();
+    g.inputText = q.value(i++).toString();
+    g.voiceId = q.value(i++).toString();
+    g.voiceName = q.value(i++).toString();
+    g.model = q.value(i++).toString();
+    g.languageCode = q.value(i++).toString();
+    g.speed = q.value(i++).toDouble();
+    g.cfgWeight = q.value(i++).toDouble();
+    g.exaggeration = q.value(i++).toDouble();
+    g.audioFormat = q.value(i++).toString();
+    g.synthesis = q.value(i++).toByteArray();
+    g.tokens = q.value(i++).toLongLong();
+    g.source = q.value(i++).toString();
+    g.costCredits = q.value(i++).toLongLong();
+    g.costMicros = q.value(i++).toLongLong();
+    g.dollarCostMicros = q.value(i++).toLongLong();
+    g.errorMessage = q.value(i++).toString();
+    g.audioPath = q.value(i++).toString();
+    g.audioDeleted = q.value(i++).toBool();
+    g.apiVersion = q.value(i++).toString();
+    g.streamed = q.value(i++).toBool();
+    g.idempotencyKey = q.value(i++).toString();
+    g.requestHash = q.value(i++).toString();
+    g.createdAt = q.value(i++).toLongLong();
+    g.startedAt = q.value(i++).toLongLong();
+    g.completedAt = q.value(i++).toLongLong();
+    return g;
+}
+}
+
+bool GenerationStore::insert(const Generation &g)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(
+        q,
+        "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        {g.id, g.accountId, g.status, g.inputText, g.voiceId, g.voiceName, g.model, g.languageCode, g.speed,
+         g.cfgWeight, g.exaggeration, g.audioFormat, g.synthesis, g.tokens, g.source, g.costCredits, g.costMicros,
+         g.dollarCostMicros, SqlUtil::nullable(g.errorMessage), SqlUtil::nullable(g.audioPath), g.audioDeleted ? 1 : 0,
+         g.apiVersion, g.streamed ? 1 : 0, SqlUtil::nullable(g.idempotencyKey), SqlUtil::nullable(g.requestHash),
+         g.createdAt, SqlUtil::nullable(g.startedAt), SqlUtil::nullable(g.completedAt)});
+}
+
+std::optional<Generation> GenerationStore::find(const QString &id) const
+{
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM generations WHERE id = ?", {id}) || !q.next())
+        return std::nullopt;
+    return fromQuery(q);
+}
+
+std::optional<Generation> GenerationStore::findByIdempotencyKey(qint64 accountId, const QString &key) const
+{
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM generations WHERE account_id = ? AND idempotency_key = ?",
+                       {accountId, key})
+        || !q.next())
+        return std::nullopt;
+    return fromQuery(q);
+}
+
+QList<Generation> GenerationStore::history(qint64 accountId, const QString &status, qint64 expiredBefore, int limit,
+                                           int offset) const
+{
+    QString where = QStringLiteral("account_id = ?");
+    QVariantList binds{accountId};
+    if (status == GenerationStatus::Expired) {
+        where += QStringLiteral(" AND created_at < ?");
+        binds << expiredBefore;
+    } else if (!status.isEmpty()) {
+        where += QStringLiteral(" AND status = ? AND created_at >= ?");
+        binds << status << expiredBefore;
+    }
+    binds << limit << offset;
+    QList<Generation> out;
+    QSqlQuery q(m_db.connection());
+    if (SqlUtil::exec(q, "SELECT " + kColumns + " FROM generations WHERE " + where
+                             + " ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+                      binds))
+        while (q.next())
+            out << fromQuery(q);
+    return out;
+}
+
+std::optional<Generation> GenerationStore::claimNext(qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q,
+                       "UPDATE generations SET status = 'GENERATING', started_at = ? WHERE id = "
+                       "(SELECT id FROM generations WHERE status = 'IN_QUEUE' AND streamed = 0 "
+                       "ORDER BY created_at, rowid LIMIT 1) AND status = 'IN_QUEUE' RETURNING " + kColumns,
+                       {now})
+        || !q.next())
+        return std::nullopt;
+    Generation g = fromQuery(q);
+    q.finish();
+    return g;
+}
+
+bool GenerationStore::markGenerating(const QString &id, qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(q, "UPDATE generations SET status = 'GENERATING', started_at = ? WHERE id = ? AND status = 'IN_QUEUE'",
+                         {now, id})
+           && q.numRowsAffected() == 1;
+}
+
+bool GenerationStore::markCompleted(const QString &id, const QString &audioPath, qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(q,
+                         "UPDATE generations SET status = 'COMPLETED', audio_path = ?, completed_at = ?, "
+                         "dollar_cost_micros = dollar_cost_micros WHERE id = ? AND status = 'GENERATING'",
+                         {audioPath, now, id})
+           && q.numRowsAffected() == 1;
+}
+
+bool GenerationStore::markFailed(const QString &id, const QString &message, qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(q,
+                         "UPDATE generations SET status = 'FAILED', error_message = ?, completed_at = ? "
+                         "WHERE id = ? AND status IN ('IN_QUEUE','GENERATING')",
+                         {message, now, id})
+           && q.numRowsAffected() == 1;
+}
+
+int GenerationStore::requeueUnfinished()
+{
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q, "UPDATE generations SET status = 'IN_QUEUE', started_at = NULL "
+                          "WHERE status = 'GENERATING' AND streamed = 0"))
+        return -1;
+    return q.numRowsAffected();
+}
+
+int GenerationStore::countByStatus(const QString &status) const
+{
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q, "SELECT COUNT(*) FROM generations WHERE status = ?", {status}) || !q.next())
+        return 0;
+    return q.value(0).toInt();
+}
+
+QList<Generation> GenerationStore::expiredWithAudio(qint64 expiredBefore, int limit) const
+{
+    QList<Generation> out;
+    QSqlQuery q(m_db.connection());
+    if (SqlUtil::exec(q,
+                      "SELECT " + kColumns + " FROM generations WHERE created_at < ? AND audio_deleted = 0 "
+                      "AND status IN ('COMPLETED','FAILED') ORDER BY created_at LIMIT ?",
+                      {expiredBefore, limit}))
+        while (q.next())
+            out << fromQuery(q);
+    return out;
+}
+
+bool GenerationStore::markAudioDeleted(const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(q, "UPDATE generations SET audio_deleted = 1 WHERE id = ?", {id});
+}

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "database.h"
+#include "records.h"
+
+#include <QList>
+
+#include <optional>
+
+// Table generations, and the persistent job queue it doubles as.
+class GenerationStore
+{
+public:
+    explicit GenerationStore(const Database &db) : m_db(db) {}
+
+    bool insert(const Generation &g);
+    std::optional<Generation> find(const QString &id) const;
+    std::optional<Generation> findByIdempotencyKey(qint64 accountId, const QString &key) const;
+
+    // Newest first. status: empty (all), a live status (not expired) or EXPIRED
+    // (created before expiredBefore).
+    QList<Generation> history(qint64 accountId, const QString &status, qint64 expiredBefore, int limit, int offset) const;
+
+    // One store operation: the oldest queued job becomes GENERATING. Multi-node safe
+    // on PostgreSQL with FOR UPDATE SKIP LOCKED in the subquery.
+    std::optional<Generation> claimNext(qint64 now);
+    bool markGenerating(const QString &id, qint64 now);
+    bool markCompleted(const QString &id, const QString &audioPath, qint64 now);
+    bool markFailed(const QString &id, const QString &message, qint64 now);
+    // After a crash or shutdown: GENERATING jobs go back to the queue.
+    int requeueUnfinished();
+    int countByStatus(const QString &status) const;
+    QList<Generation> expiredWithAudio(qint64 expiredBefore, int limit) const;
+    bool markAudioDeleted(const QString &id);
+
+private:
+    const Database &m_db;
+};

@@ -1,0 +1,113 @@
+#include "jobrunner.h"
+
+#include "generationservice.h"
+#include "synthesistask.h"
+#include "workerpool.h"
+
+#include <QFile>
+#include <QJsonDocument>
+
+JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, QObject *parent)
+    : QObject(parent)
+    , m_generations(generations)
+    , m_pool(pool)
+{
+    // Polling covers jobs queued by another process sharing the store.
+    m_poll.setInterval(1000);
+    connect(&m_poll, &QTimer::timeout, this, &JobRunner::pump);
+    m_sweep.setInterval(int(qBound(qint64(1000), generations.options().ttlMs / 4, qint64(60000))));
+    connect(&m_sweep, &QTimer::timeout, this, [this] { m_generations.sweepExpired(); });
+}
+
+void JobRunner::start()
+{
+    // Whatever was GENERATING when the last process stopped runs again.
+    m_generations.requeueUnfinished();
+    m_generations.sweepExpired();
+    m_poll.start();
+    m_sweep.start();
+    pump();
+}
+
+void JobRunner::pump()
+{
+    if (m_stopping)
+        return;
+    // Keep each worker busy plus one waiting, so a worker never idles between jobs.
+    const int capacity = qMax(1, m_pool.workerCount() * 2);
+    while (m_running.size() < capacity) {
+        const auto g = m_generations.claimNext();
+        if (!g)
+            return;
+        const auto params = SynthesisParams::fromJson(QJsonDocument::fromJson(g->synthesis).object());
+        if (!params) {
+            m_generations.fail(g->id, QStringLiteral("stored synthesis settings are invalid"));
+            continue;
+        }
+        SynthesisJob job;
+        job.params = *params;
+        job.format = AudioFormats::parse(g->audioFormat).value_or(AudioFormat::Wav);
+        const QString finalPath = m_generations.audioPathFor(g->id, g->audioFormat);
+        // The worker writes a temporary file; only a finished, synced file is renamed
+        // into place, so a crash never leaves partial audio behind a COMPLETED row.
+        job.outputPath = finalPath + QStringLiteral(".part");
+        SynthesisTask *task = m_pool.submit(job);
+        const QString id = g->id;
+        m_running.insert(id, task);
+        connect(task, &SynthesisTask::finished, this, [this, id, job, finalPath] { onFinished(id, job.outputPath, finalPath); });
+        connect(task, &SynthesisTask::failed, this, [this, id](const QString &msg) { onFailed(id, msg); });
+    }
+}
+
+void JobRunner::onFinished(const QString &id, const QString &tmpPath, const QString &finalPath)
+{
+    m_running.remove(id);
+    QFile::remove(finalPath);
+    if (!QFile::rename(tmpPath, finalPath)) {
+        QFile::remove(tmpPath);
+        m_generations.fail(id, QStringLiteral("could not store the audio file"));
+    } else if (!m_generations.complete(id, finalPath)) {
+        QFile::remove(finalPath); // cancelled meanwhile
+    }
+    if (m_stopping && m_running.isEmpty())
+        emit drained();
+    pump();
+}
+
+void JobRunner::onFailed(const QString &id, const QString &message)
+{
+    m_running.remove(id);
+    // During shutdown the job is not failed: it stays GENERATING and is requeued.
+    if (!m_stopping)
+        m_generations.fail(id, message);
+    if (m_stopping && m_running.isEmpty())
+        emit drained();
+    pump();
+}
+
+void JobRunner::cancelGeneration(const QString &id)
+{
+    if (auto task = m_running.value(id))
+        task->cancel();
+}
+
+void JobRunner::shutdown(int graceMs)
+{
+    m_stopping = true;
+    m_poll.stop();
+    m_sweep.stop();
+    if (m_running.isEmpty()) {
+        m_generations.requeueUnfinished();
+        emit drained();
+        return;
+    }
+    QTimer::singleShot(graceMs, this, [this] {
+        const auto tasks = m_running.values();
+        for (const auto &t : tasks)
+            if (t)
+                t->cancel();
+        m_running.clear();
+        m_generations.requeueUnfinished();
+        emit drained();
+    });
+}

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+class GenerationService;
+class SynthesisTask;
+class WorkerPool;
+
+// Feeds queued generations from the store to the worker pool and records their
+// outcome. Lives on the engine thread (never the server thread): claiming and
+// completing touch the disk.
+class JobRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    JobRunner(GenerationService &generations, WorkerPool &pool, QObject *parent = nullptr);
+
+    int running() const { return int(m_running.size()); }
+
+public slots:
+    void start();
+    void pump();
+    // Stops claiming; running jobs get up to graceMs, the rest go back to the queue.
+    void shutdown(int graceMs);
+    void cancelGeneration(const QString &id);
+
+signals:
+    void drained();
+
+private:
+    void onFinished(const QString &id, const QString &tmpPath, const QString &finalPath);
+    void onFailed(const QString &id, const QString &message);
+
+    GenerationService &m_generations;
+    WorkerPool &m_pool;
+    QHash<QString, QPointer<SynthesisTask>> m_running;
+    QTimer m_poll;
+    QTimer m_sweep;
+    bool m_stopping = false;
+};

@@ -1,0 +1,56 @@
+#include "keystore.h"
+
+#include "sqlutil.h"
+
+namespace
+{
+const QString kColumns = QStringLiteral("id, account_id, name, key_hash, last4, created_at, revoked_at");
+
+ApiKeyRecord fromQuery(const QSqlQuery &q)
+{
+    ApiKeyRecord k;
+    k.id = q.value(0).toLongLong();
+    k.accountId = q.value(1).toLongLong();
+    k.name = q.value(2).toString();
+    k.keyHash = q.value(3).toByteArray();
+    k.last4 = q.value(4).toString();
+    k.createdAt = q.value(5).toLongLong();
+    k.revokedAt = q.value(6).toLongLong();
+    return k;
+}
+}
+
+std::optional<qint64> KeyStore::insert(const ApiKeyRecord &k)
+{
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q, "INSERT INTO api_keys (account_id, name, key_hash, last4, created_at) VALUES (?,?,?,?,?)",
+                       {k.accountId, k.name, k.keyHash, k.last4, k.createdAt}))
+        return std::nullopt;
+    return q.lastInsertId().toLongLong();
+}
+
+std::optional<ApiKeyRecord> KeyStore::findByHash(const QByteArray &hash) const
+{
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM api_keys WHERE key_hash = ?", {hash}) || !q.next())
+        return std::nullopt;
+    return fromQuery(q);
+}
+
+QList<ApiKeyRecord> KeyStore::list(qint64 accountId) const
+{
+    QList<ApiKeyRecord> out;
+    QSqlQuery q(m_db.connection());
+    if (SqlUtil::exec(q, "SELECT " + kColumns + " FROM api_keys WHERE account_id = ? ORDER BY id", {accountId}))
+        while (q.next())
+            out << fromQuery(q);
+    return out;
+}
+
+bool KeyStore::revoke(qint64 accountId, qint64 keyId, qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(q, "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND account_id = ?",
+                         {now, keyId, accountId})
+           && q.numRowsAffected() == 1;
+}

@@ -1,0 +1,18 @@
+#include "settingsstore.h"
+
+#include "sqlutil.h"
+
+std::optional<QByteArray> SettingsStore::value(const QString &key) const
+{
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q, "SELECT value FROM settings WHERE key = ?", {key}) || !q.next())
+        return std::nullopt;
+    return q.value(0).toByteArray();
+}
+
+std::optional<QByteArray> SettingsStore::valueOrInsert(const QString &key, const QByteArray &v)
+{
+    QSqlQuery q(m_db.connection());
+    SqlUtil::exec(q, "INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)", {key, v});
+    return value(key);
+}

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "database.h"
+
+#include <QByteArray>
+
+#include <optional>
+
+// Table settings: small server-wide values (the URL-signing secret).
+class SettingsStore
+{
+public:
+    explicit SettingsStore(const Database &db) : m_db(db) {}
+
+    std::optional<QByteArray> value(const QString &key) const;
+    // Inserts unless present; returns the stored value either way.
+    std::optional<QByteArray> valueOrInsert(const QString &key, const QByteArray &value);
+
+private:
+    const Database &m_db;
+};
