@@ -1,9 +1,46 @@
 // tts-studio: the composition root. Dispatches to a command-line command, or
 // starts the server (headless) or the studio window.
+#include "clicommands.h"
+#include "engine.h"
 #include "saycommand.h"
+#include "servermode.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QStandardPaths>
 #include <QTextStream>
+
+namespace
+{
+QString defaultDataDir()
+{
+    const QString env = qEnvironmentVariable("TTS_STUDIO_DATA_DIR");
+    if (!env.isEmpty())
+        return env;
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+
+// --data-dir given anywhere on the command line (commands accept it too).
+QString dataDirFrom(const QStringList &args)
+{
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args.at(i) == QLatin1String("--data-dir") && i + 1 < args.size())
+            return args.at(i + 1);
+        if (args.at(i).startsWith(QLatin1String("--data-dir=")))
+            return args.at(i).mid(11);
+    }
+    return defaultDataDir();
+}
+
+int openEngine(Engine &engine)
+{
+    if (QString err = engine.open(); !err.isEmpty()) {
+        QTextStream(stderr) << "error: " << err << Qt::endl;
+        return 1;
+    }
+    return 0;
+}
+}
 
 int main(int argc, char *argv[])
 {
@@ -13,8 +50,65 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(QStringLiteral(TTS_STUDIO_VERSION));
     const QStringList args = app.arguments();
     const QString command = args.size() > 1 ? args.at(1) : QString();
+
     if (command == QLatin1String("say"))
         return runSayCommand(args);
-    QTextStream(stderr) << "tts-studio: server mode is not built yet\n";
-    return 2;
+    if (command == QLatin1String("accounts") || command == QLatin1String("keys")) {
+        Engine::Options eo;
+        eo.dataDir = dataDirFrom(args);
+        Engine engine(eo);
+        if (int rc = openEngine(engine))
+            return rc;
+        return command == QLatin1String("accounts") ? runAccountsCommand(engine, args) : runKeysCommand(engine, args);
+    }
+
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("TTS Studio: text-to-speech studio and API server.\n"
+                                               "Commands: say, accounts create|list, keys create|list|revoke."));
+    p.addHelpOption();
+    p.addVersionOption();
+    const QCommandLineOption headless("headless", "Run the API server without a window.");
+    const QCommandLineOption dataDir("data-dir", "Data directory (default: $TTS_STUDIO_DATA_DIR or the app-data dir).", "dir");
+    const QCommandLineOption host("host", "Address to listen on (default 127.0.0.1).", "addr", "127.0.0.1");
+    const QCommandLineOption port("port", "Port (default 8722; 0 picks a free one).", "n", "8722");
+    const QCommandLineOption rate("rate-limit", "Requests per minute per API key (default 600).", "n", "600");
+    const QCommandLineOption ttl("generation-ttl", "Seconds a generation lives (default 86400).", "s", "86400");
+    const QCommandLineOption workers("workers", "Synthesis worker processes (default: one per core).", "n", "0");
+    const QCommandLineOption maxQueue("max-queue", "Queued generations before 503 (default 1000).", "n", "1000");
+    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue});
+    p.process(app);
+
+    bool ok[5] = {};
+    ServerSettings ss;
+    const uint portValue = p.value(port).toUInt(&ok[0]);
+    Engine::Options eo;
+    eo.dataDir = p.isSet(dataDir) ? p.value(dataDir) : defaultDataDir();
+    eo.rateLimitPerMinute = p.value(rate).toInt(&ok[1]);
+    eo.generationTtlSec = p.value(ttl).toLongLong(&ok[2]);
+    eo.workers = p.value(workers).toInt(&ok[3]);
+    eo.maxQueued = p.value(maxQueue).toInt(&ok[4]);
+    if (!ok[0] || portValue > 65535 || !ok[1] || eo.rateLimitPerMinute < 1 || !ok[2] || eo.generationTtlSec < 1 || !ok[3]
+        || eo.workers < 0 || !ok[4] || eo.maxQueued < 1) {
+        QTextStream(stderr) << "error: --port, --rate-limit, --generation-ttl, --workers and --max-queue take "
+                               "non-negative integers (rate limit, TTL and queue at least 1)" << Qt::endl;
+        return 2;
+    }
+    ss.port = quint16(portValue);
+    if (!ss.host.setAddress(p.value(host))) {
+        QTextStream(stderr) << "error: --host must be an IP address" << Qt::endl;
+        return 2;
+    }
+
+    Engine engine(eo);
+    if (int rc = openEngine(engine))
+        return rc;
+    if (p.isSet(headless))
+        return runHeadless(engine, ss);
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        QTextStream(stderr) << "No display found: the studio window needs one. Run `tts-studio --headless` to serve the API "
+                               "without a window." << Qt::endl;
+        return 2;
+    }
+    QTextStream(stderr) << "The studio window is not built yet; serving headless." << Qt::endl;
+    return runHeadless(engine, ss);
 }

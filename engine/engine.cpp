@@ -66,9 +66,9 @@ void Engine::startRuntime()
     m_thread.start();
     // Pool and runner are created on the engine thread so that their processes,
     // timers and store connections belong to it.
-    QObject context;
-    context.moveToThread(&m_thread);
-    QMetaObject::invokeMethod(&context, [this] {
+    auto *context = new QObject;
+    context->moveToThread(&m_thread);
+    QMetaObject::invokeMethod(context, [this] {
         WorkerPool::Options po;
         po.workers = m_options.workers;
         po.inactivityTimeoutMs = m_options.inactivityTimeoutMs;
@@ -79,7 +79,7 @@ void Engine::startRuntime()
                 Qt::QueuedConnection);
         m_runner->start();
     }, Qt::BlockingQueuedConnection);
-    context.moveToThread(QThread::currentThread());
+    context->deleteLater();
 }
 
 void Engine::shutdown(int graceMs)

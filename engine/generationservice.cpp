@@ -144,6 +144,11 @@ Result<Generation> GenerationService::getForV2(qint64 accountId, const QString &
     return *g;
 }
 
+std::optional<Generation> GenerationService::findForDownload(const QString &id) const
+{
+    return m_generations.find(id);
+}
+
 QList<Generation> GenerationService::history(qint64 accountId, const QString &status, int limit, int offset) const
 {
     return m_generations.history(accountId, status, Timestamps::nowMs() - m_options.ttlMs, limit, offset);

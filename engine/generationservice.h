@@ -62,6 +62,8 @@ public:
     // For v2: tells another account's id apart (Forbidden).
     Result<Generation> getForV2(qint64 accountId, const QString &id) const;
     QList<Generation> history(qint64 accountId, const QString &status, int limit, int offset) const;
+    // For signed download links: the link itself proves access, so no account check.
+    std::optional<Generation> findForDownload(const QString &id) const;
     bool isExpired(const Generation &g) const;
     qint64 expiresAtMs(const Generation &g) const { return g.createdAt + m_options.ttlMs; }
     QString audioPathFor(const QString &id, const QString &format) const;

@@ -1,0 +1,59 @@
+#include "servermode.h"
+
+#include "apiserver.h"
+#include "engine.h"
+#include "v3api.h"
+
+#include <QCoreApplication>
+#include <QSocketNotifier>
+#include <QTextStream>
+
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace
+{
+int g_signalFd[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char c = 1;
+    (void)!::write(g_signalFd[0], &c, 1);
+}
+}
+
+int runHeadless(Engine &engine, const ServerSettings &settings)
+{
+    QTextStream err(stderr);
+    ApiServer server(engine);
+    V3Api::registerRoutes(server);
+    engine.startRuntime();
+    if (!server.listen(settings.host, settings.port)) {
+        err << "error: cannot listen on " << settings.host.toString() << ':' << settings.port << Qt::endl;
+        engine.shutdown(0);
+        return 1;
+    }
+
+    // Self-pipe: the signal handler only writes a byte; the event loop does the work.
+    ::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFd);
+    QSocketNotifier notifier(g_signalFd[1], QSocketNotifier::Read);
+    QObject::connect(&notifier, &QSocketNotifier::activated, &notifier, [&] {
+        char c;
+        (void)!::read(g_signalFd[1], &c, 1);
+        notifier.setEnabled(false);
+        server.close();
+        engine.shutdown(10000);
+        QCoreApplication::exit(0);
+    });
+    struct sigaction sa = {};
+    sa.sa_handler = onSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGINT, &sa, nullptr);
+
+    QTextStream out(stdout);
+    out << "listening on " << server.baseUrl() << Qt::endl; // Qt::endl flushes
+    return QCoreApplication::exec();
+}

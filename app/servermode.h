@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QHostAddress>
+#include <QString>
+
+struct ServerSettings
+{
+    QHostAddress host = QHostAddress::LocalHost;
+    quint16 port = 8722;
+};
+
+class Engine;
+
+// Headless: serve until SIGTERM/SIGINT, then stop accepting, let running jobs
+// finish (up to 10 s), requeue the rest and return 0.
+int runHeadless(Engine &engine, const ServerSettings &settings);

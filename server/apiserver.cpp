@@ -1,0 +1,155 @@
+#include "apiserver.h"
+
+#include "engine.h"
+#include "errormapping.h"
+
+#include <QHttpServerResponder>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QTcpServer>
+#include <QTcpSocket>
+
+ApiServer::ApiServer(Engine &engine, QObject *parent)
+    : QObject(parent)
+    , m_engine(engine)
+    , m_http(std::make_unique<QHttpServer>())
+{
+    // Store work is short; a few threads keep SQLite busy without thrashing 2 cores.
+    m_workers.setMaxThreadCount(4);
+    m_workers.setExpiryTimeout(-1); // threads keep their store connection
+    m_http->setMissingHandler([this](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
+        dispatch(req, std::move(resp));
+    });
+}
+
+ApiServer::~ApiServer()
+{
+    close();
+    m_workers.waitForDone();
+}
+
+bool ApiServer::listen(const QHostAddress &address, quint16 port)
+{
+    const quint16 got = m_http->listen(address, port);
+    if (got == 0)
+        return false;
+    m_address = address;
+    m_port = got;
+    m_listening = true;
+    return true;
+}
+
+void ApiServer::close()
+{
+    if (!m_listening)
+        return;
+    // QHttpServer has no close(): its QTcpServers are children; stop them accepting.
+    for (QTcpServer *s : m_http->servers())
+        s->close();
+    m_listening = false;
+}
+
+bool ApiServer::isListening() const
+{
+    return m_listening;
+}
+
+QString ApiServer::baseUrl() const
+{
+    QString host = m_address.toString();
+    if (m_address.protocol() == QAbstractSocket::IPv6Protocol)
+        host = u'[' + host + u']';
+    return QStringLiteral("http://%1:%2").arg(host).arg(m_port);
+}
+
+QString ApiServer::baseUrlFor(const RequestContext &ctx) const
+{
+    const QByteArray host = ctx.header("host");
+    static const QRegularExpression valid(QStringLiteral("^[A-Za-z0-9.\\-\\[\\]:]{1,255}$"));
+    if (!host.isEmpty() && valid.match(QString::fromLatin1(host)).hasMatch())
+        return QStringLiteral("http://") + QString::fromLatin1(host);
+    return baseUrl();
+}
+
+void ApiServer::addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler)
+{
+    m_routes.append({method, path, auth, std::move(handler)});
+}
+
+namespace
+{
+bool pathMatches(const QString &pattern, const QString &path)
+{
+    if (pattern.endsWith(QLatin1String("/*"))) {
+        const QString prefix = pattern.chopped(1);
+        return path.startsWith(prefix) && path.size() > prefix.size() && !path.mid(prefix.size()).contains(u'/');
+    }
+    return pattern == path;
+}
+}
+
+void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+{
+    RequestContext ctx = RequestContext::from(request);
+    QPointer<QTcpSocket> socket = responder.socket();
+    auto holder = std::make_shared<QHttpServerResponder>(std::move(responder));
+    auto send = [socket, holder](const HttpReply &reply) {
+        if (socket && socket->state() == QAbstractSocket::ConnectedState)
+            writeReply(*holder, reply);
+    };
+
+    if (ctx.body.size() > kMaxBodyBytes) {
+        send(HttpReply::detail(413, QStringLiteral("Request body too large: at most 1 MiB allowed")));
+        return;
+    }
+    // Routing needs no store: unknown paths and wrong methods are answered here.
+    const Route *route = nullptr;
+    QStringList allowed;
+    for (const Route &r : std::as_const(m_routes)) {
+        if (!pathMatches(r.path, ctx.path))
+            continue;
+        allowed << QString::fromLatin1(r.method);
+        if (r.method == ctx.method)
+            route = &r;
+    }
+    if (!route) {
+        if (allowed.isEmpty()) {
+            send(HttpReply::detail(404, QStringLiteral("Not Found")));
+        } else {
+            allowed.removeDuplicates();
+            send(HttpReply::detail(405, QStringLiteral("Method Not Allowed"))
+                     .header("Allow", allowed.join(QStringLiteral(", ")).toLatin1()));
+        }
+        return;
+    }
+
+    const Route r = *route;
+    m_workers.start([this, ctx = std::move(ctx), r, send] {
+        HttpReply reply;
+        AuthContext auth;
+        if (auto refused = authenticate(ctx, r.auth, auth))
+            reply = *refused;
+        else
+            reply = r.handler(ctx, r.auth == Auth::None ? nullptr : &auth);
+        QMetaObject::invokeMethod(this, [send, reply] { send(reply); }, Qt::QueuedConnection);
+    });
+}
+
+std::optional<HttpReply> ApiServer::authenticate(const RequestContext &ctx, Auth mode, AuthContext &out)
+{
+    if (mode == Auth::None)
+        return std::nullopt;
+    const QString key = QString::fromLatin1(ctx.header("x-api-key")).trimmed();
+    const auto auth = m_engine.keys().authenticate(key);
+    if (!auth)
+        return HttpReply::detail(401, mode == Auth::V2 ? QStringLiteral("Invalid API Key")
+                                                       : QStringLiteral("Invalid or missing API key"));
+    if (const auto wait = m_engine.rateLimiter().acquire(auth->keyId)) {
+        ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
+                                            QStringLiteral("Rate limit exceeded. Please retry after 30 seconds."));
+        e.retryAfterSeconds = *wait;
+        return ErrorMapping::reply(e);
+    }
+    out = *auth;
+    return std::nullopt;
+}

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "httpreply.h"
+#include "keyservice.h"
+
+#include <QHttpServer>
+#include <QHttpServerRequest>
+#include <QObject>
+#include <QThreadPool>
+
+#include <functional>
+#include <optional>
+
+class Engine;
+
+// The HTTP front: routes, authentication, rate limits and the async hand-off.
+// Every handler runs on a store thread; replies are written back on the server
+// thread only while the client is still connected (Qt 6.4 crashes otherwise).
+class ApiServer : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Auth { None, V3, V2 };
+    using Handler = std::function<HttpReply(const RequestContext &ctx, const AuthContext *auth)>;
+
+    static constexpr qsizetype kMaxBodyBytes = 1024 * 1024;
+
+    explicit ApiServer(Engine &engine, QObject *parent = nullptr);
+    ~ApiServer() override;
+
+    bool listen(const QHostAddress &address, quint16 port);
+    void close();
+    bool isListening() const;
+    quint16 port() const { return m_port; }
+    QHostAddress address() const { return m_address; }
+    QString baseUrl() const;
+    // The URL a reply should point at: the Host the client used, else the listen address.
+    QString baseUrlFor(const RequestContext &ctx) const;
+
+    Engine &engine() { return m_engine; }
+    QHttpServer &http() { return *m_http; }
+
+    // Registers method+path (a trailing "/*" matches one more segment).
+    void addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler);
+
+private:
+    void dispatch(const QHttpServerRequest &request, QHttpServerResponder &&responder);
+    std::optional<HttpReply> authenticate(const RequestContext &ctx, Auth mode, AuthContext &out);
+
+    struct Route
+    {
+        QByteArray method;
+        QString path;
+        Auth auth;
+        Handler handler;
+    };
+
+    Engine &m_engine;
+    std::unique_ptr<QHttpServer> m_http;
+    QThreadPool m_workers;
+    QList<Route> m_routes;
+    QHostAddress m_address;
+    quint16 m_port = 0;
+    bool m_listening = false;
+};

@@ -1,0 +1,90 @@
+#include "jsonfields.h"
+
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+Result<QJsonObject> JsonFields::parseObject(const QByteArray &body)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        ServiceError e = ServiceError::invalid("body", QStringLiteral("Malformed JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset));
+        e.detail = QStringLiteral("Malformed JSON in request body");
+        return e;
+    }
+    if (!doc.isObject())
+        return ServiceError::invalid("body", QStringLiteral("Request body must be a JSON object"));
+    return doc.object();
+}
+
+bool JsonFields::present(const QString &field, bool required)
+{
+    const QJsonValue v = m_object.value(field);
+    if (v.isUndefined() || v.isNull()) {
+        if (required)
+            m_missing.append({field, QStringLiteral("Field required")});
+        return false;
+    }
+    return true;
+}
+
+std::optional<QString> JsonFields::string(const QString &field, bool required)
+{
+    if (!present(field, required))
+        return std::nullopt;
+    const QJsonValue v = m_object.value(field);
+    if (!v.isString()) {
+        m_typeErrors.append({field, QStringLiteral("must be a string")});
+        return std::nullopt;
+    }
+    return v.toString();
+}
+
+std::optional<double> JsonFields::number(const QString &field, bool required)
+{
+    if (!present(field, required))
+        return std::nullopt;
+    const QJsonValue v = m_object.value(field);
+    if (!v.isDouble()) {
+        m_typeErrors.append({field, QStringLiteral("must be a number")});
+        return std::nullopt;
+    }
+    return v.toDouble();
+}
+
+std::optional<bool> JsonFields::boolean(const QString &field)
+{
+    if (!present(field, false))
+        return std::nullopt;
+    const QJsonValue v = m_object.value(field);
+    if (!v.isBool()) {
+        m_typeErrors.append({field, QStringLiteral("must be a boolean")});
+        return std::nullopt;
+    }
+    return v.toBool();
+}
+
+std::optional<ServiceError> JsonFields::error() const
+{
+    if (!m_typeErrors.isEmpty()) {
+        ServiceError e;
+        e.kind = ServiceError::Kind::WrongType;
+        e.errors = m_typeErrors;
+        QStringList parts;
+        for (const FieldError &f : m_typeErrors)
+            parts << f.field + u' ' + f.message;
+        e.detail = QStringLiteral("Validation error: %1").arg(parts.join(QStringLiteral("; ")));
+        return e;
+    }
+    if (!m_missing.isEmpty()) {
+        ServiceError e;
+        e.kind = ServiceError::Kind::InvalidInput;
+        e.errors = m_missing;
+        QStringList names;
+        for (const FieldError &f : m_missing)
+            names << f.field;
+        e.detail = QStringLiteral("Missing required field: %1").arg(names.join(QStringLiteral(", ")));
+        return e;
+    }
+    return std::nullopt;
+}

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "serviceerror.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+// Reads typed fields from a JSON request body and collects every problem:
+// a field of the wrong JSON type is a 422, a missing required field a 400.
+class JsonFields
+{
+public:
+    explicit JsonFields(QJsonObject object) : m_object(std::move(object)) {}
+
+    static Result<QJsonObject> parseObject(const QByteArray &body);
+
+    // nullopt when absent or null (or wrong type, which is recorded).
+    std::optional<QString> string(const QString &field, bool required = false);
+    std::optional<double> number(const QString &field, bool required = false);
+    std::optional<bool> boolean(const QString &field);
+    std::optional<ServiceError> error() const;
+
+private:
+    bool present(const QString &field, bool required);
+
+    QJsonObject m_object;
+    QList<FieldError> m_typeErrors;
+    QList<FieldError> m_missing;
+};

@@ -1,0 +1,194 @@
+#include "v3api.h"
+
+#include "engine.h"
+#include "errormapping.h"
+#include "jsonfields.h"
+#include "languages.h"
+#include "queryparams.h"
+#include "timestamps.h"
+#include "v3json.h"
+
+#include <QCryptographicHash>
+#include <QFileInfo>
+
+#include <limits>
+
+namespace
+{
+const QStringList kHistoryStatuses = {"IN_QUEUE", "GENERATING", "COMPLETED", "FAILED", "EXPIRED"};
+
+V3Json::AudioLink linkFor(ApiServer &server, const RequestContext &ctx, const Generation &g)
+{
+    GenerationService &gens = server.engine().generations();
+    return {server.baseUrlFor(ctx), &server.engine().urlSigner(), gens.expiresAtMs(g) / 1000};
+}
+
+HttpReply createGeneration(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
+{
+    auto request = V3Json::parseCreate(ctx.body);
+    if (!request)
+        return ErrorMapping::reply(request.error());
+    const QByteArray idem = ctx.header("idempotency-key");
+    if (!idem.isEmpty()) {
+        if (idem.size() > 255)
+            return ErrorMapping::reply(ServiceError::invalid("Idempotency-Key", "Idempotency-Key must be at most 255 characters"));
+        request.value().idempotencyKey = QString::fromLatin1(idem);
+        request.value().requestHash = QString::fromLatin1(QCryptographicHash::hash(ctx.body, QCryptographicHash::Sha256).toHex());
+    }
+    const auto created = server.engine().generations().create(auth, request.value());
+    if (!created)
+        return ErrorMapping::reply(created.error());
+    const Generation &g = created->generation;
+    // A replayed request shows the generation as it is now.
+    if (created->replayed) {
+        const auto now = server.engine().generations().get(auth.accountId, g.id);
+        if (now)
+            return HttpReply::json(200, V3Json::generation(*now, linkFor(server, ctx, *now)));
+    }
+    return HttpReply::json(201, V3Json::generation(g, linkFor(server, ctx, g)));
+}
+
+Result<QString> requiredId(const RequestContext &ctx)
+{
+    const QString id = ctx.queryValue("generation_id");
+    if (id.isEmpty())
+        return ServiceError::invalid("generation_id", QStringLiteral("Missing required query parameter: generation_id"));
+    return id;
+}
+
+HttpReply getGeneration(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
+{
+    const auto id = requiredId(ctx);
+    if (!id)
+        return ErrorMapping::reply(id.error());
+    const auto g = server.engine().generations().get(auth.accountId, *id);
+    if (!g)
+        return ErrorMapping::reply(g.error());
+    return HttpReply::json(200, V3Json::generation(*g, linkFor(server, ctx, *g)));
+}
+
+HttpReply cancelGeneration(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
+{
+    const auto id = requiredId(ctx);
+    if (!id)
+        return ErrorMapping::reply(id.error());
+    const auto g = server.engine().generations().cancel(auth.accountId, *id);
+    if (!g)
+        return ErrorMapping::reply(g.error());
+    return HttpReply::json(200, V3Json::generation(*g, linkFor(server, ctx, *g)));
+}
+
+HttpReply listVoices(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
+{
+    const QString model = ctx.queryValue("model");
+    if (ctx.hasQuery("model") && !Languages::isModel(model))
+        return ErrorMapping::reply(ServiceError::invalid("model", QStringLiteral("model must be base or advanced")));
+    const auto limit = QueryParams::integer(ctx, "limit", 100, 1, 500);
+    if (!limit)
+        return ErrorMapping::reply(limit.error());
+    const auto offset = QueryParams::integer(ctx, "offset", 0, 0, std::numeric_limits<int>::max());
+    if (!offset)
+        return ErrorMapping::reply(offset.error());
+    const QList<Voice> all = server.engine().voices().list(auth.accountId, model);
+    QJsonArray voices;
+    for (qsizetype i = *offset; i < all.size() && voices.size() < *limit; ++i)
+        voices.append(all.at(i).toApiJson());
+    return HttpReply::json(200, QJsonObject{{"limit", *limit}, {"offset", *offset}, {"length", voices.size()}, {"voices", voices}});
+}
+
+HttpReply history(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
+{
+    const auto limit = QueryParams::integer(ctx, "limit", 20, 1, 100);
+    if (!limit)
+        return ErrorMapping::reply(limit.error());
+    const auto offset = QueryParams::integer(ctx, "offset", 0, 0, std::numeric_limits<int>::max());
+    if (!offset)
+        return ErrorMapping::reply(offset.error());
+    const QString status = ctx.queryValue("status");
+    if (ctx.hasQuery("status") && !kHistoryStatuses.contains(status))
+        return ErrorMapping::reply(ServiceError::invalid(
+            "status", QStringLiteral("status must be one of %1").arg(kHistoryStatuses.join(", "))));
+    GenerationService &gens = server.engine().generations();
+    QJsonArray items;
+    bool sawExpiredAudio = false;
+    for (const Generation &g : gens.history(auth.accountId, status, *limit, *offset)) {
+        const bool expired = gens.isExpired(g);
+        sawExpiredAudio |= expired && !g.audioDeleted && !g.audioPath.isEmpty();
+        items.append(V3Json::historyItem(g, expired, linkFor(server, ctx, g)));
+    }
+    if (sawExpiredAudio)
+        gens.sweepExpired(); // lifetime is evaluated on every read
+    return HttpReply::json(200, QJsonObject{{"limit", *limit}, {"offset", *offset}, {"length", items.size()}, {"history", items}});
+}
+
+HttpReply download(ApiServer &server, const RequestContext &ctx)
+{
+    const QString file = ctx.path.mid(QStringLiteral("/v3/audio/").size());
+    const QString id = file.section(u'.', 0, 0);
+    const QString ext = file.section(u'.', 1);
+    bool ok = false;
+    const qint64 expires = ctx.queryValue("expires").toLongLong(&ok);
+    const QString sig = ctx.queryValue("sig");
+    Engine &engine = server.engine();
+    if (!ok || sig.isEmpty() || !engine.urlSigner().verify(id, expires, sig))
+        return HttpReply::detail(403, QStringLiteral("Invalid or tampered audio link"));
+    if (Timestamps::nowMs() / 1000 >= expires)
+        return HttpReply::detail(403, QStringLiteral("Audio link has expired"));
+    const auto format = AudioFormats::parse(ext);
+    const auto gen = engine.generations().findForDownload(id);
+    if (!format || !gen || gen->status != GenerationStatus::Completed || gen->audioFormat != ext
+        || engine.generations().isExpired(*gen) || !QFileInfo::exists(gen->audioPath))
+        return HttpReply::detail(404, QStringLiteral("Audio not found"));
+    HttpReply r;
+    r.filePath = gen->audioPath;
+    r.fileMime = AudioFormats::mimeType(*format).toLatin1();
+    return r;
+}
+
+HttpReply createVoice(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
+{
+    const auto object = JsonFields::parseObject(ctx.body);
+    if (!object)
+        return ErrorMapping::reply(object.error());
+    JsonFields f(*object);
+    VoiceDirectory::CustomVoiceSpec spec;
+    const auto name = f.string("name", true);
+    const auto base = f.string("base_voice_id", true);
+    const auto pitch = f.number("pitch");
+    const auto rate = f.number("rate");
+    const auto description = f.string("description");
+    if (auto e = f.error())
+        return ErrorMapping::reply(*e);
+    spec.name = *name;
+    spec.baseVoiceId = *base;
+    spec.pitch = pitch.value_or(1.0);
+    spec.rate = rate.value_or(1.0);
+    spec.description = description.value_or(QString());
+    const auto voice = server.engine().voices().createCustom(auth.accountId, spec);
+    if (!voice)
+        return ErrorMapping::reply(voice.error());
+    return HttpReply::json(201, voice->toApiJson());
+}
+
+HttpReply deleteVoice(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
+{
+    const QString id = ctx.path.mid(QStringLiteral("/v3/voices/").size());
+    const auto removed = server.engine().voices().removeCustom(auth.accountId, id);
+    if (!removed)
+        return ErrorMapping::reply(removed.error());
+    return HttpReply::json(200, QJsonObject{{"voice_id", id}, {"deleted", true}});
+}
+}
+
+void V3Api::registerRoutes(ApiServer &s)
+{
+    using A = ApiServer::Auth;
+    s.addRoute("POST", "/v3/tts", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return createGeneration(s, c, *a); });
+    s.addRoute("GET", "/v3/tts", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return getGeneration(s, c, *a); });
+    s.addRoute("DELETE", "/v3/tts", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return cancelGeneration(s, c, *a); });
+    s.addRoute("GET", "/v3/voices", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return listVoices(s, c, *a); });
+    s.addRoute("POST", "/v3/voices", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return createVoice(s, c, *a); });
+    s.addRoute("DELETE", "/v3/voices/*", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return deleteVoice(s, c, *a); });
+    s.addRoute("GET", "/v3/history", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return history(s, c, *a); });
+    s.addRoute("GET", "/v3/audio/*", A::None, [&s](const RequestContext &c, const AuthContext *) { return download(s, c); });
+}

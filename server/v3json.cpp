@@ -1,0 +1,85 @@
+#include "v3json.h"
+
+#include "jsonfields.h"
+#include "timestamps.h"
+#include "urlsigner.h"
+
+#include <QUrl>
+
+Result<CreateGeneration> V3Json::parseCreate(const QByteArray &body)
+{
+    const auto object = JsonFields::parseObject(body);
+    if (!object)
+        return object.error();
+    JsonFields f(*object);
+    CreateGeneration c;
+    const auto text = f.string("text", true);
+    const auto voice = f.string("voice_id", true);
+    const auto model = f.string("model");
+    const auto speed = f.number("speed");
+    const auto cfg = f.number("cfg_weight");
+    const auto ex = f.number("exaggeration");
+    const auto format = f.string("audio_format");
+    const auto lang = f.string("language_code");
+    if (auto e = f.error())
+        return *e;
+    c.speech.text = *text;
+    c.voiceId = *voice;
+    c.speech.model = model.value_or(QStringLiteral("base"));
+    c.speech.speed = speed.value_or(1.0);
+    c.speech.cfgWeight = cfg.value_or(2.5);
+    c.speech.exaggeration = ex.value_or(0.5);
+    c.audioFormat = format.value_or(QStringLiteral("wav"));
+    c.speech.languageCode = lang.value_or(QString());
+    return c;
+}
+
+QString V3Json::audioUrl(const Generation &g, const AudioLink &link)
+{
+    const QString sig = link.signer ? link.signer->sign(g.id, link.expiresSec) : QString();
+    return QStringLiteral("%1/v3/audio/%2.%3?expires=%4&sig=%5")
+        .arg(link.baseUrl, g.id, g.audioFormat, QString::number(link.expiresSec), sig);
+}
+
+QJsonObject V3Json::generation(const Generation &g, const AudioLink &link)
+{
+    const bool completed = g.status == GenerationStatus::Completed;
+    QJsonObject o{
+        {"generation_id", g.id},
+        {"status", g.status},
+        {"input_text", g.inputText},
+        {"voice_id", g.voiceId},
+        {"voice_name", g.voiceName},
+        {"model", g.model},
+        {"tokens", g.tokens},
+        {"dollar_cost", completed ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null)},
+        {"method", completed ? QJsonValue(g.source) : QJsonValue(QJsonValue::Null)},
+        {"created_at", Timestamps::iso(g.createdAt)},
+        {"started_at", Timestamps::isoOrNull(g.startedAt)},
+        {"completed_at", Timestamps::isoOrNull(g.completedAt)},
+    };
+    if (completed)
+        o.insert("audio_url", audioUrl(g, link));
+    if (g.status == GenerationStatus::Failed)
+        o.insert("error_message", g.errorMessage.isEmpty() ? QStringLiteral("Generation failed") : g.errorMessage);
+    return o;
+}
+
+QJsonObject V3Json::historyItem(const Generation &g, bool expired, const AudioLink &link)
+{
+    const bool completed = g.status == GenerationStatus::Completed;
+    QJsonObject o{
+        {"generation_id", g.id},
+        {"status", expired ? GenerationStatus::Expired : g.status},
+        {"voice_id", g.voiceId},
+        {"voice_name", g.voiceName},
+        {"model", g.model},
+        {"tokens", g.tokens},
+        {"dollar_cost", completed ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null)},
+        {"method", completed ? QJsonValue(g.source) : QJsonValue(QJsonValue::Null)},
+        {"created_at", Timestamps::iso(g.createdAt)},
+    };
+    if (completed && !expired)
+        o.insert("audio_url", audioUrl(g, link));
+    return o;
+}
