@@ -75,10 +75,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption ttl("generation-ttl", "Seconds a generation lives (default 86400).", "s", "86400");
     const QCommandLineOption workers("workers", "Synthesis worker processes (default: one per core).", "n", "0");
     const QCommandLineOption maxQueue("max-queue", "Queued generations before 503 (default 1000).", "n", "1000");
-    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue});
+    const QCommandLineOption maxStreams("max-streams", "Concurrent WebSocket/preview streams (default 64).", "n", "64");
+    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams});
     p.process(app);
 
-    bool ok[5] = {};
+    bool ok[6] = {};
     ServerSettings ss;
     const uint portValue = p.value(port).toUInt(&ok[0]);
     Engine::Options eo;
@@ -87,10 +88,11 @@ int main(int argc, char *argv[])
     eo.generationTtlSec = p.value(ttl).toLongLong(&ok[2]);
     eo.workers = p.value(workers).toInt(&ok[3]);
     eo.maxQueued = p.value(maxQueue).toInt(&ok[4]);
+    eo.maxStreams = p.value(maxStreams).toInt(&ok[5]);
     if (!ok[0] || portValue > 65535 || !ok[1] || eo.rateLimitPerMinute < 1 || !ok[2] || eo.generationTtlSec < 1 || !ok[3]
-        || eo.workers < 0 || !ok[4] || eo.maxQueued < 1) {
-        QTextStream(stderr) << "error: --port, --rate-limit, --generation-ttl, --workers and --max-queue take "
-                               "non-negative integers (rate limit, TTL and queue at least 1)" << Qt::endl;
+        || eo.workers < 0 || !ok[4] || eo.maxQueued < 1 || !ok[5] || eo.maxStreams < 1) {
+        QTextStream(stderr) << "error: --port, --rate-limit, --generation-ttl, --workers, --max-queue and --max-streams "
+                               "take non-negative integers (rate limit, TTL, queue and streams at least 1)" << Qt::endl;
         return 2;
     }
     ss.port = quint16(portValue);

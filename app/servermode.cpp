@@ -2,6 +2,7 @@
 
 #include "apiserver.h"
 #include "engine.h"
+#include "v2api.h"
 #include "v3api.h"
 
 #include <QCoreApplication>
@@ -28,6 +29,7 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
     QTextStream err(stderr);
     ApiServer server(engine);
     V3Api::registerRoutes(server);
+    V2Api::registerRoutes(server);
     engine.startRuntime();
     if (!server.listen(settings.host, settings.port)) {
         err << "error: cannot listen on " << settings.host.toString() << ':' << settings.port << Qt::endl;

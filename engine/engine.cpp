@@ -14,10 +14,14 @@ Engine::Engine(Options options, QObject *parent)
     , m_rateLimiter(m_options.rateLimitPerMinute)
 {
     m_thread.setObjectName(QStringLiteral("engine"));
+    // Store work is short; a few threads keep SQLite busy without thrashing 2 cores.
+    m_storePool.setMaxThreadCount(4);
+    m_storePool.setExpiryTimeout(-1); // threads keep their store connection
 }
 
 Engine::~Engine()
 {
+    m_storePool.waitForDone();
     if (m_thread.isRunning()) {
         QMetaObject::invokeMethod(m_runner, [this] {
             delete m_runner;

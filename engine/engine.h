@@ -11,6 +11,7 @@
 
 #include <QObject>
 #include <QThread>
+#include <QThreadPool>
 
 #include <memory>
 
@@ -32,6 +33,7 @@ public:
         int rateLimitPerMinute = 600;
         int maxQueued = 1000;
         int inactivityTimeoutMs = 30000;
+        int maxStreams = 64;          // concurrent live (WebSocket/GUI) generations
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);
@@ -57,6 +59,8 @@ public:
     WorkerPool *pool() const { return m_pool; }
     JobRunner *runner() const { return m_runner; }
     QThread *engineThread() { return &m_thread; }
+    // Threads for store work, so neither the server nor the GUI thread touches the disk.
+    QThreadPool *storePool() { return &m_storePool; }
 
 private:
     Options m_options;
@@ -69,6 +73,7 @@ private:
     RateLimiter m_rateLimiter;
     UrlSigner m_signer;
     QThread m_thread;
+    QThreadPool m_storePool;
     WorkerPool *m_pool = nullptr;
     JobRunner *m_runner = nullptr;
 };

@@ -2,6 +2,7 @@
 
 #include "engine.h"
 #include "errormapping.h"
+#include "streamsession.h"
 
 #include <QHttpServerResponder>
 #include <QPointer>
@@ -14,18 +15,25 @@ ApiServer::ApiServer(Engine &engine, QObject *parent)
     , m_engine(engine)
     , m_http(std::make_unique<QHttpServer>())
 {
-    // Store work is short; a few threads keep SQLite busy without thrashing 2 cores.
-    m_workers.setMaxThreadCount(4);
-    m_workers.setExpiryTimeout(-1); // threads keep their store connection
     m_http->setMissingHandler([this](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
         dispatch(req, std::move(resp));
+    });
+    // WebSocket upgrades need a matching route that writes nothing (notes/qt64-pitfalls.md).
+    m_http->route(QStringLiteral("/v3/tts/stream"), [](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
+        if (req.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0)
+            return;
+        writeReply(resp, HttpReply::detail(426, QStringLiteral("Upgrade Required: connect with a WebSocket client")));
+    });
+    connect(m_http.get(), &QAbstractHttpServer::newWebSocketConnection, this, [this] {
+        while (m_http->hasPendingWebSocketConnections())
+            new StreamSession(*this, m_http->nextPendingWebSocketConnection());
     });
 }
 
 ApiServer::~ApiServer()
 {
     close();
-    m_workers.waitForDone();
+    m_engine.storePool()->waitForDone();
 }
 
 bool ApiServer::listen(const QHostAddress &address, quint16 port)
@@ -124,7 +132,7 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     }
 
     const Route r = *route;
-    m_workers.start([this, ctx = std::move(ctx), r, send] {
+    m_engine.storePool()->start([this, ctx = std::move(ctx), r, send] {
         HttpReply reply;
         AuthContext auth;
         if (auto refused = authenticate(ctx, r.auth, auth))

@@ -58,7 +58,6 @@ private:
 
     Engine &m_engine;
     std::unique_ptr<QHttpServer> m_http;
-    QThreadPool m_workers;
     QList<Route> m_routes;
     QHostAddress m_address;
     quint16 m_port = 0;

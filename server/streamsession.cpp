@@ -1,0 +1,239 @@
+#include "streamsession.h"
+
+#include "apiserver.h"
+#include "engine.h"
+#include "errormapping.h"
+#include "livegeneration.h"
+#include "pricing.h"
+#include "v3json.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkRequest>
+
+namespace
+{
+// The first quarter second goes out as it comes (latency); after that frames of
+// at least 0.2 s (fewer, larger messages).
+constexpr qint64 kLowLatencySamples = 6000;
+constexpr qint64 kFrameBytes = 4800 * 4;
+// Bytes queued in the socket before the worker is made to wait.
+constexpr qint64 kHighWater = 256 * 1024;
+constexpr int kCloseTryAgainLater = 1013;
+}
+
+StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> socket)
+    : QObject(&server)
+    , m_server(server)
+    , m_ws(std::move(socket))
+{
+    m_ws->setMaxAllowedIncomingFrameSize(kMaxIncomingBytes);
+    m_ws->setMaxAllowedIncomingMessageSize(kMaxIncomingBytes);
+    const QByteArray host = m_ws->request().rawHeader("Host");
+    RequestContext ctx;
+    if (!host.isEmpty())
+        ctx.headers.append({"host", host});
+    m_baseUrl = server.baseUrlFor(ctx);
+
+    connect(m_ws.get(), &QWebSocket::disconnected, this, &StreamSession::onDisconnected);
+    connect(m_ws.get(), &QWebSocket::textMessageReceived, this, &StreamSession::onTextMessage);
+    connect(m_ws.get(), &QWebSocket::binaryMessageReceived, this, [this] {
+        sendError(ServiceError::invalid("message", QStringLiteral("Send the request as one JSON text message")));
+        closeWith(QWebSocketProtocol::CloseCodeDatatypeNotSupported, QStringLiteral("Invalid payload"));
+    });
+    connect(m_ws.get(), &QWebSocket::bytesWritten, this, &StreamSession::creditIfDrained);
+    m_requestTimeout.setSingleShot(true);
+    m_requestTimeout.setInterval(30000);
+    connect(&m_requestTimeout, &QTimer::timeout, this, [this] {
+        if (!m_gotRequest)
+            closeWith(QWebSocketProtocol::CloseCodePolicyViolated, QStringLiteral("No request received"));
+    });
+    m_requestTimeout.start();
+
+    // The key check reads the store: off the server thread.
+    const QString key = QUrlQuery(m_ws->requestUrl()).queryItemValue(QStringLiteral("api_key"), QUrl::FullyDecoded);
+    Engine *engine = &server.engine();
+    QPointer<StreamSession> self(this);
+    engine->storePool()->start([self, engine, key, this] {
+        auto auth = engine->keys().authenticate(key);
+        std::optional<int> retry;
+        if (auth)
+            retry = engine->rateLimiter().acquire(auth->keyId);
+        QMetaObject::invokeMethod(this, [self, auth, retry] {
+            if (self)
+                self->onAuthenticated(auth, retry);
+        }, Qt::QueuedConnection);
+    });
+}
+
+StreamSession::~StreamSession()
+{
+    if (m_live)
+        m_live->abandon(QStringLiteral("Client disconnected"));
+}
+
+void StreamSession::onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter)
+{
+    if (m_closing)
+        return;
+    if (!auth) {
+        closeWith(QWebSocketProtocol::CloseCodePolicyViolated, QStringLiteral("Invalid or missing API key"));
+        return;
+    }
+    if (retryAfter) {
+        ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
+                                            QStringLiteral("Rate limit exceeded. Please retry after 30 seconds."));
+        e.retryAfterSeconds = *retryAfter;
+        sendError(e);
+        closeWith(QWebSocketProtocol::CloseCodePolicyViolated, QStringLiteral("Rate limit exceeded"));
+        return;
+    }
+    m_auth = auth;
+    if (m_gotRequest) // the request arrived before the key check finished
+        onTextMessage({});
+}
+
+void StreamSession::onTextMessage(const QString &message)
+{
+    if (m_closing || m_live)
+        return;
+    if (!m_auth) {
+        // Hold the request until the key is checked (one request per connection).
+        if (!m_gotRequest) {
+            m_gotRequest = true;
+            setProperty("request", message);
+        }
+        return;
+    }
+    const QString text = message.isEmpty() ? property("request").toString() : message;
+    m_gotRequest = true;
+    m_requestTimeout.stop();
+    auto request = V3Json::parseCreate(text.toUtf8());
+    if (!request) {
+        sendError(request.error());
+        closeWith(QWebSocketProtocol::CloseCodeDatatypeNotSupported, QStringLiteral("Invalid payload"));
+        return;
+    }
+    auto *live = new LiveGeneration(m_server.engine(), *m_auth, request.value());
+    m_live = live;
+    connect(live, &LiveGeneration::rejected, this, [this](const ServiceError &e) {
+        m_live = nullptr;
+        sendError(e);
+        switch (e.kind) {
+        case ServiceError::Kind::InvalidInput:
+        case ServiceError::Kind::WrongType:
+            closeWith(QWebSocketProtocol::CloseCodeDatatypeNotSupported, QStringLiteral("Invalid payload"));
+            break;
+        case ServiceError::Kind::InsufficientBalance:
+        case ServiceError::Kind::Forbidden:
+        case ServiceError::Kind::RateLimited:
+            closeWith(QWebSocketProtocol::CloseCodePolicyViolated, e.detail.left(100));
+            break;
+        case ServiceError::Kind::Unavailable:
+            closeWith(kCloseTryAgainLater, e.detail.left(100));
+            break;
+        default:
+            closeWith(QWebSocketProtocol::CloseCodeBadOperation, QStringLiteral("Internal error"));
+        }
+    });
+    connect(live, &LiveGeneration::started, this, &StreamSession::onStarted);
+    connect(live, &LiveGeneration::audio, this, &StreamSession::onAudio);
+    connect(live, &LiveGeneration::completed, this, &StreamSession::onCompleted);
+    connect(live, &LiveGeneration::failed, this, [this](const QString &msg) {
+        if (m_live)
+            m_live->deleteLater();
+        m_live = nullptr;
+        sendError(ServiceError::make(ServiceError::Kind::Internal, msg));
+        closeWith(QWebSocketProtocol::CloseCodeBadOperation, QStringLiteral("Internal error"));
+    });
+    live->start();
+}
+
+void StreamSession::onStarted(const Generation &g)
+{
+    sendJson({{"type", "started"}, {"generation_id", g.id}});
+}
+
+void StreamSession::onAudio(const QByteArray &samples)
+{
+    m_pending.append(samples);
+    flushAudio(false);
+}
+
+void StreamSession::flushAudio(bool force)
+{
+    if (m_pending.isEmpty())
+        return;
+    if (!force && m_sentSamples >= kLowLatencySamples && m_pending.size() < kFrameBytes)
+        return;
+    m_ws->sendBinaryMessage(m_pending);
+    m_sentSamples += m_pending.size() / 4;
+    m_uncredited += m_pending.size();
+    m_pending.clear();
+    creditIfDrained();
+}
+
+void StreamSession::creditIfDrained()
+{
+    // Credits flow back only while the client keeps up: a slow reader pauses the worker.
+    if (m_live && m_uncredited > 0 && m_ws->bytesToWrite() <= kHighWater) {
+        m_live->acknowledge(m_uncredited);
+        m_uncredited = 0;
+    }
+}
+
+void StreamSession::onCompleted(const Generation &g)
+{
+    flushAudio(true);
+    if (m_live)
+        m_live->deleteLater();
+    m_live = nullptr;
+    Engine &engine = m_server.engine();
+    const V3Json::AudioLink link{m_baseUrl, &engine.urlSigner(), engine.generations().expiresAtMs(g) / 1000};
+    sendJson({{"type", "completed"},
+              {"generation_id", g.id},
+              {"audio_url", V3Json::audioUrl(g, link)},
+              {"tokens", g.tokens},
+              {"dollar_cost", Money::usd(g.dollarCostMicros)},
+              {"samples", m_sentSamples}});
+    closeWith(QWebSocketProtocol::CloseCodeNormal, QStringLiteral("completed"));
+}
+
+void StreamSession::sendJson(const QJsonObject &o)
+{
+    if (!m_closing)
+        m_ws->sendTextMessage(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)));
+}
+
+void StreamSession::sendError(const ServiceError &e)
+{
+    QJsonObject o{{"type", "error"}, {"detail", e.detail}, {"status", ErrorMapping::status(e.kind)}};
+    if (!e.errors.isEmpty()) {
+        QJsonArray errors;
+        for (const FieldError &f : e.errors)
+            errors.append(QJsonObject{{"field", f.field}, {"message", f.message}});
+        o.insert("errors", errors);
+    }
+    if (e.retryAfterSeconds > 0)
+        o.insert("retry_after", e.retryAfterSeconds);
+    sendJson(o);
+}
+
+void StreamSession::closeWith(int code, const QString &reason)
+{
+    if (m_closing)
+        return;
+    m_closing = true;
+    m_requestTimeout.stop();
+    m_ws->close(static_cast<QWebSocketProtocol::CloseCode>(code), reason);
+}
+
+void StreamSession::onDisconnected()
+{
+    if (m_live) {
+        // Client gone mid-stream: stop the worker now, fail the generation, release the money.
+        m_live->abandon(QStringLiteral("Client disconnected before the stream completed"));
+        m_live = nullptr;
+    }
+    deleteLater();
+}

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "keyservice.h"
+#include "serviceerror.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <QWebSocket>
+
+#include <memory>
+
+class ApiServer;
+class LiveGeneration;
+struct Generation;
+
+// One WebSocket connection on /v3/tts/stream: authenticate, read one request, stream
+// the audio as raw float32 frames, report completion, close (DESIGN.md "WebSocket").
+class StreamSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr qint64 kMaxIncomingBytes = 64 * 1024;
+
+    StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> socket);
+    ~StreamSession() override;
+
+private:
+    void onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter);
+    void onTextMessage(const QString &message);
+    void onAudio(const QByteArray &samples);
+    void onStarted(const Generation &g);
+    void onCompleted(const Generation &g);
+    void flushAudio(bool force);
+    void creditIfDrained();
+    void sendJson(const QJsonObject &o);
+    void sendError(const ServiceError &e);
+    void closeWith(int code, const QString &reason);
+    void onDisconnected();
+
+    ApiServer &m_server;
+    std::unique_ptr<QWebSocket> m_ws;
+    QString m_baseUrl;
+    std::optional<AuthContext> m_auth;
+    QPointer<LiveGeneration> m_live;
+    QTimer m_requestTimeout;
+    QByteArray m_pending;     // coalesced audio not yet sent
+    qint64 m_uncredited = 0;  // audio bytes sent but not yet credited to the worker
+    qint64 m_sentSamples = 0;
+    bool m_gotRequest = false;
+    bool m_closing = false;
+};

@@ -1,0 +1,12 @@
+#pragma once
+
+#include "apiserver.h"
+
+// The legacy v2 routes (spec 4.6): GET / (index, no key), POST /v2/tts,
+// GET /v2/status, GET /v2/voices. v2 generations are ordinary generations
+// (same billing, queue and v3 history), created with apiVersion "v2".
+class V2Api
+{
+public:
+    static void registerRoutes(ApiServer &server);
+};

@@ -1,0 +1,294 @@
+// WebSocket /v3/tts/stream against a real headless server (issue: real-time streaming).
+#include "studioprocess.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTcpSocket>
+#include <QWebSocket>
+#include <QtTest>
+
+#include <cmath>
+
+namespace
+{
+struct StreamResult
+{
+    QStringList order;              // "started", "audio", "completed", "error" as they came
+    QList<QJsonObject> messages;    // JSON messages
+    QByteArray pcm;                 // all binary frames
+    int binaryFrames = 0;
+    int closeCode = -1;
+    bool closed = false;
+};
+
+// Opens a stream, sends payload, collects everything until the server closes.
+StreamResult runStream(const QString &url, const QByteArray &payload, int timeoutMs = 60000,
+                       int disconnectAfterFrames = -1)
+{
+    StreamResult r;
+    QWebSocket ws;
+    QObject::connect(&ws, &QWebSocket::textMessageReceived, [&](const QString &m) {
+        const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
+        r.messages << o;
+        r.order << o.value("type").toString();
+    });
+    QObject::connect(&ws, &QWebSocket::binaryMessageReceived, [&](const QByteArray &b) {
+        r.pcm += b;
+        ++r.binaryFrames;
+        if (r.order.isEmpty() || r.order.last() != "audio")
+            r.order << "audio";
+        if (disconnectAfterFrames > 0 && r.binaryFrames == disconnectAfterFrames)
+            ws.abort();
+    });
+    QObject::connect(&ws, &QWebSocket::disconnected, [&] {
+        r.closed = true;
+        r.closeCode = ws.closeCode();
+    });
+    QObject::connect(&ws, &QWebSocket::connected, [&] {
+        if (!payload.isNull())
+            ws.sendTextMessage(QString::fromUtf8(payload));
+    });
+    ws.open(QUrl(url));
+    QDeadlineTimer deadline(timeoutMs);
+    while (!r.closed && !deadline.hasExpired())
+        QTest::qWait(10);
+    return r;
+}
+
+QByteArray request(const QString &text, const QString &voice = "af_sarah", const QString &extra = {})
+{
+    QJsonObject o{{"text", text}, {"voice_id", voice}};
+    QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    if (!extra.isEmpty())
+        json.insert(json.size() - 1, ("," + extra).toUtf8());
+    return json;
+}
+
+double rms(const QByteArray &pcm)
+{
+    const auto *s = reinterpret_cast<const float *>(pcm.constData());
+    const qsizetype n = pcm.size() / 4;
+    double sum = 0;
+    for (qsizetype i = 0; i < n; ++i)
+        sum += double(s[i]) * s[i];
+    return n ? std::sqrt(sum / double(n)) : 0;
+}
+
+const QString kLongText = QString("This sentence keeps the synthesizer busy for a while. ").repeated(200);
+}
+
+class TestStream : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void completesInOrder_data();
+    void completesInOrder();
+    void rejectsBadKey_data();
+    void rejectsBadKey();
+    void rejectsBadPayload_data();
+    void rejectsBadPayload();
+    void insufficientBalance();
+    void oversizedMessage();
+    void disconnectMidStream();
+    void slowReaderIsBounded();
+    void plainGetIsUpgradeRequired();
+
+private:
+    StudioProcess m_studio;
+    QString m_key;
+    QString m_poorKey;
+};
+
+void TestStream::initTestCase()
+{
+    m_key = m_studio.createAccountWithKey("streamer", {"--credits", "5000000"});
+    m_poorKey = m_studio.createAccountWithKey("poor", {"--credits", "0"});
+    QVERIFY(!m_key.isEmpty());
+    QVERIFY(m_studio.start({"--workers", "2"}));
+}
+
+void TestStream::cleanupTestCase()
+{
+    m_studio.stop();
+}
+
+void TestStream::completesInOrder_data()
+{
+    QTest::addColumn<QString>("voice");
+    QTest::addColumn<QString>("extra");
+    QTest::newRow("flite voice, wav") << "af_sarah" << "";
+    QTest::newRow("espeak language, mp3") << "ef_dora" << R"("audio_format":"mp3")";
+    QTest::newRow("advanced voice") << "aria" << R"("model":"advanced","exaggeration":0.9)";
+}
+
+void TestStream::completesInOrder()
+{
+    QFETCH(QString, voice);
+    QFETCH(QString, extra);
+    const QString text = "Streaming starts after the first sentence. The rest follows while you listen. Done.";
+    const StreamResult r = runStream(m_studio.wsUrl(m_key), request(text, voice, extra));
+    QCOMPARE(r.closeCode, 1000);
+    QCOMPARE(r.order, (QStringList{"started", "audio", "completed"}));
+    QVERIFY(r.binaryFrames >= 2);
+    QCOMPARE(r.pcm.size() % 4, 0);
+    // Raw float32 PCM: finite, within [-1, 1], not silence.
+    const auto *s = reinterpret_cast<const float *>(r.pcm.constData());
+    for (qsizetype i = 0; i < r.pcm.size() / 4; ++i)
+        QVERIFY2(std::isfinite(s[i]) && s[i] >= -1.0f && s[i] <= 1.0f, "sample out of range");
+    QVERIFY2(rms(r.pcm) > 0.02, "stream is silent");
+    QVERIFY(r.pcm.size() / 4 > 24000); // more than a second of audio
+
+    const QJsonObject started = r.messages.first();
+    const QJsonObject done = r.messages.last();
+    const QString id = started.value("generation_id").toString();
+    QVERIFY(!id.isEmpty());
+    QCOMPARE(done.value("generation_id").toString(), id);
+    QCOMPARE(done.value("tokens").toInt(), text.size());
+    QVERIFY(done.value("dollar_cost").toDouble() > 0);
+
+    // The completed file holds exactly the streamed samples.
+    const HttpResult file = httpRequest("GET", done.value("audio_url").toString());
+    QCOMPARE(file.status, 200);
+    if (extra.contains("mp3")) {
+        QCOMPARE(file.header("Content-Type"), QByteArray("audio/mpeg"));
+    } else {
+        QCOMPARE(file.header("Content-Type"), QByteArray("audio/wav"));
+        QCOMPARE(qsizetype(file.body.size() - 44) / 2, r.pcm.size() / 4);
+    }
+
+    // A streamed generation is an ordinary one: GET and history show it, billed.
+    const HttpResult g = httpRequest("GET", m_studio.baseUrl() + "/v3/tts?generation_id=" + id, m_key.toUtf8());
+    QCOMPARE(g.json.value("status").toString(), QString("COMPLETED"));
+    QCOMPARE(g.json.value("method").toString(), QString("CREDITS_BALANCE"));
+    const HttpResult h = httpRequest("GET", m_studio.baseUrl() + "/v3/history?limit=100", m_key.toUtf8());
+    bool listed = false;
+    for (const auto &v : h.json.value("history").toArray())
+        listed |= v.toObject().value("generation_id").toString() == id;
+    QVERIFY(listed);
+}
+
+void TestStream::rejectsBadKey_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::newRow("wrong") << "tts_not-a-real-key";
+    QTest::newRow("missing") << "";
+}
+
+void TestStream::rejectsBadKey()
+{
+    QFETCH(QString, key);
+    const StreamResult r = runStream(m_studio.wsUrl(key), request("Hello there, this is a test."));
+    QCOMPARE(r.closeCode, 1008);
+    QVERIFY(r.pcm.isEmpty());
+    QVERIFY(!r.order.contains("started"));
+}
+
+void TestStream::rejectsBadPayload_data()
+{
+    QTest::addColumn<QByteArray>("payload");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("malformed JSON") << QByteArray("{not json") << "body";
+    QTest::newRow("missing text") << QByteArray(R"({"voice_id":"af_sarah"})") << "text";
+    QTest::newRow("speed out of range") << request("Hello there.", "af_sarah", R"("speed":5)") << "speed";
+    QTest::newRow("unknown voice") << request("Hello there.", "nobody") << "voice_id";
+    QTest::newRow("wrong type") << QByteArray(R"({"text":42,"voice_id":"af_sarah"})") << "text";
+}
+
+void TestStream::rejectsBadPayload()
+{
+    QFETCH(QByteArray, payload);
+    QFETCH(QString, field);
+    const StreamResult r = runStream(m_studio.wsUrl(m_key), payload);
+    QCOMPARE(r.closeCode, 1003);
+    QCOMPARE(r.order, QStringList{"error"});
+    const QJsonObject e = r.messages.first();
+    QVERIFY(!e.value("detail").toString().isEmpty());
+    QCOMPARE(e.value("errors").toArray().first().toObject().value("field").toString(), field);
+}
+
+void TestStream::insufficientBalance()
+{
+    const StreamResult r = runStream(m_studio.wsUrl(m_poorKey), request("Hello there, this costs money."));
+    QCOMPARE(r.order, QStringList{"error"});
+    QCOMPARE(r.messages.first().value("detail").toString(), QString("Insufficient Balance"));
+    QCOMPARE(r.closeCode, 1008);
+    QVERIFY(r.pcm.isEmpty());
+}
+
+void TestStream::oversizedMessage()
+{
+    const QByteArray big = request(QString(70 * 1024, QChar('a')));
+    const StreamResult r = runStream(m_studio.wsUrl(m_key), big);
+    QCOMPARE(r.closeCode, 1009);
+    QVERIFY(r.pcm.isEmpty());
+}
+
+void TestStream::disconnectMidStream()
+{
+    const StreamResult cut = runStream(m_studio.wsUrl(m_key), request(kLongText), 60000, 3);
+    QVERIFY(cut.binaryFrames >= 3);
+    const QString id = cut.messages.first().value("generation_id").toString();
+    // The abandoned generation fails with a reason and its money is released.
+    const QJsonObject g = waitForStatus(m_studio.baseUrl(), m_key.toUtf8(), id, {"FAILED", "COMPLETED"}, 20000);
+    QCOMPARE(g.value("status").toString(), QString("FAILED"));
+    QVERIFY(!g.value("error_message").toString().isEmpty());
+    // The worker was freed: 8 new streams all succeed.
+    for (int i = 0; i < 8; ++i) {
+        const StreamResult r = runStream(m_studio.wsUrl(m_key), request(QString("Stream number %1 works fine.").arg(i)));
+        QCOMPARE(r.closeCode, 1000);
+        QCOMPARE(r.order.last(), QString("completed"));
+    }
+}
+
+void TestStream::slowReaderIsBounded()
+{
+    // A raw client that upgrades, sends the request, then never reads.
+    QTcpSocket raw;
+    const QUrl url(m_studio.wsUrl(m_key));
+    raw.connectToHost(url.host(), quint16(url.port()));
+    QVERIFY(raw.waitForConnected(5000));
+    raw.setReadBufferSize(4096);
+    raw.write("GET " + url.path(QUrl::FullyEncoded).toUtf8() + "?" + url.query(QUrl::FullyEncoded).toUtf8()
+              + " HTTP/1.1\r\nHost: " + url.host().toUtf8() + ":" + QByteArray::number(url.port())
+              + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n");
+    QVERIFY(raw.waitForBytesWritten(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(raw.bytesAvailable() > 0, 5000);
+    // One masked text frame with the request (a long text: ~1 GB of float32 if unbounded).
+    const QByteArray payload = request(kLongText.repeated(4), "ef_dora");
+    QByteArray frame;
+    frame.append(char(0x81));
+    frame.append(char(0x80 | 126));
+    frame.append(char((payload.size() >> 8) & 0xff));
+    frame.append(char(payload.size() & 0xff));
+    const char mask[4] = {1, 2, 3, 4};
+    frame.append(mask, 4);
+    for (qsizetype i = 0; i < payload.size(); ++i)
+        frame.append(char(payload.at(i) ^ mask[i % 4]));
+    raw.write(frame);
+    QVERIFY(raw.waitForBytesWritten(5000));
+
+    const qint64 before = m_studio.rssKiB();
+    QTest::qWait(6000); // unbounded, espeak would have produced minutes of audio by now
+    const qint64 after = m_studio.rssKiB();
+    qInfo("server RSS with a stalled reader: %lld KiB -> %lld KiB", before, after);
+    QVERIFY2(after - before < 40 * 1024, "server memory grows with a slow reader");
+
+    // Other streams are unaffected meanwhile.
+    const StreamResult r = runStream(m_studio.wsUrl(m_key), request("Another listener is served normally."));
+    QCOMPARE(r.closeCode, 1000);
+    raw.abort();
+}
+
+void TestStream::plainGetIsUpgradeRequired()
+{
+    const HttpResult r = httpRequest("GET", m_studio.baseUrl() + "/v3/tts/stream");
+    QCOMPARE(r.status, 426);
+}
+
+QTEST_MAIN(TestStream)
+#include "tst_stream.moc"
