@@ -2,11 +2,16 @@
 // starts the server (headless) or the studio window.
 #include "clicommands.h"
 #include "engine.h"
+#include "guimode.h"
 #include "saycommand.h"
 #include "servermode.h"
 
 #include <QCommandLineParser>
+#include <QApplication>
 #include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
 #include <QStandardPaths>
 #include <QTextStream>
 
@@ -40,11 +45,54 @@ int openEngine(Engine &engine)
     }
     return 0;
 }
+
+bool wantsWindow(int argc, char *argv[])
+{
+    if (argc > 1) {
+        const QByteArray first = argv[1];
+        if (first == "say" || first == "accounts" || first == "keys")
+            return false;
+    }
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a = argv[i];
+        if (a == "--headless" || a == "--help" || a == "-h" || a == "--version" || a == "-v")
+            return false;
+    }
+    return true;
+}
+
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+           || qEnvironmentVariable("QT_QPA_PLATFORM") == QLatin1String("offscreen");
+}
+
+// --lang CODE, else the system locale.
+void installTranslations(QCoreApplication &app, const QStringList &args)
+{
+    QString lang = QLocale::system().name();
+    const qsizetype i = args.indexOf(QStringLiteral("--lang"));
+    if (i > 0 && i + 1 < args.size())
+        lang = args.at(i + 1);
+    auto *mine = new QTranslator(&app);
+    if (mine->load(QStringLiteral(":/i18n/tts-studio_") + lang))
+        app.installTranslator(mine);
+    auto *qt = new QTranslator(&app);
+    if (qt->load(QStringLiteral("qtbase_") + lang, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        app.installTranslator(qt);
+}
 }
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    const bool window = wantsWindow(argc, argv);
+    if (window && !hasDisplay()) {
+        QTextStream(stderr) << "No display found: the studio window needs one. Run `tts-studio --headless` to serve the "
+                               "API without a window." << Qt::endl;
+        return 2;
+    }
+    std::unique_ptr<QCoreApplication> appHolder(window ? new QApplication(argc, argv) : new QCoreApplication(argc, argv));
+    QCoreApplication &app = *appHolder;
     QCoreApplication::setApplicationName(QStringLiteral("tts-studio"));
     QCoreApplication::setOrganizationName(QStringLiteral("TTS Studio"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TTS_STUDIO_VERSION));
@@ -75,8 +123,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption ttl("generation-ttl", "Seconds a generation lives (default 86400).", "s", "86400");
     const QCommandLineOption workers("workers", "Synthesis worker processes (default: one per core).", "n", "0");
     const QCommandLineOption maxQueue("max-queue", "Queued generations before 503 (default 1000).", "n", "1000");
+    const QCommandLineOption lang("lang", "Language of the window (en, de; default: the system's).", "code");
     const QCommandLineOption maxStreams("max-streams", "Concurrent WebSocket/preview streams (default 64).", "n", "64");
-    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams});
+    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang});
     p.process(app);
 
     bool ok[6] = {};
@@ -106,11 +155,6 @@ int main(int argc, char *argv[])
         return rc;
     if (p.isSet(headless))
         return runHeadless(engine, ss);
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
-        QTextStream(stderr) << "No display found: the studio window needs one. Run `tts-studio --headless` to serve the API "
-                               "without a window." << Qt::endl;
-        return 2;
-    }
-    QTextStream(stderr) << "The studio window is not built yet; serving headless." << Qt::endl;
-    return runHeadless(engine, ss);
+    installTranslations(app, args);
+    return runGui(engine, ss);
 }

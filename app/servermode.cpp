@@ -2,8 +2,7 @@
 
 #include "apiserver.h"
 #include "engine.h"
-#include "v2api.h"
-#include "v3api.h"
+#include "apiroutes.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>
@@ -28,8 +27,7 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
 {
     QTextStream err(stderr);
     ApiServer server(engine);
-    V3Api::registerRoutes(server);
-    V2Api::registerRoutes(server);
+    registerApiRoutes(server);
     engine.startRuntime();
     if (!server.listen(settings.host, settings.port)) {
         err << "error: cannot listen on " << settings.host.toString() << ':' << settings.port << Qt::endl;

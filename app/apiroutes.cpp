@@ -1,0 +1,11 @@
+#include "apiroutes.h"
+
+#include "apiserver.h"
+#include "v2api.h"
+#include "v3api.h"
+
+void registerApiRoutes(ApiServer &server)
+{
+    V3Api::registerRoutes(server);
+    V2Api::registerRoutes(server);
+}

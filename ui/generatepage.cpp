@@ -1,0 +1,455 @@
+#include "generatepage.h"
+
+#include "audioencoder.h"
+#include "audioplayer.h"
+#include "engine.h"
+#include "languages.h"
+#include "livegeneration.h"
+#include "pricing.h"
+#include "studiocontext.h"
+#include "waveformview.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QShortcut>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace
+{
+// A text editor that takes dropped .txt files as well as text.
+class DropTextEdit : public QPlainTextEdit
+{
+public:
+    std::function<bool(const QString &)> loadFile;
+
+protected:
+    bool canInsertFromMimeData(const QMimeData *source) const override
+    {
+        return source->hasUrls() || QPlainTextEdit::canInsertFromMimeData(source);
+    }
+    void insertFromMimeData(const QMimeData *source) override
+    {
+        if (source->hasUrls() && !source->urls().isEmpty() && source->urls().first().isLocalFile()) {
+            loadFile(source->urls().first().toLocalFile());
+            return;
+        }
+        QPlainTextEdit::insertFromMimeData(source);
+    }
+};
+
+constexpr qsizetype kMaxChars = 50000;
+constexpr int kRoleVoiceId = Qt::UserRole + 1;
+}
+
+GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
+    : QWidget(parent)
+    , m_context(context)
+    , m_player(new AudioPlayer(this))
+{
+    buildUi();
+    connect(&m_context, &StudioContext::accountChanged, this, [this] {
+        reloadVoices();
+        updateEstimate();
+    });
+    connect(m_player, &AudioPlayer::availabilityChanged, this, [this] {
+        m_audioNotice->setText(m_player->unavailableReason());
+        m_audioNotice->setVisible(!m_player->unavailableReason().isEmpty());
+    });
+    if (!m_player->isAvailable()) {
+        m_audioNotice->setText(tr("No audio output device was found: speech is generated and saved, but cannot be played here."));
+        m_audioNotice->setVisible(true);
+    }
+    auto *playhead = new QTimer(this);
+    playhead->setInterval(50);
+    connect(playhead, &QTimer::timeout, this, [this] {
+        if (m_player->isPlaying())
+            m_wave->setPlayhead(m_player->processedUs());
+    });
+    playhead->start();
+    reloadVoices();
+}
+
+GeneratePage::~GeneratePage()
+{
+    if (m_live)
+        m_live->abandon(QStringLiteral("Stopped in the studio"));
+}
+
+void GeneratePage::buildUi()
+{
+    auto *layout = new QVBoxLayout(this);
+
+    auto *editor = new DropTextEdit;
+    editor->loadFile = [this](const QString &path) { return loadTextFile(path); };
+    m_text = editor;
+    m_text->setPlaceholderText(tr("Write or paste the text to speak, or drop a .txt file here."));
+    m_text->setAccessibleName(tr("Text to speak"));
+    layout->addWidget(m_text, 1);
+
+    auto *countRow = new QHBoxLayout;
+    m_count = new QLabel;
+    auto *open = new QPushButton(tr("Open text…"));
+    connect(open, &QPushButton::clicked, this, &GeneratePage::openTextFile);
+    countRow->addWidget(m_count, 1);
+    countRow->addWidget(open);
+    layout->addLayout(countRow);
+
+    auto *settings = new QGroupBox(tr("Voice and settings"));
+    auto *form = new QFormLayout(settings);
+    m_model = new QComboBox;
+    m_model->addItem(tr("Base — standard voices, lowest cost"), "base");
+    m_model->addItem(tr("Advanced — premium voices, 23 languages, expressive"), "advanced");
+    form->addRow(tr("&Model:"), m_model);
+
+    auto *voiceRow = new QHBoxLayout;
+    m_voiceFilter = new QLineEdit;
+    m_voiceFilter->setPlaceholderText(tr("Search voices (name, gender, accent)…"));
+    m_voiceFilter->setClearButtonEnabled(true);
+    m_voiceModel = new QStandardItemModel(this);
+    m_voiceProxy = new QSortFilterProxyModel(this);
+    m_voiceProxy->setSourceModel(m_voiceModel);
+    m_voiceProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_voice = new QComboBox;
+    m_voice->setModel(m_voiceProxy);
+    m_voice->setMinimumContentsLength(32);
+    voiceRow->addWidget(m_voice, 2);
+    voiceRow->addWidget(m_voiceFilter, 1);
+    form->addRow(tr("Voice:"), voiceRow);
+    connect(m_voiceFilter, &QLineEdit::textChanged, m_voiceProxy, &QSortFilterProxyModel::setFilterFixedString);
+
+    m_language = new QComboBox;
+    form->addRow(tr("&Language:"), m_language);
+
+    m_speed = new QDoubleSpinBox;
+    m_speed->setRange(0.5, 2.0);
+    m_speed->setSingleStep(0.1);
+    m_speed->setValue(1.0);
+    m_speed->setSuffix(QStringLiteral("×"));
+    form->addRow(tr("&Speed:"), m_speed);
+    m_cfg = new QDoubleSpinBox;
+    m_cfg->setRange(1.0, 5.0);
+    m_cfg->setSingleStep(0.5);
+    m_cfg->setValue(2.5);
+    m_cfg->setToolTip(tr("Pacing: higher values read more deliberately, with longer pauses."));
+    form->addRow(tr("&CFG weight:"), m_cfg);
+    m_exaggeration = new QDoubleSpinBox;
+    m_exaggeration->setRange(0.0, 1.0);
+    m_exaggeration->setSingleStep(0.1);
+    m_exaggeration->setValue(0.5);
+    m_exaggeration->setToolTip(tr("Expressiveness: how far the pitch moves."));
+    form->addRow(tr("&Exaggeration:"), m_exaggeration);
+    m_format = new QComboBox;
+    m_format->addItem(QStringLiteral("WAV"), "wav");
+    m_format->addItem(QStringLiteral("MP3"), "mp3");
+    form->addRow(tr("&Format:"), m_format);
+    layout->addWidget(settings);
+
+    auto *buttons = new QHBoxLayout;
+    m_speak = new QPushButton(tr("Speak"));
+    m_speak->setToolTip(tr("Generate and play while it streams (Ctrl+Enter)"));
+    m_speak->setDefault(true);
+    m_stop = new QPushButton(tr("Stop"));
+    m_stop->setToolTip(tr("Stop generating and playing (Esc)"));
+    m_save = new QPushButton(tr("Save as…"));
+    m_save->setEnabled(false);
+    buttons->addWidget(m_speak);
+    buttons->addWidget(m_stop);
+    buttons->addWidget(m_save);
+    buttons->addStretch(1);
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 100);
+    m_progress->setValue(0);
+    buttons->addWidget(m_progress, 2);
+    layout->addLayout(buttons);
+
+    m_wave = new WaveformView;
+    layout->addWidget(m_wave);
+    m_status = new QLabel(tr("Ready."));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_status);
+    m_audioNotice = new QLabel;
+    m_audioNotice->setWordWrap(true);
+    m_audioNotice->setStyleSheet(QStringLiteral("color: #a05a00;"));
+    m_audioNotice->setVisible(false);
+    layout->addWidget(m_audioNotice);
+
+    connect(m_speak, &QPushButton::clicked, this, &GeneratePage::speak);
+    connect(m_stop, &QPushButton::clicked, this, &GeneratePage::stopSpeaking);
+    connect(m_save, &QPushButton::clicked, this, &GeneratePage::saveAs);
+    connect(m_text, &QPlainTextEdit::textChanged, this, &GeneratePage::updateEstimate);
+    connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
+        updateModelControls();
+        reloadVoices();
+        updateEstimate();
+    });
+    connect(m_voice, &QComboBox::currentIndexChanged, this, [this] {
+        const QString id = selectedVoiceId();
+        if (!id.isEmpty())
+            QSettings().setValue(QStringLiteral("generate/voice/") + m_model->currentData().toString(), id);
+        updateEstimate();
+    });
+    auto *speakShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    connect(speakShortcut, &QShortcut::activated, this, &GeneratePage::speak);
+    auto *speakShortcut2 = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Enter), this);
+    connect(speakShortcut2, &QShortcut::activated, this, &GeneratePage::speak);
+    auto *stopShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(stopShortcut, &QShortcut::activated, this, &GeneratePage::stopSpeaking);
+
+    const QString savedModel = QSettings().value(QStringLiteral("generate/model"), "base").toString();
+    m_model->setCurrentIndex(qMax(0, m_model->findData(savedModel)));
+    updateModelControls();
+    setBusy(false);
+    updateEstimate();
+}
+
+void GeneratePage::updateModelControls()
+{
+    const bool advanced = m_model->currentData().toString() == QLatin1String("advanced");
+    m_cfg->setEnabled(advanced);
+    m_exaggeration->setEnabled(advanced);
+    QSettings().setValue(QStringLiteral("generate/model"), m_model->currentData().toString());
+    fillLanguages();
+}
+
+void GeneratePage::fillLanguages()
+{
+    const QString model = m_model->currentData().toString();
+    m_language->clear();
+    m_language->addItem(tr("Voice default"), QString());
+    for (const QString &code : Languages::codes(model))
+        m_language->addItem(QStringLiteral("%1 (%2)").arg(Languages::find(model, code)->name, code), code);
+}
+
+void GeneratePage::reloadVoices()
+{
+    const QString model = m_model->currentData().toString();
+    const qint64 account = m_context.accountId();
+    Engine *engine = &m_context.engine();
+    m_context.run(this, [engine, account, model] { return engine->voices().list(account, model); },
+                  [this, model](const QList<Voice> &voices) {
+                      if (model != m_model->currentData().toString())
+                          return;
+                      const QString wanted = QSettings().value(QStringLiteral("generate/voice/") + model).toString();
+                      m_voiceModel->clear();
+                      for (const Voice &v : voices) {
+                          auto *item = new QStandardItem(QStringLiteral("%1 — %2, %3%4  (%5)")
+                                                             .arg(v.name, v.gender, v.accent,
+                                                                  v.free ? QString() : tr(", premium"), v.id));
+                          item->setData(v.id, kRoleVoiceId);
+                          item->setToolTip(v.description);
+                          m_voiceModel->appendRow(item);
+                      }
+                      for (int i = 0; i < m_voiceProxy->rowCount(); ++i)
+                          if (m_voiceProxy->index(i, 0).data(kRoleVoiceId).toString() == wanted)
+                              m_voice->setCurrentIndex(i);
+                  });
+}
+
+QString GeneratePage::selectedVoiceId() const
+{
+    return m_voice->currentData(kRoleVoiceId).toString();
+}
+
+void GeneratePage::updateEstimate()
+{
+    const QString text = m_text->toPlainText();
+    const qint64 tokens = Pricing::tokens(text);
+    const QString model = m_model->currentData().toString();
+    const Pricing &pricing = m_context.engine().generations().pricing();
+    const bool premium = m_voice->currentText().contains(tr(", premium"));
+    const QString priceModel = premium ? QStringLiteral("advanced") : model;
+    QString line = tr("%n character(s)", nullptr, int(text.size())) + QStringLiteral(" · ")
+                   + tr("%n token(s)", nullptr, int(tokens)) + QStringLiteral(" · ")
+                   + tr("≈ %1 credits or $%2").arg(pricing.credits(priceModel, tokens))
+                         .arg(Money::usd(pricing.micros(priceModel, tokens)), 0, 'f', 5);
+    if (tokens > kMaxChars)
+        line += QStringLiteral(" · ") + tr("too long: at most %1 characters").arg(kMaxChars);
+    m_count->setText(line);
+}
+
+bool GeneratePage::loadTextFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Open text"), tr("Cannot open %1: %2").arg(path, f.errorString()));
+        return false;
+    }
+    if (f.size() > 4 * kMaxChars) {
+        QMessageBox::warning(this, tr("Open text"), tr("%1 is too large for one generation.").arg(QFileInfo(path).fileName()));
+        return false;
+    }
+    m_text->setPlainText(QString::fromUtf8(f.readAll()));
+    return true;
+}
+
+void GeneratePage::openTextFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open text"), QString(), tr("Text files (*.txt);;All files (*)"));
+    if (!path.isEmpty())
+        loadTextFile(path);
+}
+
+void GeneratePage::setBusy(bool busy)
+{
+    m_speak->setEnabled(!busy);
+    m_stop->setEnabled(busy || m_player->isPlaying());
+}
+
+void GeneratePage::speak()
+{
+    if (m_live)
+        return;
+    if (m_context.accountId() == 0) {
+        m_status->setText(tr("Create or select an account first (Accounts page)."));
+        return;
+    }
+    CreateGeneration req;
+    req.speech.text = m_text->toPlainText();
+    req.speech.model = m_model->currentData().toString();
+    req.speech.languageCode = m_language->currentData().toString();
+    req.speech.speed = m_speed->value();
+    req.speech.cfgWeight = m_cfg->value();
+    req.speech.exaggeration = m_exaggeration->value();
+    req.voiceId = selectedVoiceId();
+    req.audioFormat = m_format->currentData().toString();
+    req.apiVersion = QStringLiteral("studio");
+
+    m_generation = Generation{};
+    m_streamedSamples = 0;
+    m_firstAudio = false;
+    m_expectedSeconds = qMax(1.0, double(Pricing::tokens(req.speech.text)) / 14.0 / req.speech.speed);
+    m_wave->clear();
+    m_progress->setValue(0);
+    m_save->setEnabled(false);
+    m_player->start();
+    m_sinceSpeak.start();
+    m_status->setText(tr("Generating…"));
+
+    m_live = new LiveGeneration(m_context.engine(), m_context.auth(), req, this);
+    connect(m_live, &LiveGeneration::rejected, this, [this](const ServiceError &e) {
+        m_live = nullptr;
+        m_player->stop();
+        setBusy(false);
+        m_status->setText(tr("Not generated: %1").arg(e.detail));
+        emit generationFinished({}, GenerationStatus::Failed);
+    });
+    connect(m_live, &LiveGeneration::started, this, &GeneratePage::onStarted);
+    connect(m_live, &LiveGeneration::audio, this, &GeneratePage::onAudio);
+    connect(m_live, &LiveGeneration::completed, this, &GeneratePage::onCompleted);
+    connect(m_live, &LiveGeneration::failed, this, &GeneratePage::onFailed);
+    setBusy(true);
+    m_live->start();
+}
+
+void GeneratePage::onStarted(const Generation &g)
+{
+    m_generation = g;
+    m_context.notifyDataChanged();
+}
+
+void GeneratePage::onAudio(const QByteArray &samples)
+{
+    if (!m_firstAudio) {
+        m_firstAudio = true;
+        m_status->setText(tr("Playing — first sound after %1 ms").arg(m_sinceSpeak.elapsed()));
+    }
+    m_streamedSamples += samples.size() / 4;
+    m_player->append(samples);
+    m_wave->append(samples);
+    // The studio plays as fast as it streams; credit at once (no socket to wait for).
+    if (m_live)
+        m_live->acknowledge(samples.size());
+    m_progress->setValue(qMin(99, int(100.0 * double(m_streamedSamples) / 24000.0 / m_expectedSeconds)));
+}
+
+void GeneratePage::onCompleted(const Generation &g)
+{
+    m_generation = g;
+    if (m_live)
+        m_live->deleteLater();
+    m_live = nullptr;
+    m_player->finishInput();
+    m_progress->setValue(100);
+    m_save->setEnabled(true);
+    setBusy(false);
+    m_status->setText(tr("Done: %1 s of audio, %2 tokens, $%3 (%4).")
+                          .arg(double(m_streamedSamples) / 24000.0, 0, 'f', 1)
+                          .arg(g.tokens)
+                          .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5)
+                          .arg(g.source));
+    m_context.notifyDataChanged();
+    emit generationFinished(g.id, g.status);
+}
+
+void GeneratePage::onFailed(const QString &message)
+{
+    if (m_live)
+        m_live->deleteLater();
+    m_live = nullptr;
+    m_player->finishInput();
+    setBusy(false);
+    m_status->setText(tr("Failed: %1").arg(message));
+    m_context.notifyDataChanged();
+    emit generationFinished(m_generation.id, GenerationStatus::Failed);
+}
+
+void GeneratePage::stopSpeaking()
+{
+    if (m_live) {
+        m_live->abandon(QStringLiteral("Stopped in the studio"));
+        m_live = nullptr;
+        m_status->setText(tr("Stopped."));
+        m_context.notifyDataChanged();
+    }
+    m_player->stop();
+    setBusy(false);
+}
+
+void GeneratePage::saveAs()
+{
+    if (m_generation.status != GenerationStatus::Completed || m_generation.audioPath.isEmpty())
+        return;
+    const QString ext = m_generation.audioFormat;
+    const QString filter = ext == QLatin1String("mp3") ? tr("MP3 audio (*.mp3)") : tr("WAV audio (*.wav);;MP3 audio (*.mp3)");
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(this, tr("Save speech"), QStringLiteral("speech.") + ext, filter, &selected);
+    if (path.isEmpty())
+        return;
+    const bool toMp3 = path.endsWith(QLatin1String(".mp3"), Qt::CaseInsensitive) && ext == QLatin1String("wav");
+    QFile::remove(path);
+    bool ok = false;
+    if (!toMp3) {
+        ok = QFile::copy(m_generation.audioPath, path);
+    } else {
+        // WAV (16-bit PCM, 24 kHz mono) re-encoded to MP3.
+        QFile in(m_generation.audioPath);
+        if (in.open(QIODevice::ReadOnly) && in.seek(44)) {
+            const QByteArray pcm = in.readAll();
+            std::vector<float> samples(size_t(pcm.size() / 2));
+            const auto *s = reinterpret_cast<const qint16 *>(pcm.constData());
+            for (size_t i = 0; i < samples.size(); ++i)
+                samples[i] = float(s[i]) / 32768.0f;
+            auto enc = AudioEncoder::create(AudioFormat::Mp3);
+            ok = enc->open(path).isEmpty() && enc->write(samples.data(), qsizetype(samples.size())).isEmpty()
+                 && enc->finish().isEmpty();
+        }
+    }
+    m_status->setText(ok ? tr("Saved %1").arg(path) : tr("Could not save %1").arg(path));
+}

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "livegeneration.h"
+#include "records.h"
+#include "voice.h"
+
+#include <QElapsedTimer>
+#include <QPointer>
+#include <QWidget>
+
+class AudioPlayer;
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStandardItemModel;
+class StudioContext;
+class WaveformView;
+
+// Write, generate and hear it stream: the studio's main page.
+class GeneratePage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit GeneratePage(StudioContext &context, QWidget *parent = nullptr);
+    ~GeneratePage() override;
+
+    // For tests and shortcuts.
+    QPlainTextEdit *editor() const { return m_text; }
+    QComboBox *voiceBox() const { return m_voice; }
+    QComboBox *modelBox() const { return m_model; }
+    QString lastGenerationId() const { return m_generation.id; }
+    QString lastStatus() const { return m_generation.status; }
+    bool isSpeaking() const { return m_live != nullptr; }
+    qint64 streamedSamples() const { return m_streamedSamples; }
+    bool loadTextFile(const QString &path);
+
+public slots:
+    void speak();
+    void stopSpeaking();
+    void saveAs();
+    void openTextFile();
+
+signals:
+    void generationFinished(const QString &id, const QString &status);
+
+private:
+    void buildUi();
+    void reloadVoices();
+    void fillLanguages();
+    void updateEstimate();
+    void updateModelControls();
+    void setBusy(bool busy);
+    void onAudio(const QByteArray &samples);
+    void onStarted(const Generation &g);
+    void onCompleted(const Generation &g);
+    void onFailed(const QString &message);
+    QString selectedVoiceId() const;
+
+    StudioContext &m_context;
+    QPlainTextEdit *m_text = nullptr;
+    QLabel *m_count = nullptr;
+    QComboBox *m_model = nullptr;
+    QLineEdit *m_voiceFilter = nullptr;
+    QComboBox *m_voice = nullptr;
+    QStandardItemModel *m_voiceModel = nullptr;
+    QSortFilterProxyModel *m_voiceProxy = nullptr;
+    QComboBox *m_language = nullptr;
+    QDoubleSpinBox *m_speed = nullptr;
+    QDoubleSpinBox *m_cfg = nullptr;
+    QDoubleSpinBox *m_exaggeration = nullptr;
+    QComboBox *m_format = nullptr;
+    QPushButton *m_speak = nullptr;
+    QPushButton *m_stop = nullptr;
+    QPushButton *m_save = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_audioNotice = nullptr;
+    WaveformView *m_wave = nullptr;
+    AudioPlayer *m_player = nullptr;
+    QPointer<LiveGeneration> m_live;
+    Generation m_generation;
+    QElapsedTimer m_sinceSpeak;
+    qint64 m_streamedSamples = 0;
+    double m_expectedSeconds = 1;
+    bool m_firstAudio = false;
+};

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QMainWindow>
+
+class AccountsPage;
+class GeneratePage;
+class HistoryPage;
+class KeysPage;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QStackedWidget;
+class StudioContext;
+class VoicesPage;
+
+// The studio window: pages on the left, the selected account and the embedded
+// server's state on top.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    enum Page { Generate, History, Voices, Keys, Accounts };
+
+    explicit MainWindow(StudioContext &context, QWidget *parent = nullptr);
+
+    void showPage(Page page);
+    GeneratePage *generatePage() const { return m_generate; }
+    HistoryPage *historyPage() const { return m_history; }
+    VoicesPage *voicesPage() const { return m_voices; }
+    KeysPage *keysPage() const { return m_keys; }
+    AccountsPage *accountsPage() const { return m_accounts; }
+    QComboBox *accountBox() const { return m_account; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void reloadAccounts();
+    void updateServerState();
+    void editServerSettings();
+
+    StudioContext &m_context;
+    QListWidget *m_nav = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QComboBox *m_account = nullptr;
+    QLabel *m_serverLabel = nullptr;
+    QPushButton *m_serverToggle = nullptr;
+    GeneratePage *m_generate = nullptr;
+    HistoryPage *m_history = nullptr;
+    VoicesPage *m_voices = nullptr;
+    KeysPage *m_keys = nullptr;
+    AccountsPage *m_accounts = nullptr;
+};

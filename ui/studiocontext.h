@@ -1,0 +1,64 @@
+#pragma once
+
+#include "keyservice.h"
+#include "records.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QThreadPool>
+
+#include <optional>
+
+class Engine;
+class ServerControl;
+
+// What every page shares: the engine, the account selected in the window, the
+// embedded server, and a way to run store work off the GUI thread.
+class StudioContext : public QObject
+{
+    Q_OBJECT
+
+public:
+    StudioContext(Engine &engine, ServerControl *server, QObject *parent = nullptr);
+
+    Engine &engine() { return m_engine; }
+    ServerControl *server() { return m_server; }
+
+    qint64 accountId() const { return m_accountId; }
+    void setAccountId(qint64 id);
+    // The selected account as the caller of a generation made in the window.
+    AuthContext auth() const;
+    void setAccountPlan(const QString &plan) { m_plan = plan; }
+
+    // Runs work() on the engine's store pool, then then(result) on the GUI thread if
+    // guard still exists. Store reads and writes never block the window.
+    template <typename Work, typename Then>
+    void run(QObject *guard, Work work, Then then)
+    {
+        QPointer<QObject> g(guard);
+        QObject *self = this;
+        storePool()->start([g, self, work, then] {
+            auto result = work();
+            QMetaObject::invokeMethod(self, [g, then, result] {
+                if (g)
+                    then(result);
+            }, Qt::QueuedConnection);
+        });
+    }
+
+signals:
+    void accountChanged(qint64 accountId);
+    // Something pages show changed (a generation, a key, a voice, a balance).
+    void dataChanged();
+
+public slots:
+    void notifyDataChanged() { emit dataChanged(); }
+
+private:
+    QThreadPool *storePool();
+
+    Engine &m_engine;
+    ServerControl *m_server;
+    qint64 m_accountId = 0;
+    QString m_plan = QStringLiteral("free");
+};

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QVector>
+#include <QWidget>
+
+// A live waveform: one min/max pair per 10 ms of audio, drawn as it streams in,
+// with the playback position.
+class WaveformView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit WaveformView(QWidget *parent = nullptr);
+
+    void clear();
+    void append(const QByteArray &float32Samples);
+    void setPlayhead(qint64 us);
+    qint64 totalSamples() const { return m_samples; }
+    QSize sizeHint() const override { return {600, 90}; }
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    QVector<float> m_min;
+    QVector<float> m_max;
+    float m_curMin = 0;
+    float m_curMax = 0;
+    int m_inBucket = 0;
+    qint64 m_samples = 0;
+    qint64 m_playheadUs = 0;
+};
