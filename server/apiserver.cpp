@@ -38,11 +38,16 @@ ApiServer::~ApiServer()
 
 bool ApiServer::listen(const QHostAddress &address, quint16 port)
 {
-    const quint16 got = m_http->listen(address, port);
-    if (got == 0)
+    // Our own listening socket, so every connection is guarded before Qt reads it.
+    auto *tcp = new GuardedTcpServer(m_limits, m_http.get());
+    if (!tcp->listen(address, port)) {
+        delete tcp;
         return false;
+    }
+    m_http->bind(tcp);
+    m_tcp = tcp;
     m_address = address;
-    m_port = got;
+    m_port = tcp->serverPort();
     m_listening = true;
     return true;
 }
@@ -51,10 +56,15 @@ void ApiServer::close()
 {
     if (!m_listening)
         return;
-    // QHttpServer has no close(): its QTcpServers are children; stop them accepting.
-    for (QTcpServer *s : m_http->servers())
-        s->close();
+    // QHttpServer has no close(): stop our listening socket from accepting.
+    if (m_tcp)
+        m_tcp->close();
     m_listening = false;
+}
+
+int ApiServer::openConnections() const
+{
+    return m_tcp ? m_tcp->openConnections() : 0;
 }
 
 bool ApiServer::isListening() const

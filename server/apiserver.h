@@ -1,11 +1,13 @@
 #pragma once
 
+#include "httpguard.h"
 #include "httpreply.h"
 #include "keyservice.h"
 
 #include <QHttpServer>
 #include <QHttpServerRequest>
 #include <QObject>
+#include <QPointer>
 #include <QThreadPool>
 
 #include <functional>
@@ -25,6 +27,10 @@ public:
     using Handler = std::function<HttpReply(const RequestContext &ctx, const AuthContext *auth)>;
 
     static constexpr qsizetype kMaxBodyBytes = 1024 * 1024;
+
+    // Set before listen().
+    HttpLimits &limits() { return m_limits; }
+    int openConnections() const;
 
     explicit ApiServer(Engine &engine, QObject *parent = nullptr);
     ~ApiServer() override;
@@ -58,6 +64,8 @@ private:
 
     Engine &m_engine;
     std::unique_ptr<QHttpServer> m_http;
+    HttpLimits m_limits;
+    QPointer<GuardedTcpServer> m_tcp;
     QList<Route> m_routes;
     QHostAddress m_address;
     quint16 m_port = 0;
