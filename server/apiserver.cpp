@@ -19,7 +19,12 @@ ApiServer::ApiServer(Engine &engine, QObject *parent)
         dispatch(req, std::move(resp));
     });
     // WebSocket upgrades need a matching route that writes nothing (notes/qt64-pitfalls.md).
-    m_http->route(QStringLiteral("/v3/tts/stream"), [](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
+    m_http->route(QStringLiteral("/v3/tts/stream"), [this](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
+        if (auto refused = checkHostAndOrigin(req.value("host"), req.value("origin"))) {
+            writeReply(resp, *refused);
+            resp.socket()->disconnectFromHost();
+            return;
+        }
         if (req.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0)
             return;
         writeReply(resp, HttpReply::detail(426, QStringLiteral("Upgrade Required: connect with a WebSocket client")));
@@ -89,6 +94,22 @@ QString ApiServer::baseUrlFor(const RequestContext &ctx) const
     return baseUrl();
 }
 
+std::optional<HttpReply> ApiServer::checkHostAndOrigin(const QByteArray &host, const QByteArray &origin) const
+{
+    // Host without its port; IPv6 literals keep their brackets.
+    QByteArray name = host.toLower();
+    if (name.startsWith('[')) {
+        name = name.left(name.indexOf(']') + 1);
+    } else if (name.contains(':')) {
+        name = name.left(name.lastIndexOf(':'));
+    }
+    if (m_address.isLoopback() && !host.isEmpty() && name != "localhost" && name != "127.0.0.1" && name != "[::1]")
+        return HttpReply::detail(403, QStringLiteral("Host not allowed: this server only answers to localhost"));
+    if (!origin.isEmpty() && origin != "http://" + host)
+        return HttpReply::detail(403, QStringLiteral("Origin not allowed"));
+    return std::nullopt;
+}
+
 void ApiServer::addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler)
 {
     m_routes.append({method, path, auth, std::move(handler)});
@@ -116,6 +137,10 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
             writeReply(*holder, reply);
     };
 
+    if (auto refused = checkHostAndOrigin(ctx.header("host"), ctx.header("origin"))) {
+        send(*refused);
+        return;
+    }
     if (ctx.body.size() > kMaxBodyBytes) {
         send(HttpReply::detail(413, QStringLiteral("Request body too large: at most 1 MiB allowed")));
         return;
@@ -159,9 +184,17 @@ std::optional<HttpReply> ApiServer::authenticate(const RequestContext &ctx, Auth
         return std::nullopt;
     const QString key = QString::fromLatin1(ctx.header("x-api-key")).trimmed();
     const auto auth = m_engine.keys().authenticate(key);
-    if (!auth)
+    if (!auth) {
+        if (const auto wait = m_throttle.banned(ctx.remoteAddress)) {
+            ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
+                                                QStringLiteral("Too many failed authentication attempts. Please retry later."));
+            e.retryAfterSeconds = *wait;
+            return ErrorMapping::reply(e);
+        }
+        m_throttle.recordFailure(ctx.remoteAddress);
         return HttpReply::detail(401, mode == Auth::V2 ? QStringLiteral("Invalid API Key")
                                                        : QStringLiteral("Invalid or missing API key"));
+    }
     if (const auto wait = m_engine.rateLimiter().acquire(auth->keyId)) {
         ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
                                             QStringLiteral("Rate limit exceeded. Please retry after 30 seconds."));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "auththrottle.h"
 #include "httpguard.h"
 #include "httpreply.h"
 #include "keyservice.h"
@@ -49,6 +50,9 @@ public:
 
     // Registers method+path (a trailing "/*" matches one more segment).
     void addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler);
+    // DNS-rebinding and cross-site guards: the Host a loopback server answers to, and
+    // a browser Origin that must be the server's own. Returns the refusal, if any.
+    std::optional<HttpReply> checkHostAndOrigin(const QByteArray &host, const QByteArray &origin) const;
 
 private:
     void dispatch(const QHttpServerRequest &request, QHttpServerResponder &&responder);
@@ -65,6 +69,7 @@ private:
     Engine &m_engine;
     std::unique_ptr<QHttpServer> m_http;
     HttpLimits m_limits;
+    AuthThrottle m_throttle;
     QPointer<GuardedTcpServer> m_tcp;
     QList<Route> m_routes;
     QHostAddress m_address;
