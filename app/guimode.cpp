@@ -11,7 +11,7 @@
 int runGui(Engine &engine, const ServerSettings &settings)
 {
     engine.startRuntime();
-    ServerController server(engine);
+    ServerController server(engine, settings.limits);
     StudioContext context(engine, &server);
     MainWindow window(context);
     if (!server.start(settings.host, settings.port))

@@ -125,10 +125,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption maxQueue("max-queue", "Queued generations before 503 (default 1000).", "n", "1000");
     const QCommandLineOption lang("lang", "Language of the window (en, de; default: the system's).", "code");
     const QCommandLineOption maxStreams("max-streams", "Concurrent WebSocket/preview streams (default 64).", "n", "64");
-    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang});
+    const QCommandLineOption maxConnections("max-connections", "Open HTTP connections before new ones are refused (default 512).", "n", "512");
+    const QCommandLineOption requestTimeout("request-timeout", "Seconds a client has to send a complete request, and idle keep-alive time (default 15).", "s", "15");
+    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout});
     p.process(app);
 
-    bool ok[6] = {};
+    bool ok[8] = {};
     ServerSettings ss;
     const uint portValue = p.value(port).toUInt(&ok[0]);
     Engine::Options eo;
@@ -138,10 +140,13 @@ int main(int argc, char *argv[])
     eo.workers = p.value(workers).toInt(&ok[3]);
     eo.maxQueued = p.value(maxQueue).toInt(&ok[4]);
     eo.maxStreams = p.value(maxStreams).toInt(&ok[5]);
+    ss.limits.maxConnections = p.value(maxConnections).toInt(&ok[6]);
+    const int timeoutSec = p.value(requestTimeout).toInt(&ok[7]);
+    ss.limits.requestTimeoutMs = ss.limits.idleTimeoutMs = timeoutSec * 1000;
     if (!ok[0] || portValue > 65535 || !ok[1] || eo.rateLimitPerMinute < 1 || !ok[2] || eo.generationTtlSec < 1 || !ok[3]
-        || eo.workers < 0 || !ok[4] || eo.maxQueued < 1 || !ok[5] || eo.maxStreams < 1) {
-        QTextStream(stderr) << "error: --port, --rate-limit, --generation-ttl, --workers, --max-queue and --max-streams "
-                               "take non-negative integers (rate limit, TTL, queue and streams at least 1)" << Qt::endl;
+        || eo.workers < 0 || !ok[4] || eo.maxQueued < 1 || !ok[5] || eo.maxStreams < 1 || !ok[6] || ss.limits.maxConnections < 1 || !ok[7] || timeoutSec < 1) {
+        QTextStream(stderr) << "error: --port, --rate-limit, --generation-ttl, --workers, --max-queue, --max-streams, --max-connections and "
+                               "--request-timeout take non-negative integers (all but --workers at least 1)" << Qt::endl;
         return 2;
     }
     ss.port = quint16(portValue);

@@ -3,11 +3,12 @@
 #include "apiserver.h"
 #include "apiroutes.h"
 
-ServerController::ServerController(Engine &engine, QObject *parent)
+ServerController::ServerController(Engine &engine, const HttpLimits &limits, QObject *parent)
     : ServerControl(parent)
     , m_server(std::make_unique<ApiServer>(engine))
 {
     registerApiRoutes(*m_server);
+    m_server->limits() = limits;
 }
 
 ServerController::~ServerController() = default;

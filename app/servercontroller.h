@@ -1,5 +1,6 @@
 #pragma once
 
+#include "httpguard.h"
 #include "servercontrol.h"
 
 #include <memory>
@@ -13,7 +14,7 @@ class ServerController : public ServerControl
     Q_OBJECT
 
 public:
-    explicit ServerController(Engine &engine, QObject *parent = nullptr);
+    ServerController(Engine &engine, const HttpLimits &limits, QObject *parent = nullptr);
     ~ServerController() override;
 
     bool isRunning() const override;

@@ -28,6 +28,7 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
     QTextStream err(stderr);
     ApiServer server(engine);
     registerApiRoutes(server);
+    server.limits() = settings.limits;
     engine.startRuntime();
     if (!server.listen(settings.host, settings.port)) {
         err << "error: cannot listen on " << settings.host.toString() << ':' << settings.port << Qt::endl;

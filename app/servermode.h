@@ -1,5 +1,7 @@
 #pragma once
 
+#include "httpguard.h"
+
 #include <QHostAddress>
 #include <QString>
 
@@ -7,6 +9,7 @@ struct ServerSettings
 {
     QHostAddress host = QHostAddress::LocalHost;
     quint16 port = 8722;
+    HttpLimits limits;
 };
 
 class Engine;

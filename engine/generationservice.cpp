@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QUuid>
 
@@ -76,6 +77,15 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.idempotencyKey = req.idempotencyKey;
     g.requestHash = req.requestHash;
     g.createdAt = Timestamps::nowMs();
+
+    // Refuse before any money moves when the audio cannot be stored.
+    const QFileInfo audioDir(m_options.audioDir);
+    if (!audioDir.isDir() || !audioDir.isWritable()) {
+        ServiceError e = ServiceError::make(ServiceError::Kind::Unavailable,
+                                            QStringLiteral("Audio storage is unavailable. Please try again later."));
+        e.retryAfterSeconds = 30;
+        return e;
+    }
 
     std::optional<ServiceError> refusal;
     std::optional<Generation> replay;

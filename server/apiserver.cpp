@@ -19,12 +19,8 @@ ApiServer::ApiServer(Engine &engine, QObject *parent)
         dispatch(req, std::move(resp));
     });
     // WebSocket upgrades need a matching route that writes nothing (notes/qt64-pitfalls.md).
-    m_http->route(QStringLiteral("/v3/tts/stream"), [this](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
-        if (auto refused = checkHostAndOrigin(req.value("host"), req.value("origin"))) {
-            writeReply(resp, *refused);
-            resp.socket()->disconnectFromHost();
-            return;
-        }
+    // Host and Origin of upgrades are checked by the connection guard before this runs.
+    m_http->route(QStringLiteral("/v3/tts/stream"), [](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
         if (req.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0)
             return;
         writeReply(resp, HttpReply::detail(426, QStringLiteral("Upgrade Required: connect with a WebSocket client")));
@@ -44,7 +40,9 @@ ApiServer::~ApiServer()
 bool ApiServer::listen(const QHostAddress &address, quint16 port)
 {
     // Our own listening socket, so every connection is guarded before Qt reads it.
-    auto *tcp = new GuardedTcpServer(m_limits, m_http.get());
+    auto *tcp = new GuardedTcpServer(m_limits, [this](const QByteArray &host, const QByteArray &origin) {
+        return hostRefusal(host, origin);
+    }, m_http.get());
     if (!tcp->listen(address, port)) {
         delete tcp;
         return false;
@@ -96,6 +94,14 @@ QString ApiServer::baseUrlFor(const RequestContext &ctx) const
 
 std::optional<HttpReply> ApiServer::checkHostAndOrigin(const QByteArray &host, const QByteArray &origin) const
 {
+    const QString refusal = hostRefusal(host, origin);
+    if (refusal.isEmpty())
+        return std::nullopt;
+    return HttpReply::detail(403, refusal);
+}
+
+QString ApiServer::hostRefusal(const QByteArray &host, const QByteArray &origin) const
+{
     // Host without its port; IPv6 literals keep their brackets.
     QByteArray name = host.toLower();
     if (name.startsWith('[')) {
@@ -104,10 +110,10 @@ std::optional<HttpReply> ApiServer::checkHostAndOrigin(const QByteArray &host, c
         name = name.left(name.lastIndexOf(':'));
     }
     if (m_address.isLoopback() && !host.isEmpty() && name != "localhost" && name != "127.0.0.1" && name != "[::1]")
-        return HttpReply::detail(403, QStringLiteral("Host not allowed: this server only answers to localhost"));
+        return QStringLiteral("Host not allowed: this server only answers to localhost");
     if (!origin.isEmpty() && origin != "http://" + host)
-        return HttpReply::detail(403, QStringLiteral("Origin not allowed"));
-    return std::nullopt;
+        return QStringLiteral("Origin not allowed");
+    return {};
 }
 
 void ApiServer::addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler)

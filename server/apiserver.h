@@ -53,6 +53,7 @@ public:
     // DNS-rebinding and cross-site guards: the Host a loopback server answers to, and
     // a browser Origin that must be the server's own. Returns the refusal, if any.
     std::optional<HttpReply> checkHostAndOrigin(const QByteArray &host, const QByteArray &origin) const;
+    QString hostRefusal(const QByteArray &host, const QByteArray &origin) const;
 
 private:
     void dispatch(const QHttpServerRequest &request, QHttpServerResponder &&responder);

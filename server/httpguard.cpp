@@ -24,10 +24,11 @@ QByteArray headerValue(const QList<QByteArray> &lines, const QByteArray &lowerNa
 }
 }
 
-ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits)
+ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const HostCheck &hostCheck)
     : QObject(socket)
     , m_socket(socket)
     , m_limits(limits)
+    , m_hostCheck(hostCheck)
 {
     // Connected before QHttpServer connects its own slot, so this runs first and sees
     // every byte before the server's parser does.
@@ -91,7 +92,7 @@ void ConnectionGuard::consume(const QByteArray &data)
                 reject(414, "URI Too Long", QStringLiteral("Request line longer than %1 bytes").arg(m_limits.maxRequestLineBytes));
                 return;
             }
-            if (m_head.size() > m_limits.maxHeaderBytes + m_limits.maxRequestLineBytes) {
+            if (m_head.size() - (lineEnd < 0 ? m_head.size() : lineEnd) > m_limits.maxHeaderBytes) {
                 reject(431, "Request Header Fields Too Large",
                        QStringLiteral("Request headers larger than %1 bytes").arg(m_limits.maxHeaderBytes));
                 return;
@@ -137,6 +138,15 @@ bool ConnectionGuard::finishHead()
     m_head.clear();
     const QByteArray upgrade = headerValue(lines, "upgrade");
     if (upgrade.compare("websocket", Qt::CaseInsensitive) == 0) {
+        // Refused here, before Qt sees it: once QHttpServer has the request it upgrades
+        // whatever its route answers (writing a 403 there crashes Qt 6.4).
+        if (m_hostCheck) {
+            const QString refusal = m_hostCheck(headerValue(lines, "host"), headerValue(lines, "origin"));
+            if (!refusal.isEmpty()) {
+                reject(403, "Forbidden", refusal);
+                return false;
+            }
+        }
         // The WebSocket takes the connection over; it has its own message limits.
         m_phase = Phase::Passthrough;
         m_requestTimer.stop();
@@ -186,9 +196,10 @@ void ConnectionGuard::reject(int status, const QByteArray &reason, const QString
     });
 }
 
-GuardedTcpServer::GuardedTcpServer(const HttpLimits &limits, QObject *parent)
+GuardedTcpServer::GuardedTcpServer(const HttpLimits &limits, HostCheck hostCheck, QObject *parent)
     : QTcpServer(parent)
     , m_limits(limits)
+    , m_hostCheck(std::move(hostCheck))
 {
     setMaxPendingConnections(1024);
 }
@@ -210,6 +221,6 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
     }
     ++m_open;
     connect(socket, &QObject::destroyed, this, [this] { --m_open; });
-    new ConnectionGuard(socket, m_limits);
+    new ConnectionGuard(socket, m_limits, m_hostCheck);
     addPendingConnection(socket); // QTcpServer emits newConnection after this returns
 }

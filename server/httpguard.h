@@ -6,7 +6,12 @@
 #include <QTcpServer>
 #include <QTimer>
 
+#include <functional>
+
 class QTcpSocket;
+
+// Returns why a request with this Host and Origin is refused, or an empty string.
+using HostCheck = std::function<QString(const QByteArray &host, const QByteArray &origin)>;
 
 // Limits Qt 6.4's HTTP server does not enforce (notes/qt64-pitfalls.md), checked on
 // the raw bytes before QHttpServer buffers them.
@@ -29,7 +34,7 @@ class ConnectionGuard : public QObject
     Q_OBJECT
 
 public:
-    ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits);
+    ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const HostCheck &hostCheck);
 
 private:
     void onReadyRead();
@@ -40,6 +45,7 @@ private:
 
     QTcpSocket *m_socket;
     const HttpLimits &m_limits;
+    const HostCheck &m_hostCheck;
     enum class Phase { Head, Body, Chunked, Passthrough, Rejected } m_phase = Phase::Head;
     QByteArray m_head;
     qint64 m_bodyLeft = 0;
@@ -56,7 +62,7 @@ class GuardedTcpServer : public QTcpServer
     Q_OBJECT
 
 public:
-    explicit GuardedTcpServer(const HttpLimits &limits, QObject *parent = nullptr);
+    GuardedTcpServer(const HttpLimits &limits, HostCheck hostCheck, QObject *parent = nullptr);
 
     int openConnections() const { return m_open; }
 
@@ -65,5 +71,6 @@ protected:
 
 private:
     const HttpLimits &m_limits;
+    HostCheck m_hostCheck;
     int m_open = 0;
 };

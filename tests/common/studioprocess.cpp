@@ -136,6 +136,8 @@ HttpResult httpRequest(const QByteArray &method, const QString &url, const QByte
     HttpResult r;
     r.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     r.body = reply->readAll();
+    if (reply->error() != QNetworkReply::NoError)
+        r.error = reply->errorString();
     r.json = QJsonDocument::fromJson(r.body).object();
     for (const auto &h : reply->rawHeaderPairs())
         r.headers.append(h);

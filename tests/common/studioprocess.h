@@ -43,6 +43,7 @@ struct HttpResult
 {
     int status = 0;
     QByteArray body;
+    QString error; // network error text, if any
     QJsonObject json;
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray header(const QByteArray &name) const;

@@ -1,0 +1,301 @@
+// Hardening of the HTTP front (issue: guard the Qt 6.4 HTTP server): limits before
+// buffering, timeouts, connection cap, Host/Origin checks, brute force, secrets.
+#include "studioprocess.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QTcpSocket>
+#include <QWebSocket>
+#include <QtTest>
+
+namespace
+{
+// A raw HTTP/1.1 client for what QNetworkAccessManager will not send.
+class RawClient
+{
+public:
+    explicit RawClient(const QString &baseUrl)
+    {
+        const QUrl u(baseUrl);
+        m_socket.connectToHost(u.host(), quint16(u.port()));
+        m_socket.waitForConnected(5000);
+    }
+    bool connected() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
+    void send(const QByteArray &bytes)
+    {
+        m_socket.write(bytes);
+        m_socket.waitForBytesWritten(5000);
+    }
+    // Reads until the peer closes or timeout; returns everything received.
+    QByteArray readAll(int timeoutMs)
+    {
+        QByteArray out;
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < timeoutMs) {
+            if (m_socket.bytesAvailable() || m_socket.waitForReadyRead(50))
+                out += m_socket.readAll();
+            if (m_socket.state() == QAbstractSocket::UnconnectedState)
+                break;
+        }
+        return out + m_socket.readAll();
+    }
+    // Waits for a complete status line.
+    int status(int timeoutMs)
+    {
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < timeoutMs && !m_buffer.contains("\r\n")) {
+            if (m_socket.bytesAvailable() || m_socket.waitForReadyRead(50))
+                m_buffer += m_socket.readAll();
+            if (m_socket.state() == QAbstractSocket::UnconnectedState) {
+                m_buffer += m_socket.readAll();
+                break;
+            }
+        }
+        return m_buffer.startsWith("HTTP/1.1 ") ? m_buffer.mid(9, 3).toInt() : 0;
+    }
+    QByteArray buffer() const { return m_buffer; }
+    QTcpSocket &socket() { return m_socket; }
+
+private:
+    QTcpSocket m_socket;
+    QByteArray m_buffer;
+};
+
+QByteArray hostHeader(const QString &baseUrl)
+{
+    const QUrl u(baseUrl);
+    return "Host: " + u.host().toUtf8() + ":" + QByteArray::number(u.port()) + "\r\n";
+}
+}
+
+class TestGuard : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void limitsBeforeBuffering_data();
+    void limitsBeforeBuffering();
+    void announcedBodyIsRefusedBeforeItArrives();
+    void trickledChunkedBodyIsCut();
+    void expectContinueIsPrompt();
+    void slowClientTimesOut();
+    void idleKeepAliveIsClosed();
+    void connectionCap();
+    void hostAndOrigin_data();
+    void hostAndOrigin();
+    void websocketOriginIsChecked();
+    void bruteForceIsThrottledNotLockingValidKeys();
+    void keysNeverInLogsOrStore();
+
+private:
+    StudioProcess m_studio;
+    QString m_key;
+};
+
+void TestGuard::initTestCase()
+{
+    m_key = m_studio.createAccountWithKey("guarded");
+    QVERIFY(m_studio.start({"--workers", "1", "--request-timeout", "2", "--max-connections", "12"}));
+}
+
+void TestGuard::cleanupTestCase()
+{
+    m_studio.stop();
+}
+
+void TestGuard::limitsBeforeBuffering_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<int>("status");
+    const QByteArray longPath = "/v3/voices?q=" + QByteArray(9000, 'x');
+    QByteArray bigHeaders;
+    for (int i = 0; i < 70; ++i)
+        bigHeaders += "X-Pad-" + QByteArray::number(i) + ": " + QByteArray(1000, 'p') + "\r\n";
+    QByteArray manyHeaders;
+    for (int i = 0; i < 120; ++i)
+        manyHeaders += "X-H" + QByteArray::number(i) + ": v\r\n";
+    QTest::newRow("URL over 8 KiB -> 414") << QByteArray("GET " + longPath + " HTTP/1.1\r\n") << 414;
+    QTest::newRow("headers over 64 KiB -> 431") << QByteArray("GET /v3/voices HTTP/1.1\r\n" + bigHeaders) << 431;
+    QTest::newRow("over 100 headers -> 431") << QByteArray("GET /v3/voices HTTP/1.1\r\n" + manyHeaders + "\r\n") << 431;
+    QTest::newRow("bad Content-Length -> 400")
+        << QByteArray("POST /v3/tts HTTP/1.1\r\nContent-Length: lots\r\n\r\n") << 400;
+}
+
+void TestGuard::limitsBeforeBuffering()
+{
+    QFETCH(QByteArray, request);
+    QFETCH(int, status);
+    RawClient c(m_studio.baseUrl());
+    QVERIFY(c.connected());
+    c.send(request);
+    QCOMPARE(c.status(5000), status);
+    QVERIFY(c.buffer().contains("\"detail\""));
+}
+
+void TestGuard::announcedBodyIsRefusedBeforeItArrives()
+{
+    RawClient c(m_studio.baseUrl());
+    c.send("POST /v3/tts HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "x-api-key: " + m_key.toUtf8()
+           + "\r\nContent-Type: application/json\r\nContent-Length: 20000000\r\n\r\n{\"text\":\"");
+    // Answered from the announcement alone: the 20 MB never has to be sent.
+    QCOMPARE(c.status(3000), 413);
+    QVERIFY(c.buffer().contains("1 MiB"));
+}
+
+void TestGuard::trickledChunkedBodyIsCut()
+{
+    RawClient c(m_studio.baseUrl());
+    c.send("POST /v3/tts HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "x-api-key: " + m_key.toUtf8()
+           + "\r\nTransfer-Encoding: chunked\r\n\r\n");
+    const QByteArray chunk = QByteArray::number(64 * 1024, 16) + "\r\n" + QByteArray(64 * 1024, 'a') + "\r\n";
+    int status = 0;
+    for (int i = 0; i < 40 && status == 0; ++i) {
+        c.socket().write(chunk);
+        c.socket().waitForBytesWritten(1000);
+        if (c.socket().waitForReadyRead(20))
+            status = c.status(200);
+    }
+    if (!status)
+        status = c.status(3000);
+    QCOMPARE(status, 413);
+}
+
+void TestGuard::expectContinueIsPrompt()
+{
+    RawClient c(m_studio.baseUrl());
+    const QByteArray body = R"({"text":"Expect continue works.","voice_id":"af_sarah"})";
+    QElapsedTimer t;
+    t.start();
+    c.send("POST /v3/tts HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "x-api-key: " + m_key.toUtf8()
+           + "\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: "
+           + QByteArray::number(body.size()) + "\r\n\r\n");
+    QCOMPARE(c.status(2000), 100);
+    qInfo("100 Continue after %lld ms", t.elapsed());
+    QVERIFY(t.elapsed() < 1000);
+    c.send(body);
+    const QByteArray rest = c.readAll(3000);
+    QVERIFY2(rest.contains("HTTP/1.1 201"), rest.constData());
+}
+
+void TestGuard::slowClientTimesOut()
+{
+    RawClient c(m_studio.baseUrl());
+    c.send("GET /v3/voices HTTP/1.1\r\n"); // and never the rest
+    QCOMPARE(c.status(6000), 408);
+}
+
+void TestGuard::idleKeepAliveIsClosed()
+{
+    RawClient c(m_studio.baseUrl());
+    c.send("GET /v3/voices?limit=1 HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "x-api-key: " + m_key.toUtf8()
+           + "\r\n\r\n");
+    QCOMPARE(c.status(3000), 200);
+    // Nothing more is sent: the server closes the kept-alive connection itself.
+    QTRY_COMPARE_WITH_TIMEOUT(c.socket().state(), QAbstractSocket::UnconnectedState, 6000);
+}
+
+void TestGuard::connectionCap()
+{
+    // The cap is 12: hold 12 open, the 13th is refused; the held ones are still served.
+    QTest::qWait(2500); // earlier keep-alive connections time out first
+    QList<RawClient *> held;
+    for (int i = 0; i < 12; ++i)
+        held << new RawClient(m_studio.baseUrl());
+    QTest::qWait(200);
+    RawClient extra(m_studio.baseUrl());
+    QCOMPARE(extra.status(3000), 503);
+    held.first()->send("GET /v3/voices?limit=1 HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "x-api-key: "
+                       + m_key.toUtf8() + "\r\n\r\n");
+    QCOMPARE(held.first()->status(3000), 200);
+    qDeleteAll(held);
+    QTest::qWait(300);
+    const HttpResult after = httpRequest("GET", m_studio.baseUrl() + "/v3/voices?limit=1", m_key.toUtf8());
+    QCOMPARE(after.status, 200);
+}
+
+void TestGuard::hostAndOrigin_data()
+{
+    QTest::addColumn<QByteArray>("host");
+    QTest::addColumn<QByteArray>("origin");
+    QTest::addColumn<int>("status");
+    const QByteArray port = QByteArray::number(QUrl(m_studio.baseUrl()).port());
+    QTest::newRow("localhost") << QByteArray("localhost:" + port) << QByteArray() << 200;
+    QTest::newRow("127.0.0.1") << QByteArray("127.0.0.1:" + port) << QByteArray() << 200;
+    QTest::newRow("rebinding host") << QByteArray("evil.example:" + port) << QByteArray() << 403;
+    QTest::newRow("own origin") << QByteArray("127.0.0.1:" + port) << QByteArray("http://127.0.0.1:" + port) << 200;
+    QTest::newRow("foreign origin") << QByteArray("127.0.0.1:" + port) << QByteArray("http://evil.example") << 403;
+}
+
+void TestGuard::hostAndOrigin()
+{
+    QFETCH(QByteArray, host);
+    QFETCH(QByteArray, origin);
+    QFETCH(int, status);
+    RawClient c(m_studio.baseUrl());
+    c.send("GET /v3/voices?limit=1 HTTP/1.1\r\nHost: " + host + "\r\nx-api-key: " + m_key.toUtf8() + "\r\n"
+           + (origin.isEmpty() ? QByteArray() : "Origin: " + origin + "\r\n") + "\r\n");
+    QCOMPARE(c.status(3000), status);
+}
+
+void TestGuard::websocketOriginIsChecked()
+{
+    // The upgrade itself is answered 403, before any WebSocket exists.
+    RawClient raw(m_studio.baseUrl());
+    const QUrl u(m_studio.wsUrl(m_key));
+    raw.send("GET " + u.path().toUtf8() + "?" + u.query(QUrl::FullyEncoded).toUtf8() + " HTTP/1.1\r\n"
+             + hostHeader(m_studio.baseUrl()) + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: http://evil.example\r\n\r\n");
+    QCOMPARE(raw.status(3000), 403);
+
+    QWebSocket ws;
+    QNetworkRequest req{QUrl(m_studio.wsUrl(m_key))};
+    req.setRawHeader("Origin", "http://evil.example");
+    bool closed = false;
+    bool connected = false;
+    connect(&ws, &QWebSocket::connected, this, [&] { connected = true; });
+    connect(&ws, &QWebSocket::disconnected, this, [&] { closed = true; });
+    ws.open(req);
+    QTRY_VERIFY_WITH_TIMEOUT(closed, 5000);
+    QVERIFY(!connected);
+}
+
+void TestGuard::bruteForceIsThrottledNotLockingValidKeys()
+{
+    int throttled = 0;
+    QByteArray retryAfter;
+    for (int i = 0; i < 30; ++i) {
+        const HttpResult r = httpRequest("GET", m_studio.baseUrl() + "/v3/voices", "tts_guess" + QByteArray::number(i));
+        QVERIFY2(r.status == 401 || r.status == 429, qPrintable(QString::number(r.status) + r.error));
+        if (r.status == 429) {
+            ++throttled;
+            retryAfter = r.header("Retry-After");
+        }
+    }
+    QVERIFY(throttled >= 5);
+    QVERIFY(retryAfter.toInt() > 0);
+    // The valid key from the same address still works.
+    QCOMPARE(httpRequest("GET", m_studio.baseUrl() + "/v3/voices?limit=1", m_key.toUtf8()).status, 200);
+}
+
+void TestGuard::keysNeverInLogsOrStore()
+{
+    const QByteArray bad = "tts_this-is-a-wrong-key-for-logging";
+    httpRequest("GET", m_studio.baseUrl() + "/v3/voices", bad);
+    httpRequest("GET", m_studio.baseUrl() + "/v3/voices", m_key.toUtf8());
+    const QByteArray logs = m_studio.serverOutput();
+    QVERIFY(!logs.contains(m_key.toUtf8()));
+    QVERIFY(!logs.contains(bad));
+    for (const QString name : {"tts-studio.db", "tts-studio.db-wal"}) {
+        QFile db(m_studio.dataDir() + "/" + name);
+        if (db.open(QIODevice::ReadOnly))
+            QVERIFY2(!db.readAll().contains(m_key.toUtf8()), "plaintext key in the store");
+    }
+}
+
+QTEST_MAIN(TestGuard)
+#include "tst_guard.moc"
