@@ -1,6 +1,7 @@
 #include "apiroutes.h"
 
 #include "apiserver.h"
+#include "openaiapi.h"
 #include "v2api.h"
 #include "v3api.h"
 
@@ -8,4 +9,5 @@ void registerApiRoutes(ApiServer &server)
 {
     V3Api::registerRoutes(server);
     V2Api::registerRoutes(server);
+    OpenAiApi::registerRoutes(server);
 }

@@ -88,6 +88,7 @@ void LiveGeneration::submit()
     job.params = params.value_or(SynthesisParams{});
     job.format = AudioFormats::parse(m_generation.audioFormat).value_or(AudioFormat::Wav);
     job.stream = true;
+    job.streamFormat = m_streamFormat;
     m_finalPath = m_engine.generations().audioPathFor(m_generation.id, m_generation.audioFormat);
     job.outputPath = m_finalPath + QStringLiteral(".part");
     m_attaching = true;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "generationservice.h"
+#include "streamencoder.h"
 
 #include <QObject>
 #include <QPointer>
@@ -19,6 +20,8 @@ class LiveGeneration : public QObject
 public:
     LiveGeneration(Engine &engine, const AuthContext &auth, const CreateGeneration &request, QObject *parent = nullptr);
 
+    // The byte form of audio(): float32 by default (WebSocket, GUI).
+    void setStreamFormat(StreamFormat format) { m_streamFormat = format; }
     void start();
     // Flow control: the consumer has passed these audio bytes on.
     void acknowledge(qint64 bytes);
@@ -51,6 +54,7 @@ private:
     CreateGeneration m_request;
     Generation m_generation;
     QString m_finalPath;
+    StreamFormat m_streamFormat = StreamFormat::Float32;
     QPointer<SynthesisTask> m_task;
     bool m_attaching = false;
     bool m_abandoned = false;

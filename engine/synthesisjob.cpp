@@ -5,7 +5,8 @@ QJsonObject SynthesisJob::toJson() const
     return {{"params", params.toJson()},
             {"output", outputPath},
             {"format", AudioFormats::name(format)},
-            {"stream", stream}};
+            {"stream", stream},
+            {"stream_format", StreamFormats::name(streamFormat)}};
 }
 
 std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
@@ -19,5 +20,9 @@ std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
     job.outputPath = json.value("output").toString();
     job.format = *format;
     job.stream = json.value("stream").toBool();
+    const auto streamFormat = StreamFormats::parse(json.value("stream_format").toString(QStringLiteral("f32")));
+    if (!streamFormat)
+        return std::nullopt;
+    job.streamFormat = *streamFormat;
     return job;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "audioformat.h"
+#include "streamencoder.h"
 #include "synthesisparams.h"
 
 #include <QJsonObject>
@@ -16,6 +17,7 @@ struct SynthesisJob
     QString outputPath;          // written by the worker; empty = no file
     AudioFormat format = AudioFormat::Wav;
     bool stream = false;         // send audio frames back as they are produced
+    StreamFormat streamFormat = StreamFormat::Float32; // byte form of those frames
 
     QJsonObject toJson() const;
     static std::optional<SynthesisJob> fromJson(const QJsonObject &json);

@@ -1,6 +1,7 @@
 #include "workerloop.h"
 
 #include "audioencoder.h"
+#include "streamencoder.h"
 #include "synthesisjob.h"
 #include "synthesispipeline.h"
 #include "workerprotocol.h"
@@ -82,20 +83,10 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
     qint64 samples = 0;
     qint64 inFlight = 0;
     bool hostGone = false;
-    QString encodeError;
-    const QString err = pipeline.run(job.params, [&](const float *data, qsizetype count) {
-        samples += count;
-        if (encoder) {
-            encodeError = encoder->write(data, count);
-            if (!encodeError.isEmpty())
-                return false;
-        }
-        if (!job.stream)
+    const std::unique_ptr<StreamEncoder> streamEncoder = job.stream ? StreamEncoder::create(job.streamFormat) : nullptr;
+    auto sendAudio = [&](const QByteArray &bytes) {
+        if (bytes.isEmpty())
             return true;
-        // float32 little-endian on the wire (native on the platforms we build for).
-        QByteArray bytes(reinterpret_cast<const char *>(data), count * qsizetype(sizeof(float)));
-        if (QSysInfo::ByteOrder == QSysInfo::BigEndian)
-            qToLittleEndian<float>(data, count, bytes.data());
         if (!channel.send(WorkerProtocol::Type::Audio, bytes)) {
             hostGone = true;
             return false;
@@ -112,8 +103,22 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
                 inFlight -= qFromLittleEndian<quint32>(f->payload.constData());
         }
         return true;
+    };
+    QString encodeError;
+    const QString err = pipeline.run(job.params, [&](const float *data, qsizetype count) {
+        samples += count;
+        if (encoder) {
+            encodeError = encoder->write(data, count);
+            if (!encodeError.isEmpty())
+                return false;
+        }
+        if (!job.stream)
+            return true;
+        return sendAudio(streamEncoder->encode(data, count));
     });
     if (hostGone)
+        return false;
+    if (streamEncoder && err.isEmpty() && encodeError.isEmpty() && !sendAudio(streamEncoder->finish()))
         return false;
     QString failure = !err.isEmpty() ? err : encodeError;
     if (failure.isEmpty() && encoder)

@@ -118,7 +118,12 @@ QString ApiServer::hostRefusal(const QByteArray &host, const QByteArray &origin)
 
 void ApiServer::addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler)
 {
-    m_routes.append({method, path, auth, std::move(handler)});
+    m_routes.append({method, path, auth, std::move(handler), {}});
+}
+
+void ApiServer::addStreamingRoute(const QByteArray &method, const QString &path, Auth auth, StreamHandler handler)
+{
+    m_routes.append({method, path, auth, {}, std::move(handler)});
 }
 
 namespace
@@ -173,6 +178,22 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     }
 
     const Route r = *route;
+    if (r.streamHandler) {
+        // Authenticate off the server thread, then hand the live connection to the handler.
+        m_engine.storePool()->start([this, ctx, r, send, holder, socket] {
+            AuthContext auth;
+            const auto refused = authenticate(ctx, r.auth, auth);
+            QMetaObject::invokeMethod(this, [this, ctx, r, send, holder, socket, auth, refused] {
+                if (refused) {
+                    send(*refused);
+                    return;
+                }
+                if (socket && socket->state() == QAbstractSocket::ConnectedState)
+                    r.streamHandler(ctx, auth, std::make_shared<StreamReply>(holder, socket));
+            }, Qt::QueuedConnection);
+        });
+        return;
+    }
     m_engine.storePool()->start([this, ctx = std::move(ctx), r, send] {
         HttpReply reply;
         AuthContext auth;
@@ -188,24 +209,34 @@ std::optional<HttpReply> ApiServer::authenticate(const RequestContext &ctx, Auth
 {
     if (mode == Auth::None)
         return std::nullopt;
-    const QString key = QString::fromLatin1(ctx.header("x-api-key")).trimmed();
+    QString key = QString::fromLatin1(ctx.header("x-api-key")).trimmed();
+    if (mode == Auth::OpenAi) {
+        const QByteArray bearer = ctx.header("authorization");
+        if (bearer.startsWith("Bearer ") || bearer.startsWith("bearer "))
+            key = QString::fromLatin1(bearer.mid(7)).trimmed();
+    }
+    // Errors of the OpenAI-compatible routes come in OpenAI's shape.
+    const auto shaped = [mode](const ServiceError &e) {
+        return mode == Auth::OpenAi ? ErrorMapping::openAiReply(e) : ErrorMapping::reply(e);
+    };
     const auto auth = m_engine.keys().authenticate(key);
     if (!auth) {
         if (const auto wait = m_throttle.banned(ctx.remoteAddress)) {
             ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
                                                 QStringLiteral("Too many failed authentication attempts. Please retry later."));
             e.retryAfterSeconds = *wait;
-            return ErrorMapping::reply(e);
+            return shaped(e);
         }
         m_throttle.recordFailure(ctx.remoteAddress);
-        return HttpReply::detail(401, mode == Auth::V2 ? QStringLiteral("Invalid API Key")
-                                                       : QStringLiteral("Invalid or missing API key"));
+        return shaped(ServiceError::make(ServiceError::Kind::Unauthorized,
+                                         mode == Auth::V2 ? QStringLiteral("Invalid API Key")
+                                                          : QStringLiteral("Invalid or missing API key")));
     }
     if (const auto wait = m_engine.rateLimiter().acquire(auth->keyId)) {
         ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
                                             QStringLiteral("Rate limit exceeded. Please retry after 30 seconds."));
         e.retryAfterSeconds = *wait;
-        return ErrorMapping::reply(e);
+        return shaped(e);
     }
     out = *auth;
     return std::nullopt;

@@ -3,6 +3,7 @@
 #include "auththrottle.h"
 #include "httpguard.h"
 #include "httpreply.h"
+#include "streamreply.h"
 #include "keyservice.h"
 
 #include <QHttpServer>
@@ -24,8 +25,11 @@ class ApiServer : public QObject
     Q_OBJECT
 
 public:
-    enum class Auth { None, V3, V2 };
+    enum class Auth { None, V3, V2, OpenAi };
     using Handler = std::function<HttpReply(const RequestContext &ctx, const AuthContext *auth)>;
+    // Runs on the server thread after authentication; answers over time through reply.
+    using StreamHandler = std::function<void(const RequestContext &ctx, const AuthContext &auth,
+                                             const std::shared_ptr<StreamReply> &reply)>;
 
     static constexpr qsizetype kMaxBodyBytes = 1024 * 1024;
 
@@ -50,6 +54,7 @@ public:
 
     // Registers method+path (a trailing "/*" matches one more segment).
     void addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler);
+    void addStreamingRoute(const QByteArray &method, const QString &path, Auth auth, StreamHandler handler);
     // DNS-rebinding and cross-site guards: the Host a loopback server answers to, and
     // a browser Origin that must be the server's own. Returns the refusal, if any.
     std::optional<HttpReply> checkHostAndOrigin(const QByteArray &host, const QByteArray &origin) const;
@@ -65,6 +70,7 @@ private:
         QString path;
         Auth auth;
         Handler handler;
+        StreamHandler streamHandler;
     };
 
     Engine &m_engine;

@@ -32,3 +32,24 @@ HttpReply ErrorMapping::reply(const ServiceError &error)
         r.header("Retry-After", QByteArray::number(error.retryAfterSeconds));
     return r;
 }
+
+HttpReply ErrorMapping::openAiReply(const ServiceError &error)
+{
+    QString type = QStringLiteral("invalid_request_error");
+    QString code;
+    switch (error.kind) {
+    case ServiceError::Kind::Unauthorized: code = QStringLiteral("invalid_api_key"); break;
+    case ServiceError::Kind::InsufficientBalance: type = QStringLiteral("insufficient_quota"); code = QStringLiteral("insufficient_quota"); break;
+    case ServiceError::Kind::RateLimited: type = QStringLiteral("rate_limit_error"); code = QStringLiteral("rate_limit_exceeded"); break;
+    case ServiceError::Kind::Unavailable: type = QStringLiteral("server_error"); code = QStringLiteral("service_unavailable"); break;
+    case ServiceError::Kind::Internal: type = QStringLiteral("server_error"); code = QStringLiteral("internal_error"); break;
+    case ServiceError::Kind::NotFound: code = QStringLiteral("not_found"); break;
+    default: code = QStringLiteral("invalid_value"); break;
+    }
+    QJsonObject inner{{"message", error.detail}, {"type", type}, {"code", code},
+                      {"param", error.errors.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(error.errors.first().field)}};
+    HttpReply r = HttpReply::json(status(error.kind), QJsonObject{{"error", inner}});
+    if (error.retryAfterSeconds > 0)
+        r.header("Retry-After", QByteArray::number(error.retryAfterSeconds));
+    return r;
+}

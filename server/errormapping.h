@@ -9,4 +9,6 @@ namespace ErrorMapping
 int status(ServiceError::Kind kind);
 // {"detail": ..., "errors": [{field, message}]} plus Retry-After where it applies.
 HttpReply reply(const ServiceError &error);
+// {"error": {"message", "type", "code", "param"}} for the OpenAI-compatible routes.
+HttpReply openAiReply(const ServiceError &error);
 }
