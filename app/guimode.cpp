@@ -11,7 +11,7 @@
 int runGui(Engine &engine, const ServerSettings &settings)
 {
     engine.startRuntime();
-    ServerController server(engine, settings.limits);
+    ServerController server(engine, settings);
     StudioContext context(engine, &server);
     MainWindow window(context);
     if (!server.start(settings.host, settings.port))

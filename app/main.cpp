@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QLibraryInfo>
+#include <QLoggingCategory>
 #include <QLocale>
 #include <QTranslator>
 #include <QStandardPaths>
@@ -44,6 +45,20 @@ int openEngine(Engine &engine)
         return 1;
     }
     return 0;
+}
+
+// One line per request at info; warnings and errors always.
+bool applyLogLevel(const QString &level)
+{
+    static const QStringList levels = {"error", "warn", "info", "debug"};
+    const qsizetype i = levels.indexOf(level);
+    if (i < 0)
+        return false;
+    QString rules = QStringLiteral("*.debug=%1\n*.info=%2\n*.warning=%3\nqt.*.debug=false\n")
+                        .arg(i >= 3 ? "true" : "false", i >= 2 ? "true" : "false", i >= 1 ? "true" : "false");
+    QLoggingCategory::setFilterRules(rules);
+    qSetMessagePattern(QStringLiteral("%{if-category}%{category}: %{endif}%{message}"));
+    return true;
 }
 
 bool wantsWindow(int argc, char *argv[])
@@ -127,7 +142,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption maxStreams("max-streams", "Concurrent WebSocket/preview streams (default 64).", "n", "64");
     const QCommandLineOption maxConnections("max-connections", "Open HTTP connections before new ones are refused (default 512).", "n", "512");
     const QCommandLineOption requestTimeout("request-timeout", "Seconds a client has to send a complete request, and idle keep-alive time (default 15).", "s", "15");
-    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout});
+    const QCommandLineOption metricsAuth("metrics-auth", "on: /metrics needs an API key; off: open (default: off on loopback, on otherwise).", "on|off");
+    const QCommandLineOption logLevel("log-level", "error, warn, info (default; one line per request) or debug.", "level", "info");
+    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout,
+                  metricsAuth, logLevel});
     p.process(app);
 
     bool ok[8] = {};
@@ -152,6 +170,16 @@ int main(int argc, char *argv[])
     ss.port = quint16(portValue);
     if (!ss.host.setAddress(p.value(host))) {
         QTextStream(stderr) << "error: --host must be an IP address" << Qt::endl;
+        return 2;
+    }
+
+    ss.metricsOpen = p.isSet(metricsAuth) ? p.value(metricsAuth) == QLatin1String("off") : ss.host.isLoopback();
+    if (p.isSet(metricsAuth) && p.value(metricsAuth) != QLatin1String("on") && p.value(metricsAuth) != QLatin1String("off")) {
+        QTextStream(stderr) << "error: --metrics-auth must be on or off" << Qt::endl;
+        return 2;
+    }
+    if (!applyLogLevel(p.value(logLevel))) {
+        QTextStream(stderr) << "error: --log-level must be error, warn, info or debug" << Qt::endl;
         return 2;
     }
 

@@ -3,12 +3,12 @@
 #include "apiserver.h"
 #include "apiroutes.h"
 
-ServerController::ServerController(Engine &engine, const HttpLimits &limits, QObject *parent)
+ServerController::ServerController(Engine &engine, const ServerSettings &settings, QObject *parent)
     : ServerControl(parent)
     , m_server(std::make_unique<ApiServer>(engine))
 {
-    registerApiRoutes(*m_server);
-    m_server->limits() = limits;
+    registerApiRoutes(*m_server, settings.metricsOpen);
+    m_server->limits() = settings.limits;
 }
 
 ServerController::~ServerController() = default;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "httpguard.h"
+#include "servermode.h"
 #include "servercontrol.h"
 
 #include <memory>
@@ -14,7 +15,7 @@ class ServerController : public ServerControl
     Q_OBJECT
 
 public:
-    ServerController(Engine &engine, const HttpLimits &limits, QObject *parent = nullptr);
+    ServerController(Engine &engine, const ServerSettings &settings, QObject *parent = nullptr);
     ~ServerController() override;
 
     bool isRunning() const override;

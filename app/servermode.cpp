@@ -27,7 +27,7 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
 {
     QTextStream err(stderr);
     ApiServer server(engine);
-    registerApiRoutes(server);
+    registerApiRoutes(server, settings.metricsOpen);
     server.limits() = settings.limits;
     engine.startRuntime();
     if (!server.listen(settings.host, settings.port)) {

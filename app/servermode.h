@@ -10,6 +10,7 @@ struct ServerSettings
     QHostAddress host = QHostAddress::LocalHost;
     quint16 port = 8722;
     HttpLimits limits;
+    bool metricsOpen = true;
 };
 
 class Engine;

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QRandomGenerator>
+#include <QTimer>
 
 Engine::Engine(Options options, QObject *parent)
     : QObject(parent)
@@ -60,6 +61,10 @@ QString Engine::open()
     go.maxQueued = m_options.maxQueued;
     go.audioDir = dir.filePath(QStringLiteral("audio"));
     m_generations = std::make_unique<GenerationService>(*m_db, *m_voices, go);
+    connect(m_generations.get(), &GenerationService::generationChanged, this, [this](const QString &, const QString &status) {
+        if (status == GenerationStatus::Completed || status == GenerationStatus::Failed)
+            m_metrics.recordGenerationFinished(status);
+    }, Qt::DirectConnection);
     return {};
 }
 
@@ -77,7 +82,14 @@ void Engine::startRuntime()
         po.workers = m_options.workers;
         po.inactivityTimeoutMs = m_options.inactivityTimeoutMs;
         m_pool = new WorkerPool(po);
-        m_runner = new JobRunner(*m_generations, *m_pool);
+        m_runner = new JobRunner(*m_generations, *m_pool, &m_metrics);
+        auto *sampler = new QTimer(m_runner);
+        sampler->setInterval(250);
+        connect(sampler, &QTimer::timeout, m_runner, [this] {
+            m_metrics.setWorkers(m_pool->workerCount(), m_pool->busyWorkers());
+            m_readyWorkers.storeRelaxed(m_pool->readyWorkers());
+        });
+        sampler->start();
         connect(m_generations.get(), &GenerationService::jobQueued, m_runner, &JobRunner::pump, Qt::QueuedConnection);
         connect(m_generations.get(), &GenerationService::cancelRequested, m_runner, &JobRunner::cancelGeneration,
                 Qt::QueuedConnection);

@@ -4,6 +4,7 @@
 #include "database.h"
 #include "generationservice.h"
 #include "keyservice.h"
+#include "metrics.h"
 #include "ratelimiter.h"
 #include "urlsigner.h"
 #include "voicecatalog.h"
@@ -61,6 +62,9 @@ public:
     QThread *engineThread() { return &m_thread; }
     // Threads for store work, so neither the server nor the GUI thread touches the disk.
     QThreadPool *storePool() { return &m_storePool; }
+    Metrics &metrics() { return m_metrics; }
+    // Workers warm and ready to take a job (updated from the engine thread).
+    int readyWorkers() const { return m_readyWorkers.loadRelaxed(); }
 
 private:
     Options m_options;
@@ -74,6 +78,8 @@ private:
     UrlSigner m_signer;
     QThread m_thread;
     QThreadPool m_storePool;
+    Metrics m_metrics;
+    QAtomicInt m_readyWorkers;
     WorkerPool *m_pool = nullptr;
     JobRunner *m_runner = nullptr;
 };

@@ -76,6 +76,7 @@ public:
     Result<Generation> cancel(qint64 accountId, const QString &id);
     int requeueUnfinished();
     int queuedCount() const;
+    QHash<QString, int> countsByStatus() const { return m_generations.countsByStatus(); }
     // Deletes the audio of expired generations; returns how many files went.
     int sweepExpired();
 

@@ -160,6 +160,16 @@ int GenerationStore::countByStatus(const QString &status) const
     return q.value(0).toInt();
 }
 
+QHash<QString, int> GenerationStore::countsByStatus() const
+{
+    QHash<QString, int> out;
+    QSqlQuery q(m_db.connection());
+    if (SqlUtil::exec(q, "SELECT status, COUNT(*) FROM generations GROUP BY status"))
+        while (q.next())
+            out.insert(q.value(0).toString(), q.value(1).toInt());
+    return out;
+}
+
 QList<Generation> GenerationStore::expiredWithAudio(qint64 expiredBefore, int limit) const
 {
     QList<Generation> out;

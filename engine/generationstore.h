@@ -3,6 +3,7 @@
 #include "database.h"
 #include "records.h"
 
+#include <QHash>
 #include <QList>
 
 #include <optional>
@@ -30,6 +31,7 @@ public:
     // After a crash or shutdown: GENERATING jobs go back to the queue.
     int requeueUnfinished();
     int countByStatus(const QString &status) const;
+    QHash<QString, int> countsByStatus() const;
     QList<Generation> expiredWithAudio(qint64 expiredBefore, int limit) const;
     bool markAudioDeleted(const QString &id);
 

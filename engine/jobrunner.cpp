@@ -1,16 +1,18 @@
 #include "jobrunner.h"
 
 #include "generationservice.h"
+#include "metrics.h"
 #include "synthesistask.h"
 #include "workerpool.h"
 
 #include <QFile>
 #include <QJsonDocument>
 
-JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, QObject *parent)
+JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *metrics, QObject *parent)
     : QObject(parent)
     , m_generations(generations)
     , m_pool(pool)
+    , m_metrics(metrics)
 {
     // Polling covers jobs queued by another process sharing the store.
     m_poll.setInterval(1000);
@@ -54,14 +56,17 @@ void JobRunner::pump()
         SynthesisTask *task = m_pool.submit(job);
         const QString id = g->id;
         m_running.insert(id, task);
-        connect(task, &SynthesisTask::finished, this, [this, id, job, finalPath] { onFinished(id, job.outputPath, finalPath); });
+        connect(task, &SynthesisTask::finished, this,
+                [this, id, job, finalPath](qint64 samples) { onFinished(id, job.outputPath, finalPath, samples); });
         connect(task, &SynthesisTask::failed, this, [this, id](const QString &msg) { onFailed(id, msg); });
     }
 }
 
-void JobRunner::onFinished(const QString &id, const QString &tmpPath, const QString &finalPath)
+void JobRunner::onFinished(const QString &id, const QString &tmpPath, const QString &finalPath, qint64 samples)
 {
     m_running.remove(id);
+    if (m_metrics)
+        m_metrics->addAudioSeconds(double(samples) / AudioFormats::kSampleRate);
     QFile::remove(finalPath);
     if (!QFile::rename(tmpPath, finalPath)) {
         QFile::remove(tmpPath);

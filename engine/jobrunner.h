@@ -6,6 +6,7 @@
 #include <QTimer>
 
 class GenerationService;
+class Metrics;
 class SynthesisTask;
 class WorkerPool;
 
@@ -17,7 +18,7 @@ class JobRunner : public QObject
     Q_OBJECT
 
 public:
-    JobRunner(GenerationService &generations, WorkerPool &pool, QObject *parent = nullptr);
+    JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *metrics = nullptr, QObject *parent = nullptr);
 
     int running() const { return int(m_running.size()); }
 
@@ -32,11 +33,12 @@ signals:
     void drained();
 
 private:
-    void onFinished(const QString &id, const QString &tmpPath, const QString &finalPath);
+    void onFinished(const QString &id, const QString &tmpPath, const QString &finalPath, qint64 samples);
     void onFailed(const QString &id, const QString &message);
 
     GenerationService &m_generations;
     WorkerPool &m_pool;
+    Metrics *m_metrics;
     QHash<QString, QPointer<SynthesisTask>> m_running;
     QTimer m_poll;
     QTimer m_sweep;

@@ -42,6 +42,14 @@ void LiveGeneration::onStore(Work work, Then then)
 
 void LiveGeneration::start()
 {
+    m_sinceStart.start();
+    // Time to first audio is measured where the audio arrives (engine metrics).
+    connect(this, &LiveGeneration::audio, this, [this] {
+        if (!m_firstAudio) {
+            m_firstAudio = true;
+            m_engine.metrics().recordTimeToFirstAudio(double(m_sinceStart.nsecsElapsed()) / 1e9);
+        }
+    });
     if (g_active.fetchAndAddRelaxed(1) >= m_engine.options().maxStreams) {
         g_active.fetchAndSubRelaxed(1);
         ServiceError e = ServiceError::make(ServiceError::Kind::Unavailable,
@@ -125,11 +133,12 @@ void LiveGeneration::acknowledge(qint64 bytes)
     }, Qt::QueuedConnection);
 }
 
-void LiveGeneration::onFinished()
+void LiveGeneration::onFinished(qint64 samples)
 {
     if (m_done)
         return;
     m_done = true;
+    m_engine.metrics().addAudioSeconds(double(samples) / AudioFormats::kSampleRate);
     QFile::remove(m_finalPath);
     if (!QFile::rename(m_finalPath + QStringLiteral(".part"), m_finalPath)) {
         finishStore(false, QStringLiteral("could not store the audio file"));

@@ -3,6 +3,7 @@
 #include "generationservice.h"
 #include "streamencoder.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 
@@ -43,7 +44,7 @@ signals:
 private:
     void submit();
     void attach(SynthesisTask *task);
-    void onFinished();
+    void onFinished(qint64 samples);
     void onFailed(const QString &message);
     void finishStore(bool ok, const QString &message);
     template <typename Work, typename Then>
@@ -55,6 +56,8 @@ private:
     Generation m_generation;
     QString m_finalPath;
     StreamFormat m_streamFormat = StreamFormat::Float32;
+    QElapsedTimer m_sinceStart;
+    bool m_firstAudio = false;
     QPointer<SynthesisTask> m_task;
     bool m_attaching = false;
     bool m_abandoned = false;

@@ -5,10 +5,34 @@
 #include "streamsession.h"
 
 #include <QHttpServerResponder>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
 #include <QPointer>
 #include <QRegularExpression>
 #include <QTcpServer>
 #include <QTcpSocket>
+
+Q_LOGGING_CATEGORY(lcRequest, "tts.request", QtInfoMsg)
+
+void ApiServer::logRequest(const QByteArray &method, const QString &path, const QString &route, int status, double seconds,
+                           qint64 accountId, const QHostAddress &remote) const
+{
+    if (!lcRequest().isInfoEnabled())
+        return;
+    QJsonObject line{{"time", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+                     {"method", QString::fromLatin1(method)},
+                     {"path", path.left(200)},
+                     {"route", route},
+                     {"status", status},
+                     {"duration_ms", qRound(seconds * 10000.0) / 10.0},
+                     {"remote", remote.toString()}};
+    if (accountId)
+        line.insert("account_id", accountId);
+    qCInfo(lcRequest).noquote() << QJsonDocument(line).toJson(QJsonDocument::Compact);
+}
 
 ApiServer::ApiServer(Engine &engine, QObject *parent)
     : QObject(parent)
@@ -143,7 +167,15 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     RequestContext ctx = RequestContext::from(request);
     QPointer<QTcpSocket> socket = responder.socket();
     auto holder = std::make_shared<QHttpServerResponder>(std::move(responder));
-    auto send = [socket, holder](const HttpReply &reply) {
+    auto routeLabel = std::make_shared<QString>(QStringLiteral("unmatched"));
+    QElapsedTimer timer;
+    timer.start();
+    // Every reply is counted and logged (never the key, never the query string).
+    auto send = [this, socket, holder, routeLabel, timer, method = ctx.method, path = ctx.path,
+                 remote = ctx.remoteAddress](const HttpReply &reply, qint64 accountId = 0) {
+        const double seconds = double(timer.nsecsElapsed()) / 1e9;
+        m_engine.metrics().recordRequest(*routeLabel, QString::fromLatin1(method), reply.status, seconds);
+        logRequest(method, path, *routeLabel, reply.status, seconds, accountId, remote);
         if (socket && socket->state() == QAbstractSocket::ConnectedState)
             writeReply(*holder, reply);
     };
@@ -178,6 +210,7 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     }
 
     const Route r = *route;
+    *routeLabel = r.path;
     if (r.streamHandler) {
         // Authenticate off the server thread, then hand the live connection to the handler.
         m_engine.storePool()->start([this, ctx, r, send, holder, socket] {
@@ -188,6 +221,9 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
                     send(*refused);
                     return;
                 }
+                // The stream's status is known once it begins; log the start as 200.
+                m_engine.metrics().recordRequest(r.path, QString::fromLatin1(ctx.method), 200, 0);
+                logRequest(ctx.method, ctx.path, r.path, 200, 0, auth.accountId, ctx.remoteAddress);
                 if (socket && socket->state() == QAbstractSocket::ConnectedState)
                     r.streamHandler(ctx, auth, std::make_shared<StreamReply>(holder, socket));
             }, Qt::QueuedConnection);
@@ -201,7 +237,8 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
             reply = *refused;
         else
             reply = r.handler(ctx, r.auth == Auth::None ? nullptr : &auth);
-        QMetaObject::invokeMethod(this, [send, reply] { send(reply); }, Qt::QueuedConnection);
+        const qint64 account = auth.accountId;
+        QMetaObject::invokeMethod(this, [send, reply, account] { send(reply, account); }, Qt::QueuedConnection);
     });
 }
 

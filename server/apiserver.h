@@ -62,6 +62,8 @@ public:
 
 private:
     void dispatch(const QHttpServerRequest &request, QHttpServerResponder &&responder);
+    void logRequest(const QByteArray &method, const QString &path, const QString &route, int status, double seconds,
+                    qint64 accountId, const QHostAddress &remote) const;
     std::optional<HttpReply> authenticate(const RequestContext &ctx, Auth mode, AuthContext &out);
 
     struct Route
