@@ -40,6 +40,7 @@ bool AudioPlayer::start()
     stop();
     m_buffer.clear();
     m_inputDone = false;
+    m_processedUs = 0;
     const QAudioDevice device = QMediaDevices::defaultAudioOutput();
     if (device.isNull()) {
         m_reason = tr("No audio output device was found: speech is generated and saved, but cannot be played here.");
@@ -80,6 +81,8 @@ void AudioPlayer::stop()
 {
     m_timer.stop();
     if (m_sink) {
+        if (m_playing)
+            m_processedUs = m_sink->processedUSecs();
         m_sink->stop();
         m_sink.reset();
     }
@@ -93,7 +96,7 @@ void AudioPlayer::stop()
 
 qint64 AudioPlayer::processedUs() const
 {
-    return m_sink ? m_sink->processedUSecs() : 0;
+    return m_sink && m_playing ? m_sink->processedUSecs() : m_processedUs;
 }
 
 void AudioPlayer::pump()
@@ -111,6 +114,7 @@ void AudioPlayer::pump()
     // Done when all input is in and the device has played what it was given.
     if (m_inputDone && m_buffer.isEmpty() && m_sink->bytesFree() >= m_sink->bufferSize()) {
         m_timer.stop();
+        m_processedUs = m_sink->processedUSecs();
         m_sink->stop();
         m_playing = false;
         emit finished();

@@ -47,4 +47,5 @@ private:
     QString m_reason;
     bool m_playing = false;
     bool m_inputDone = false;
+    qint64 m_processedUs = 0; // kept when the sink stops
 };
