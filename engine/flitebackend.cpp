@@ -43,6 +43,11 @@ bool FliteBackend::isKnownVoice(const QString &name)
            || name == QLatin1String("kal16");
 }
 
+bool FliteBackend::honorsPitchTargets(const QString &name)
+{
+    return name != QLatin1String("rms");
+}
+
 FliteBackend::VoiceState *FliteBackend::voice(const QString &name)
 {
     auto it = m_voices.find(name);

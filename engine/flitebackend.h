@@ -17,6 +17,9 @@ public:
     QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink) override;
 
     static bool isKnownVoice(const QString &name);
+    // rms ignores flite's F0 targets (measured: median F0 stays put); its pitch is
+    // changed afterwards with sonic, and its pitch spread cannot be changed.
+    static bool honorsPitchTargets(const QString &name);
 
 private:
     struct VoiceState

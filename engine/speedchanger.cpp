@@ -2,10 +2,11 @@
 
 #include <sonic.h>
 
-SpeedChanger::SpeedChanger(int sampleRate, double speed)
+SpeedChanger::SpeedChanger(int sampleRate, double speed, double pitch)
 {
     m_stream = sonicCreateStream(sampleRate, 1);
     sonicSetSpeed(m_stream, float(speed));
+    sonicSetPitch(m_stream, float(pitch));
 }
 
 SpeedChanger::~SpeedChanger()

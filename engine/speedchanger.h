@@ -6,12 +6,12 @@
 
 struct sonicStreamStruct;
 
-// libsonic: changes the speed of speech without changing its pitch, for backends
-// without a native rate control (flite).
+// libsonic: changes the speed of speech without changing its pitch (and the pitch
+// without changing the speed), for what a backend cannot do natively.
 class SpeedChanger
 {
 public:
-    SpeedChanger(int sampleRate, double speed);
+    SpeedChanger(int sampleRate, double speed, double pitch = 1.0);
     ~SpeedChanger();
     SpeedChanger(const SpeedChanger &) = delete;
     SpeedChanger &operator=(const SpeedChanger &) = delete;

@@ -62,8 +62,11 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     Resampler resampler(rate, AudioFormats::kSampleRate, m_quality);
     // espeak-ng has a native rate; flite gets its speed from sonic.
     std::unique_ptr<SpeedChanger> speed;
-    if (params.backend == SpeechBackendKind::Flite && std::abs(params.speed - 1.0) > 1e-3)
-        speed = std::make_unique<SpeedChanger>(rate, params.speed);
+    if (params.backend == SpeechBackendKind::Flite) {
+        const double sonicPitch = FliteBackend::honorsPitchTargets(params.fliteVoice) ? 1.0 : params.pitch;
+        if (std::abs(params.speed - 1.0) > 1e-3 || std::abs(sonicPitch - 1.0) > 1e-3)
+            speed = std::make_unique<SpeedChanger>(rate, params.speed, sonicPitch);
+    }
 
     bool stopped = false;
     std::vector<float> in;
