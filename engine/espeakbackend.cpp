@@ -39,8 +39,11 @@ EspeakBackend::EspeakBackend()
     // Synchronous mode with a short buffer: the first samples reach the sink
     // after ~20 ms of audio has been computed, well under a millisecond.
     m_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 20, nullptr, 0);
-    if (m_rate > 0)
+    if (m_rate > 0) {
         espeak_SetSynthCallback(synthCallback);
+        // The first voice selection loads data (~4 ms); pay it now, not on the first request.
+        espeak_SetVoiceByName("en");
+    }
 }
 
 EspeakBackend::~EspeakBackend()

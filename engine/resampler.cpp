@@ -34,8 +34,10 @@ void Resampler::process(const float *in, qsizetype count, bool endOfInput, std::
     }
     if (!m_state)
         return;
+    // libsamplerate silently produces nothing for a null input, even at the end of input.
+    static const float kNone = 0.0f;
     SRC_DATA data{};
-    data.data_in = in;
+    data.data_in = in ? in : &kNone;
     data.input_frames = long(count);
     data.src_ratio = m_ratio;
     data.end_of_input = endOfInput ? 1 : 0;

@@ -1,6 +1,7 @@
 #include "synthesistask.h"
 
 #include "workerpool.h"
+#include "workerprotocol.h"
 
 SynthesisTask::SynthesisTask(WorkerPool *pool, SynthesisJob job)
     : QObject(pool)
@@ -13,6 +14,11 @@ void SynthesisTask::cancel()
 {
     if (!m_done)
         m_pool->cancel(this);
+}
+
+bool SynthesisTask::isWaitingForCredit() const
+{
+    return m_outstanding >= qint64(WorkerProtocol::kAudioWindowBytes);
 }
 
 void SynthesisTask::credit(qint64 bytes)

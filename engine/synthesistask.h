@@ -16,6 +16,8 @@ public:
     const SynthesisJob &job() const { return m_job; }
     qint64 samples() const { return m_samples; }
     bool isDone() const { return m_done; }
+    // The worker has a full window of audio out and waits for the consumer's credit.
+    bool isWaitingForCredit() const;
 
     // Queued: fails at once; running: the worker is stopped (killed) and replaced.
     void cancel();
@@ -39,6 +41,7 @@ private:
     qint64 m_samples = 0;
     int m_attempts = 0;
     bool m_audioSent = false;
+    qint64 m_outstanding = 0; // audio bytes emitted and not yet credited
     bool m_manualCredit = false;
     bool m_cancelled = false;
     bool m_done = false;

@@ -70,7 +70,7 @@ void TextSegmenter::appendCapped(const QString &sentence, QStringList &out) cons
     while (rest.size() > m_maxPieceLength) {
         // Break at the last soft break inside the cap; hard cut when there is none.
         qsizetype cut = -1;
-        for (qsizetype i = m_maxPieceLength; i > m_maxPieceLength / 3; --i) {
+        for (qsizetype i = m_maxPieceLength - 1; i > m_maxPieceLength / 3; --i) {
             if (isSoftBreak(rest.at(i))) {
                 cut = i + 1;
                 break;
@@ -78,9 +78,9 @@ void TextSegmenter::appendCapped(const QString &sentence, QStringList &out) cons
         }
         if (cut < 0)
             cut = m_maxPieceLength;
-        // Never split a surrogate pair.
+        // Never split a surrogate pair (and never exceed the cap doing so).
         if (rest.at(cut - 1).isHighSurrogate())
-            ++cut;
+            --cut;
         const QString piece = rest.left(cut).trimmed();
         if (!piece.isEmpty())
             out << piece;

@@ -114,3 +114,17 @@ Result<bool> VoiceDirectory::removeCustom(qint64 accountId, const QString &voice
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Voice not found"));
     return true;
 }
+
+std::optional<VoiceDirectory::CustomVoiceSpec> VoiceDirectory::customSpec(qint64 accountId, const QString &voiceId) const
+{
+    const auto r = m_custom.find(accountId, voiceId);
+    if (!r || r->id != voiceId)
+        return std::nullopt;
+    CustomVoiceSpec spec;
+    spec.name = r->name;
+    spec.baseVoiceId = r->baseVoiceId;
+    spec.pitch = r->pitch;
+    spec.rate = r->rate;
+    spec.description = r->description;
+    return spec;
+}

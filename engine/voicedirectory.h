@@ -26,6 +26,10 @@ public:
     Result<Voice> createCustom(qint64 accountId, const CustomVoiceSpec &spec);
     Result<Voice> updateCustom(qint64 accountId, const QString &voiceId, const CustomVoiceSpec &spec);
     Result<bool> removeCustom(qint64 accountId, const QString &voiceId);
+    // The stored settings of the caller's custom voice (pitch and rate as factors).
+    std::optional<CustomVoiceSpec> customSpec(qint64 accountId, const QString &voiceId) const;
+    // The checks createCustom() makes, without storing anything.
+    std::optional<ServiceError> check(const CustomVoiceSpec &spec) const { return checkSpec(spec); }
 
 private:
     Voice realise(const CustomVoiceRecord &record) const;

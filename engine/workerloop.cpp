@@ -6,6 +6,7 @@
 #include "synthesispipeline.h"
 #include "workerprotocol.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -105,8 +106,18 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
         return true;
     };
     QString encodeError;
+    QElapsedTimer sinceProgress;
+    sinceProgress.start();
     const QString err = pipeline.run(job.params, [&](const float *data, qsizetype count) {
         samples += count;
+        // A file job sends nothing else until it is done: say once a second that it lives.
+        if (!job.stream && sinceProgress.elapsed() >= 1000) {
+            sinceProgress.restart();
+            if (!channel.sendJson(WorkerProtocol::Type::Progress, {{"samples", samples}})) {
+                hostGone = true;
+                return false;
+            }
+        }
         if (encoder) {
             encodeError = encoder->write(data, count);
             if (!encodeError.isEmpty())

@@ -135,6 +135,7 @@ void WorkerPool::cancel(SynthesisTask *task)
 
 void WorkerPool::credit(SynthesisTask *task, qint64 bytes)
 {
+    task->m_outstanding = qMax<qint64>(0, task->m_outstanding - bytes);
     if (WorkerProcess *w = workerOf(task)) {
         char le[4];
         qToLittleEndian<quint32>(quint32(qMin<qint64>(bytes, 0x7fffffff)), le);
@@ -155,6 +156,7 @@ void WorkerPool::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &fra
     case WorkerProtocol::Type::Audio:
         task->m_samples += frame.payload.size() / qsizetype(sizeof(float));
         task->m_audioSent = true;
+        task->m_outstanding += frame.payload.size();
         emit task->audio(frame.payload);
         if (!task->m_manualCredit)
             credit(task, frame.payload.size());
@@ -202,6 +204,12 @@ void WorkerPool::onDied(WorkerProcess *worker)
 
     // Replace the worker; back off when workers keep dying before they get warm.
     ++m_recentDeaths;
+    if (m_recentDeaths >= 5 && readyWorkers() == 0) {
+        // No worker can start (missing program, broken install): fail instead of queueing forever.
+        while (!m_queue.isEmpty())
+            if (QPointer<SynthesisTask> t = m_queue.dequeue())
+                finishTask(t, false, QStringLiteral("synthesis workers are unavailable"));
+    }
     const int delay = m_recentDeaths > 3 ? qMin(5000, 250 * m_recentDeaths) : 0;
     QTimer::singleShot(delay, this, [this] {
         if (m_workers.size() < m_options.workers)

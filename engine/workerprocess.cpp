@@ -9,8 +9,15 @@ WorkerProcess::WorkerProcess(const QString &program, int inactivityTimeoutMs, QO
     m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_watchdog.setSingleShot(true);
     m_watchdog.setInterval(inactivityTimeoutMs);
-    // A worker that is busy but silent for too long is hung: kill it, the pool replaces it.
-    connect(&m_watchdog, &QTimer::timeout, this, &WorkerProcess::kill);
+    // A worker that is busy but silent for too long is hung: kill it, the pool replaces
+    // it. One that waits for a slow consumer's flow-control credit is not hung.
+    connect(&m_watchdog, &QTimer::timeout, this, [this] {
+        if (m_task && m_task->isWaitingForCredit()) {
+            m_watchdog.start();
+            return;
+        }
+        kill();
+    });
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &WorkerProcess::onReadyRead);
     connect(&m_process, &QProcess::finished, this, &WorkerProcess::onFinished);
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {

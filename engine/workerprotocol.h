@@ -16,6 +16,7 @@ enum class Type : char {
     Audio = 'A',   // worker -> host: float32 LE 24 kHz mono samples
     Done = 'D',    // worker -> host: JSON {samples}
     Error = 'E',   // worker -> host: JSON {message}
+    Progress = 'P', // worker -> host: JSON {samples}; keeps the watchdog quiet on long file jobs
 };
 
 constexpr quint32 kMaxPayload = 16 * 1024 * 1024;

@@ -1,0 +1,152 @@
+// bench-stream: time to first audio frame over the WebSocket stream, for 1, 10 and 50
+// concurrent clients, an espeak-ng voice and a flite voice, next to the engine's own
+// first-chunk time measured in the same run. Prints figures; never fails a build.
+#include "studioprocess.h"
+#include "synthesispipeline.h"
+#include "synthesisplanner.h"
+#include "voicecatalog.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+#include <QWebSocket>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace
+{
+QString benchText(const QStringList &args)
+{
+    QStringList candidates = args.mid(1);
+    candidates << QStringLiteral(TTS_SOURCE_DIR "/../shared/texts/bench-en-2000.txt")
+               << QStringLiteral(TTS_SOURCE_DIR "/shared/texts/bench-en-2000.txt");
+    for (const QString &path : candidates) {
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly))
+            return QString::fromUtf8(f.readAll());
+    }
+    return QString("The quick brown fox jumps over the lazy dog. ").repeated(45);
+}
+
+double percentile(QList<double> v, double p)
+{
+    if (v.isEmpty())
+        return -1;
+    std::sort(v.begin(), v.end());
+    return v.at(qMin(v.size() - 1, qsizetype(p * double(v.size() - 1) + 0.5)));
+}
+
+// Engine alone: SynthesisPipeline::run until its first 24 kHz chunk (median of runs).
+double engineFirstChunkMs(const QString &voiceId, const QString &lang, const QString &text)
+{
+    static SynthesisPipeline pipeline;
+    static bool warm = false;
+    if (!warm) {
+        pipeline.warmUp();
+        warm = true;
+    }
+    const VoiceCatalog catalog;
+    SpeechRequest req;
+    req.text = text;
+    req.languageCode = lang;
+    const auto params = SynthesisPlanner::plan(*catalog.find(voiceId), req);
+    QList<double> times;
+    for (int i = 0; i < 7; ++i) {
+        QElapsedTimer t;
+        t.start();
+        double first = -1;
+        pipeline.run(*params, [&](const float *, qsizetype) {
+            first = double(t.nsecsElapsed()) / 1e6;
+            return false; // stop at the first chunk
+        });
+        times << first;
+    }
+    return percentile(times, 0.5);
+}
+
+// N clients at once; returns each client's time from sending the request to the first
+// binary frame.
+QList<double> streamFirstFrames(const StudioProcess &studio, const QString &key, const QByteArray &request, int clients)
+{
+    QList<double> results;
+    QList<QWebSocket *> sockets;
+    QList<QElapsedTimer> timers(clients);
+    int done = 0;
+    for (int i = 0; i < clients; ++i) {
+        auto *ws = new QWebSocket;
+        sockets << ws;
+        QObject::connect(ws, &QWebSocket::connected, ws, [ws, &timers, i, request] {
+            timers[i].start();
+            ws->sendTextMessage(QString::fromUtf8(request));
+        });
+        auto got = std::make_shared<bool>(false);
+        QObject::connect(ws, &QWebSocket::binaryMessageReceived, ws, [&, i, got, ws] {
+            if (*got)
+                return;
+            *got = true;
+            results << double(timers[i].nsecsElapsed()) / 1e6;
+            ws->close(); // the rest of the audio is not what this measures
+        });
+        QObject::connect(ws, &QWebSocket::disconnected, ws, [&done] { ++done; });
+        ws->open(QUrl(studio.wsUrl(key)));
+    }
+    QElapsedTimer limit;
+    limit.start();
+    while (done < clients && limit.elapsed() < 120000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    qDeleteAll(sockets);
+    return results;
+}
+}
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const QString text = benchText(app.arguments());
+    std::printf("bench-stream: %lld-character English text, WebSocket /v3/tts/stream, server with 2 workers\n\n",
+                qint64(text.size()));
+
+    StudioProcess studio;
+    const QString key = studio.createAccountWithKey("bench", {"--credits", "100000000"});
+    if (!studio.start({"--workers", "2", "--rate-limit", "100000", "--log-level", "warn", "--max-streams", "128"})) {
+        std::printf("could not start the server\n");
+        return 0;
+    }
+    QTimer::singleShot(0, [] {});
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 1500)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+
+    struct Voice { const char *label; const char *id; const char *lang; double targetP50; };
+    const Voice voices[] = {{"espeak-ng (ef_dora, es)", "ef_dora", "e", 10}, {"flite slt (af_sarah)", "af_sarah", "", 100}};
+    std::printf("%-26s %7s %10s %10s %10s %14s\n", "voice", "clients", "p50 ms", "p99 ms", "frames", "engine 1st ms");
+    for (const Voice &v : voices) {
+        QJsonObject o{{"text", text}, {"voice_id", QLatin1String(v.id)}};
+        if (*v.lang)
+            o.insert("language_code", QLatin1String(v.lang));
+        const QByteArray req = QJsonDocument(o).toJson(QJsonDocument::Compact);
+        const double engine = engineFirstChunkMs(QLatin1String(v.id), QLatin1String(v.lang), text);
+        streamFirstFrames(studio, key, req, 2); // warm-up
+        for (int clients : {1, 10, 50}) {
+            QList<double> all;
+            const int rounds = clients == 1 ? 9 : 1;
+            for (int r = 0; r < rounds; ++r)
+                all += streamFirstFrames(studio, key, req, clients);
+            std::printf("%-26s %7d %10.1f %10.1f %10lld %14.2f\n", v.label, clients, percentile(all, 0.5),
+                        percentile(all, 0.99), qint64(all.size()), engine);
+            if (clients == 1)
+                std::printf("%-26s         target p50 <= %.0f ms: %s\n", "", v.targetP50,
+                            percentile(all, 0.5) <= v.targetP50 ? "PASS" : "MISS");
+            if (clients == 10 && QByteArray(v.id) == "ef_dora")
+                std::printf("%-26s         target p99 <= 30 ms at 10 clients: %s\n", "",
+                            percentile(all, 0.99) <= 30 ? "PASS" : "MISS");
+        }
+    }
+    studio.stop();
+    return 0;
+}

@@ -1,0 +1,168 @@
+// TextSegmenter: the pieces a synthesizer is fed. A wrong split is audible (a pause
+// in "3.5", a sentence read without its final intonation) and an uncapped run delays
+// the first audio, so the pieces themselves are what these tests check.
+
+#include "textsegmenter.h"
+
+#include <QRegularExpression>
+#include <QtTest>
+
+namespace
+{
+QString withoutSpaces(QString s)
+{
+    s.remove(QRegularExpression(QStringLiteral("\\s+")));
+    return s;
+}
+
+qsizetype codePoints(const QString &s)
+{
+    return s.toUcs4().size();
+}
+
+bool hasLoneSurrogate(const QString &s)
+{
+    for (qsizetype i = 0; i < s.size(); ++i) {
+        const QChar c = s.at(i);
+        if (c.isHighSurrogate()) {
+            if (i + 1 >= s.size() || !s.at(i + 1).isLowSurrogate())
+                return true;
+            ++i;
+        } else if (c.isLowSurrogate()) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// A run of ordinary words with no punctuation at all, exactly `length` characters.
+QString wordRun(int length)
+{
+    static const QStringList vocabulary = {"river", "stone", "quiet", "morning", "lantern", "yellow",
+                                           "garden", "window", "silver", "travel", "north", "apple"};
+    QString s;
+    int i = 0;
+    while (s.size() < length) {
+        if (!s.isEmpty())
+            s += u' ';
+        s += vocabulary.at(i++ % vocabulary.size());
+    }
+    s.truncate(length);
+    return s.trimmed();
+}
+}
+
+class TestTextSegmenter : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sentences_data();
+    void sentences();
+    void cappedRuns_data();
+    void cappedRuns();
+    void defaultCapIs240();
+};
+
+void TestTextSegmenter::sentences_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("expected");
+
+    QTest::newRow("period, question, exclamation")
+        << "Hello world. How are you? I am fine!" << QStringList{"Hello world.", "How are you?", "I am fine!"};
+    QTest::newRow("decimal number not split")
+        << "The price is 3.5 dollars. That is cheap." << QStringList{"The price is 3.5 dollars.", "That is cheap."};
+    QTest::newRow("version number not split")
+        << "Version 1.2.3 is out. Update now." << QStringList{"Version 1.2.3 is out.", "Update now."};
+    QTest::newRow("ellipsis and ?! stay with their sentence")
+        << "Wait... What?! Yes." << QStringList{"Wait...", "What?!", "Yes."};
+    QTest::newRow("closing quote stays with its sentence")
+        << "He said \"Stop.\" Then he left." << QStringList{"He said \"Stop.\"", "Then he left."};
+    QTest::newRow("unterminated last sentence kept")
+        << "First one. Second one without a stop" << QStringList{"First one.", "Second one without a stop"};
+    QTest::newRow("japanese 。！？ without spaces")
+        << QStringLiteral("今日は晴れです。明日は雨ですか？本当です！")
+        << QStringList{QStringLiteral("今日は晴れです。"), QStringLiteral("明日は雨ですか？"), QStringLiteral("本当です！")};
+    QTest::newRow("chinese 。 without spaces")
+        << QStringLiteral("你好。今天天气很好。") << QStringList{QStringLiteral("你好。"), QStringLiteral("今天天气很好。")};
+    QTest::newRow("japanese closing bracket stays")
+        << QStringLiteral("彼は「はい。」と言った。") << QStringList{QStringLiteral("彼は「はい。」"), QStringLiteral("と言った。")};
+    QTest::newRow("hindi danda")
+        << QStringLiteral("नमस्ते दुनिया। आप कैसे हैं?")
+        << QStringList{QStringLiteral("नमस्ते दुनिया।"), QStringLiteral("आप कैसे हैं?")};
+    QTest::newRow("leading and trailing spaces trimmed")
+        << "   One.    Two.   " << QStringList{"One.", "Two."};
+    QTest::newRow("punctuation-only pieces dropped") << "Hello. ... !!! Bye." << QStringList{"Hello.", "Bye."};
+    QTest::newRow("empty") << "" << QStringList{};
+    QTest::newRow("whitespace only") << " \t  " << QStringList{};
+    QTest::newRow("punctuation only") << "?!. ..." << QStringList{};
+}
+
+void TestTextSegmenter::sentences()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, expected);
+    const QStringList pieces = TextSegmenter().split(text);
+    QCOMPARE(pieces, expected);
+    for (const QString &p : pieces) {
+        QVERIFY2(!p.trimmed().isEmpty(), "empty piece");
+        QCOMPARE(p, p.trimmed());
+    }
+}
+
+void TestTextSegmenter::cappedRuns_data()
+{
+    QTest::addColumn<QString>("text");
+
+    QTest::newRow("2000-char run of words, no punctuation") << wordRun(2000);
+    QTest::newRow("2000 chars, no spaces at all") << QString(QStringLiteral("abcdefghij")).repeated(200);
+    QTest::newRow("2000 CJK chars, no punctuation")
+        << QString(QStringLiteral("今日は良い天気で東京に行きます")).repeated(134).left(2000);
+    QTest::newRow("run between two sentences")
+        << QStringLiteral("Short start. ") + wordRun(2000) + QStringLiteral(". Short end.");
+    // U+20BB7 (a kanji used in names) lies outside the BMP; one letter in front makes a
+    // hard cut at 240 UTF-16 units fall inside a surrogate pair.
+    QTest::newRow("supplementary-plane run (surrogate pairs)")
+        << QStringLiteral("a") + QString(QStringLiteral("𠮷")).repeated(1000);
+    // Comma-separated clauses whose comma lands exactly on the cap (index 240).
+    QTest::newRow("comma exactly at the cap")
+        << QString(240, u'a') + QStringLiteral(", ") + wordRun(600);
+    QTest::newRow("ideographic comma exactly at the cap")
+        << QString(QStringLiteral("東")).repeated(240) + QStringLiteral("、") + QString(QStringLiteral("京")).repeated(600);
+}
+
+void TestTextSegmenter::cappedRuns()
+{
+    QFETCH(QString, text);
+    const QStringList pieces = TextSegmenter(240).split(text);
+    QVERIFY2(pieces.size() >= qsizetype(codePoints(text) / 240), qPrintable(QString::number(pieces.size())));
+    for (qsizetype i = 0; i < pieces.size(); ++i) {
+        const QString &p = pieces.at(i);
+        QVERIFY2(!p.trimmed().isEmpty(), qPrintable(QStringLiteral("piece %1 is empty").arg(i)));
+        QVERIFY2(codePoints(p) <= 240, qPrintable(QStringLiteral("piece %1 has %2 characters (cap 240): ...%3")
+                                                      .arg(i).arg(codePoints(p)).arg(p.right(12))));
+        QVERIFY2(!hasLoneSurrogate(p), qPrintable(QStringLiteral("piece %1 splits a surrogate pair").arg(i)));
+    }
+    // Nothing lost, nothing duplicated, order kept.
+    QCOMPARE(withoutSpaces(pieces.join(QString())), withoutSpaces(text));
+    // A run of words is cut between words, never inside one.
+    if (text.contains(u' ') && !text.contains(u',')) {
+        const QStringList original = text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+        QStringList rejoined;
+        for (const QString &p : pieces)
+            rejoined << p.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+        QCOMPARE(rejoined, original);
+    }
+}
+
+void TestTextSegmenter::defaultCapIs240()
+{
+    const QStringList pieces = TextSegmenter().split(wordRun(2000));
+    QVERIFY(pieces.size() >= 9);
+    for (const QString &p : pieces)
+        QVERIFY2(p.size() <= 240, qPrintable(QString::number(p.size())));
+}
+
+QTEST_GUILESS_MAIN(TestTextSegmenter)
+#include "tst_textsegmenter.moc"

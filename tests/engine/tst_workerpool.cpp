@@ -1,0 +1,394 @@
+// WorkerPool with real tts-worker processes: concurrent jobs do not disturb each
+// other, a worker killed mid-job costs at most that job (retried when no audio left
+// the pool), the pool heals back to its size, and cancellation and worker-side errors
+// fail only their own task.
+
+#include "enginetest.h"
+#include "workerpool.h"
+#include "workerprotocol.h"
+
+#include <QDeadlineTimer>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+#include <sys/types.h>
+
+using namespace EngineTest;
+
+namespace
+{
+struct Sample
+{
+    const char *voiceId;
+    const char *model;
+    const char *language;
+    const char *text;
+};
+
+const Sample kSamples[] = {
+    {"af_sarah", "base", "a",
+     "The library opens at nine in the morning. Children come for stories on Saturday. "
+     "The old clock in the hall has not worked for years."},
+    {"ef_dora", "base", "e",
+     "La biblioteca abre a las nueve de la mañana. Los niños vienen a escuchar cuentos el sábado. "
+     "El viejo reloj del pasillo no funciona desde hace años."},
+    {"marcus", "advanced", "de",
+     "Die Bibliothek öffnet um neun Uhr morgens. Am Samstag kommen die Kinder zum Vorlesen. "
+     "Die alte Uhr im Flur funktioniert seit Jahren nicht mehr."},
+    {"am_adam", "base", "a",
+     "The bakery on the corner sells fresh bread every day. Its owner starts work before dawn. "
+     "On Sundays there is a long line outside the door."},
+};
+
+QString longEnglish(int characters)
+{
+    const QString s = QStringLiteral("The river runs past the mill and under the old stone bridge, where the children "
+                                     "wait for the boats to come home in the evening. ");
+    return s.repeated(characters / int(s.size()) + 1).left(characters);
+}
+}
+
+class TestWorkerPool : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void workerProgramBesideExecutable();
+    void concurrentJobsMatchSoloRuns_data();
+    void concurrentJobsMatchSoloRuns();
+    void workerKilledMidJob_data();
+    void workerKilledMidJob();
+    void cancelRunningJob();
+    void cancelQueuedJob();
+    void flowControlHoldsTheWorker();
+    void pausedConsumerIsNotTakenForAHungWorker();
+    void workerErrorFailsOnlyThatJob();
+
+private:
+    SynthesisParams paramsFor(const Sample &s);
+    QList<qint64> m_soloSamples;
+    QTemporaryDir m_dir;
+};
+
+SynthesisParams TestWorkerPool::paramsFor(const Sample &s)
+{
+    QString error;
+    const auto p = plan({s.voiceId, s.model, s.language, QString::fromUtf8(s.text)}, &error);
+    if (!p)
+        qFatal("cannot plan %s: %s", s.voiceId, qPrintable(error));
+    return *p;
+}
+
+void TestWorkerPool::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    // Solo runs: one job at a time on a one-worker pool.
+    WorkerPool::Options options;
+    options.workers = 1;
+    WorkerPool pool(options);
+    QVERIFY2(pool.waitUntilReady(60000), "worker did not get ready");
+    for (const Sample &s : kSamples) {
+        const Outcome o = run(pool, job(paramsFor(s), {}, AudioFormat::Wav, true), 60000, false);
+        QVERIFY2(o.finished, qPrintable(o.error));
+        m_soloSamples << o.streamedSamples;
+        qInfo("solo %s/%s: %.2f s", s.voiceId, s.language, seconds(o.streamedSamples));
+    }
+}
+
+void TestWorkerPool::workerProgramBesideExecutable()
+{
+    // Tests rely on the default lookup (no TTS_STUDIO_WORKER in the ctest environment).
+    if (qEnvironmentVariableIsEmpty("TTS_STUDIO_WORKER"))
+        QCOMPARE(WorkerPool::defaultWorkerProgram(), QCoreApplication::applicationDirPath() + "/tts-worker");
+    QVERIFY(QFileInfo(WorkerPool::defaultWorkerProgram()).isExecutable());
+}
+
+void TestWorkerPool::concurrentJobsMatchSoloRuns_data()
+{
+    QTest::addColumn<int>("workers");
+    QTest::newRow("2 workers, 4 jobs") << 2;
+    QTest::newRow("4 workers, 4 jobs") << 4;
+}
+
+void TestWorkerPool::concurrentJobsMatchSoloRuns()
+{
+    QFETCH(int, workers);
+    WorkerPool::Options options;
+    options.workers = workers;
+    WorkerPool pool(options);
+    QVERIFY2(pool.waitUntilReady(60000), "workers did not get ready");
+    QCOMPARE(pool.workerCount(), workers);
+    const QList<qint64> pids = pool.workerPids();
+    QCOMPARE(QSet<qint64>(pids.begin(), pids.end()).size(), workers); // distinct processes
+
+    // All four submitted at once; each to its own file as well as streamed.
+    std::vector<std::unique_ptr<Recorder>> recorders;
+    QList<Recorder *> all;
+    QStringList paths;
+    for (size_t i = 0; i < std::size(kSamples); ++i) {
+        paths << m_dir.filePath(QStringLiteral("concurrent-%1-%2.wav").arg(workers).arg(i));
+        recorders.push_back(std::make_unique<Recorder>(
+            pool.submit(job(paramsFor(kSamples[i]), paths.last(), AudioFormat::Wav, true)), false));
+        all << recorders.back().get();
+    }
+    QCOMPARE(pool.queuedTasks(), 4);
+    QVERIFY2(waitAll(all, 120000), "not every job finished in time");
+    for (size_t i = 0; i < recorders.size(); ++i) {
+        const Outcome &o = recorders[i]->outcome();
+        const qint64 solo = m_soloSamples.at(qsizetype(i));
+        QVERIFY2(o.finished, qPrintable(QStringLiteral("job %1 failed: %2").arg(i).arg(o.error)));
+        qInfo("%s: concurrent %.3f s, solo %.3f s", kSamples[i].voiceId, seconds(o.streamedSamples), seconds(solo));
+        QCOMPARE(o.finishedSamples, o.streamedSamples);
+        QVERIFY2(qAbs(o.streamedSamples - solo) <= solo / 100,
+                 qPrintable(QStringLiteral("%1: %2 samples vs %3 solo").arg(kSamples[i].voiceId).arg(o.streamedSamples).arg(solo)));
+        // Each file holds its own job's audio (no cross-talk between workers).
+        const WavFile w = readWav(paths.at(qsizetype(i)));
+        QVERIFY2(w.valid, qPrintable(w.error));
+        QCOMPARE(w.frames(), o.streamedSamples);
+    }
+    QCOMPARE(pool.workerCount(), workers);
+    QCOMPARE(pool.busyWorkers(), 0);
+    QCOMPARE(pool.queuedTasks(), 0);
+}
+
+void TestWorkerPool::workerKilledMidJob_data()
+{
+    QTest::addColumn<bool>("stream");
+    // No audio has left the pool: the job may be retried and must then be complete.
+    QTest::newRow("file job (not streamed)") << false;
+    // Audio already went out: a retry would repeat it, so the job must fail instead.
+    QTest::newRow("streamed job") << true;
+}
+
+void TestWorkerPool::workerKilledMidJob()
+{
+    QFETCH(bool, stream);
+    WorkerPool::Options options;
+    options.workers = 2;
+    WorkerPool pool(options);
+    QVERIFY2(pool.waitUntilReady(60000), "workers did not get ready");
+    const QList<qint64> before = pool.workerPids();
+
+    // Two long jobs (flite slt, ~4 minutes of speech each) keep both workers busy.
+    QString error;
+    const auto params = plan({"af_sarah", "base", "a", longEnglish(3500)}, &error);
+    QVERIFY2(params, qPrintable(error));
+    const QString pathA = m_dir.filePath(QStringLiteral("kill-%1-a.wav").arg(stream));
+    const QString pathB = m_dir.filePath(QStringLiteral("kill-%1-b.wav").arg(stream));
+    Recorder a(pool.submit(job(*params, pathA, AudioFormat::Wav, stream)), false);
+    Recorder b(pool.submit(job(*params, pathB, AudioFormat::Wav, stream)), false);
+    QTRY_VERIFY_WITH_TIMEOUT(a.outcome().started && b.outcome().started, 30000);
+    if (stream)
+        QTRY_VERIFY_WITH_TIMEOUT(a.outcome().chunks > 0 && b.outcome().chunks > 0, 30000);
+    else
+        QTest::qWait(300);
+    QCOMPARE(pool.busyWorkers(), 2);
+    QVERIFY2(!a.outcome().done() && !b.outcome().done(), "jobs ended before the kill: make them longer");
+
+    const qint64 victim = before.first();
+    QCOMPARE(::kill(pid_t(victim), SIGKILL), 0);
+    QVERIFY2(waitAll({&a, &b}, 120000), "a job neither finished nor failed after the kill");
+
+    int finished = 0, failed = 0;
+    for (const auto &[rec, path] : {std::pair{&a, pathA}, std::pair{&b, pathB}}) {
+        const Outcome &o = rec->outcome();
+        qInfo("job %s: %s %s (streamed %lld samples)", path == pathA ? "A" : "B",
+              o.finished ? "finished" : "failed:", qPrintable(o.error), o.streamedSamples);
+        if (o.failed) {
+            ++failed;
+            QVERIFY2(!o.error.trimmed().isEmpty(), "failure without a message");
+            QVERIFY2(!QFile::exists(path), "a failed job left a (partial) file behind");
+        } else {
+            ++finished;
+            // A finished job is complete: its file holds every sample it reported.
+            const WavFile w = readWav(path);
+            QVERIFY2(w.valid, qPrintable(w.error));
+            QCOMPARE(w.frames(), o.finishedSamples);
+            QVERIFY2(seconds(o.finishedSamples) > 120, qPrintable(QString::number(seconds(o.finishedSamples))));
+            if (stream)
+                QCOMPARE(o.streamedSamples, o.finishedSamples); // no repeated audio
+        }
+    }
+    QCOMPARE(finished + failed, 2);
+    QVERIFY2(finished >= 1, "the job on the surviving worker must finish");
+    if (stream)
+        QCOMPARE(failed, 1); // the streamed job on the killed worker cannot be retried
+
+    // The pool heals: full size again, all warm, the killed process gone.
+    QTRY_COMPARE_WITH_TIMEOUT(pool.workerCount(), 2, 30000);
+    QVERIFY(pool.waitUntilReady(60000));
+    QCOMPARE(pool.readyWorkers(), 2);
+    QVERIFY(!pool.workerPids().contains(victim));
+
+    // And the next job succeeds.
+    const auto next = plan({"ef_dora", "base", "e", "Todo funciona de nuevo."}, &error);
+    QVERIFY2(next, qPrintable(error));
+    const Outcome o = run(pool, job(*next, {}, AudioFormat::Wav, true), 60000, false);
+    QVERIFY2(o.finished, qPrintable(o.error));
+    QVERIFY(seconds(o.streamedSamples) > 0.5);
+}
+
+void TestWorkerPool::cancelRunningJob()
+{
+    WorkerPool::Options options;
+    options.workers = 1;
+    WorkerPool pool(options);
+    QVERIFY(pool.waitUntilReady(60000));
+    const qint64 pid = pool.workerPids().first();
+    QString error;
+    const auto params = plan({"af_sarah", "base", "a", longEnglish(3000)}, &error);
+    QVERIFY2(params, qPrintable(error));
+    const QString path = m_dir.filePath("cancelled.wav");
+    Recorder r(pool.submit(job(*params, path, AudioFormat::Wav, true)), false);
+    QTRY_VERIFY_WITH_TIMEOUT(r.outcome().chunks > 0, 30000);
+    QVERIFY(r.task());
+    r.task()->cancel();
+    QVERIFY(waitAll({&r}, 30000));
+    QVERIFY(r.outcome().failed);
+    QCOMPARE(r.outcome().error, QStringLiteral("Cancelled"));
+    QVERIFY2(!QFile::exists(path), "a cancelled job left its file behind");
+    QTRY_COMPARE_WITH_TIMEOUT(pool.workerCount(), 1, 30000);
+    QVERIFY(pool.waitUntilReady(60000));
+    QVERIFY(!pool.workerPids().contains(pid));
+    const Outcome o = run(pool, job(paramsFor(kSamples[0]), {}, AudioFormat::Wav, true), 60000, false);
+    QVERIFY2(o.finished, qPrintable(o.error));
+    QVERIFY2(qAbs(o.streamedSamples - m_soloSamples.at(0)) <= m_soloSamples.at(0) / 100, "after a cancel");
+}
+
+void TestWorkerPool::cancelQueuedJob()
+{
+    WorkerPool::Options options;
+    options.workers = 1;
+    WorkerPool pool(options);
+    QVERIFY(pool.waitUntilReady(60000));
+    const qint64 pid = pool.workerPids().first();
+    QString error;
+    const auto params = plan({"af_sarah", "base", "a", longEnglish(1500)}, &error);
+    QVERIFY2(params, qPrintable(error));
+    Recorder running(pool.submit(job(*params, {}, AudioFormat::Wav, true)), false);
+    Recorder queued(pool.submit(job(paramsFor(kSamples[1]), {}, AudioFormat::Wav, true)), false);
+    QTRY_VERIFY_WITH_TIMEOUT(running.outcome().started, 30000);
+    QCOMPARE(pool.queuedTasks(), 1);
+    QVERIFY(queued.task());
+    queued.task()->cancel();
+    QVERIFY(waitAll({&queued}, 5000));
+    QVERIFY(queued.outcome().failed);
+    QCOMPARE(queued.outcome().error, QStringLiteral("Cancelled"));
+    QVERIFY(!queued.outcome().started);
+    QCOMPARE(queued.outcome().chunks, 0);
+    // The running job is not disturbed and its worker is not replaced.
+    QVERIFY(waitAll({&running}, 60000));
+    QVERIFY2(running.outcome().finished, qPrintable(running.outcome().error));
+    QCOMPARE(pool.workerPids(), QList<qint64>{pid});
+}
+
+// A consumer that paces itself (manual credit) holds the worker back: no more than
+// the flow-control window is sent ahead, and crediting lets the job run to the end.
+void TestWorkerPool::flowControlHoldsTheWorker()
+{
+    WorkerPool::Options options;
+    options.workers = 1;
+    WorkerPool pool(options);
+    QVERIFY(pool.waitUntilReady(60000));
+    QString error;
+    const auto params = plan({"ef_dora", "base", "e", QString::fromUtf8(kSamples[1].text).repeated(6)}, &error);
+    QVERIFY2(params, qPrintable(error));
+    SynthesisTask *task = pool.submit(job(*params, {}, AudioFormat::Wav, true));
+    task->setManualCredit(true);
+    Recorder r(task, false);
+    QTRY_VERIFY_WITH_TIMEOUT(r.outcome().chunks > 0, 30000);
+    // Let the worker run into the window, then check it stopped there.
+    QTest::qWait(1500);
+    const qint64 held = r.outcome().streamedSamples * qint64(sizeof(float));
+    qInfo("sent ahead without credit: %lld bytes (window %u)", held, WorkerProtocol::kAudioWindowBytes);
+    QVERIFY(!r.outcome().done());
+    QVERIFY2(held <= qint64(WorkerProtocol::kAudioWindowBytes) + 64 * 1024, qPrintable(QString::number(held)));
+    // Credit as a paced consumer would, until the end.
+    qint64 credited = 0;
+    QDeadlineTimer deadline(60000);
+    while (!r.outcome().done() && !deadline.hasExpired()) {
+        const qint64 received = r.outcome().streamedSamples * qint64(sizeof(float));
+        if (received > credited && r.task()) {
+            r.task()->credit(received - credited);
+            credited = received;
+        }
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    }
+    QVERIFY2(r.outcome().finished, qPrintable(r.outcome().error));
+    QCOMPARE(r.outcome().streamedSamples, r.outcome().finishedSamples);
+    QVERIFY(seconds(r.outcome().finishedSamples) > 30.0);
+}
+
+// A listener who pauses a stream for longer than the inactivity timeout: the worker
+// is waiting for credit, not hung, so the job must survive and finish when resumed.
+void TestWorkerPool::pausedConsumerIsNotTakenForAHungWorker()
+{
+    WorkerPool::Options options;
+    options.workers = 1;
+    options.inactivityTimeoutMs = 2000;
+    WorkerPool pool(options);
+    QVERIFY(pool.waitUntilReady(60000));
+    const qint64 pid = pool.workerPids().first();
+    QString error;
+    const auto params = plan({"ef_dora", "base", "e", QString::fromUtf8(kSamples[1].text).repeated(6)}, &error);
+    QVERIFY2(params, qPrintable(error));
+    SynthesisTask *task = pool.submit(job(*params, {}, AudioFormat::Wav, true));
+    task->setManualCredit(true);
+    Recorder r(task, false);
+    QTRY_VERIFY_WITH_TIMEOUT(r.outcome().chunks > 0, 30000);
+    QTest::qWait(5000); // paused: 2.5x the inactivity timeout
+    QVERIFY2(!r.outcome().failed, qPrintable("paused stream was failed: " + r.outcome().error));
+    QCOMPARE(pool.workerPids(), QList<qint64>{pid});
+    qint64 credited = 0;
+    QDeadlineTimer deadline(60000);
+    while (!r.outcome().done() && !deadline.hasExpired()) {
+        const qint64 received = r.outcome().streamedSamples * qint64(sizeof(float));
+        if (received > credited && r.task()) {
+            r.task()->credit(received - credited);
+            credited = received;
+        }
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    }
+    QVERIFY2(r.outcome().finished, qPrintable(r.outcome().error));
+}
+
+void TestWorkerPool::workerErrorFailsOnlyThatJob()
+{
+    WorkerPool::Options options;
+    options.workers = 1;
+    WorkerPool pool(options);
+    QVERIFY(pool.waitUntilReady(60000));
+    const QList<qint64> pids = pool.workerPids();
+
+    // An espeak voice that does not exist: the worker answers with an error.
+    SynthesisParams bad = paramsFor(kSamples[1]);
+    bad.espeakVoice = QStringLiteral("xx-nonexistent");
+    const Outcome o1 = run(pool, job(bad, {}, AudioFormat::Wav, true), 30000, false);
+    QVERIFY(o1.failed);
+    qInfo("unknown espeak voice: %s", qPrintable(o1.error));
+    QVERIFY(!o1.error.trimmed().isEmpty());
+
+    // An output file that cannot be written.
+    const Outcome o2 = run(pool, job(paramsFor(kSamples[0]), "/nonexistent-dir/x.wav", AudioFormat::Wav, false), 30000, false);
+    QVERIFY(o2.failed);
+    qInfo("unwritable output: %s", qPrintable(o2.error));
+    QVERIFY(!o2.error.trimmed().isEmpty());
+
+    // Nothing to speak.
+    SynthesisParams empty = paramsFor(kSamples[0]);
+    empty.text = QStringLiteral(" ... ");
+    const Outcome o3 = run(pool, job(empty, {}, AudioFormat::Wav, true), 30000, false);
+    QVERIFY(o3.failed);
+    qInfo("nothing to speak: %s", qPrintable(o3.error));
+
+    // Same worker process, still serving.
+    QCOMPARE(pool.workerPids(), pids);
+    const Outcome ok = run(pool, job(paramsFor(kSamples[0]), {}, AudioFormat::Wav, true), 60000, false);
+    QVERIFY2(ok.finished, qPrintable(ok.error));
+}
+
+QTEST_GUILESS_MAIN(TestWorkerPool)
+#include "tst_workerpool.moc"
