@@ -197,7 +197,7 @@ void TestProsody::exaggerationWidensPitch_data()
     QTest::addColumn<QString>("language");
 
     QTest::newRow("aria English (flite slt)") << "aria" << "en";
-    QTest::newRow("marcus English (flite rms)") << "marcus" << "en";
+    QTest::newRow("marcus English (flite kal16)") << "marcus" << "en";
     QTest::newRow("fergus English (flite awb)") << "fergus" << "en";
     QTest::newRow("orion English (flite kal16)") << "orion" << "en";
     QTest::newRow("aria German (espeak)") << "aria" << "de";
@@ -265,7 +265,7 @@ void TestProsody::voicePitchFactorIsHeard_data()
     // English for both (empty language: each voice's default, a/b or en).
     QTest::newRow("flite slt: nova 1.18 vs luna 0.9") << "nova" << "luna" << "";
     QTest::newRow("flite slt: af_nicole 1.14 vs bf_emma 0.93") << "af_nicole" << "bf_emma" << "";
-    QTest::newRow("flite rms: marcus 1.0 vs atlas 0.86") << "marcus" << "atlas" << "";
+    QTest::newRow("flite awb: fergus 1.0 vs atlas 0.86") << "fergus" << "atlas" << "";
     QTest::newRow("flite awb: ember 1.45 vs fergus 1.0") << "ember" << "fergus" << "";
     QTest::newRow("flite kal16: am_adam 1.0 vs orion 0.95") << "am_adam" << "orion" << "";
 }
