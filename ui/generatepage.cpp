@@ -68,6 +68,7 @@ GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
         reloadVoices();
         updateEstimate();
     });
+    connect(&m_context, &StudioContext::voicesChanged, this, &GeneratePage::reloadVoices);
     connect(m_player, &AudioPlayer::availabilityChanged, this, [this] {
         m_audioNotice->setText(m_player->unavailableReason());
         m_audioNotice->setVisible(!m_player->unavailableReason().isEmpty());

@@ -79,9 +79,18 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
             QSettings().setValue(QStringLiteral("window/account"), id);
     });
     connect(&m_context, &StudioContext::dataChanged, this, [this] {
-        // Accounts only change through the Accounts page; cheap to refresh.
-        if (m_account->count() != int(m_context.engine().accounts().list().size()))
-            reloadAccounts();
+        // Reload the selector only when accounts or plans changed (read off the GUI thread).
+        Engine *engine = &m_context.engine();
+        m_context.run(this, [engine] { return engine->accounts().list(); }, [this](const QList<Account> &accounts) {
+            QStringList shown, stored; // the placeholder (data 0) is not an account
+            for (int i = 0; i < m_account->count(); ++i)
+                if (m_account->itemData(i).toLongLong())
+                    shown << m_account->itemText(i);
+            for (const Account &a : accounts)
+                stored << QStringLiteral("%1 (%2)").arg(a.name, a.plan);
+            if (shown != stored)
+                reloadAccounts();
+        });
     });
     if (ServerControl *server = m_context.server()) {
         connect(server, &ServerControl::stateChanged, this, &MainWindow::updateServerState);

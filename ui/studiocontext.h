@@ -50,9 +50,12 @@ signals:
     void accountChanged(qint64 accountId);
     // Something pages show changed (a generation, a key, a voice, a balance).
     void dataChanged();
+    // The selected account's custom voices changed (created, edited, deleted).
+    void voicesChanged();
 
 public slots:
     void notifyDataChanged() { emit dataChanged(); }
+    void notifyVoicesChanged() { emit voicesChanged(); }
 
 private:
     QThreadPool *storePool();

@@ -1,0 +1,374 @@
+#include "historymodel.h"
+
+#include "engine.h"
+#include "generationservice.h"
+#include "pricing.h"
+#include "studiocontext.h"
+#include "timestamps.h"
+#include "urlsigner.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QDateTime>
+#include <QLocale>
+#include <QSet>
+
+#include <algorithm>
+
+namespace
+{
+bool unfinished(const Generation &g)
+{
+    return g.status == GenerationStatus::InQueue || g.status == GenerationStatus::Generating;
+}
+
+// A day at most: QTimer takes int milliseconds, and a refresh now and then is harmless.
+constexpr qint64 kMaxExpiryWaitMs = 24LL * 3600 * 1000;
+}
+
+HistoryModel::HistoryModel(StudioContext &context, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_context(context)
+{
+    m_coalesce.setSingleShot(true);
+    m_coalesce.setInterval(kCoalesceMs);
+    connect(&m_coalesce, &QTimer::timeout, this, &HistoryModel::refresh);
+    m_poll.setInterval(kPollMs);
+    connect(&m_poll, &QTimer::timeout, this, &HistoryModel::refresh);
+    m_expiry.setSingleShot(true);
+    connect(&m_expiry, &QTimer::timeout, this, &HistoryModel::refresh);
+    // dataChanged fires for every status change of every generation (the API's too):
+    // one read per burst is enough.
+    connect(&m_context, &StudioContext::dataChanged, this, &HistoryModel::scheduleRefresh);
+}
+
+void HistoryModel::setAccount(qint64 accountId)
+{
+    m_accountId = accountId;
+    load(LoadKind::Replace);
+}
+
+void HistoryModel::setStatusFilter(const QString &status)
+{
+    if (status == m_status)
+        return;
+    m_status = status;
+    load(LoadKind::Replace);
+}
+
+void HistoryModel::refresh()
+{
+    load(LoadKind::Refresh);
+}
+
+void HistoryModel::scheduleRefresh()
+{
+    // Not restarted when already running: a steady stream of changes must not
+    // postpone the refresh forever.
+    if (!m_coalesce.isActive())
+        m_coalesce.start();
+}
+
+bool HistoryModel::hasUnfinished() const
+{
+    return std::any_of(m_rows.cbegin(), m_rows.cend(), [](const Row &r) { return unfinished(r.generation); });
+}
+
+const HistoryModel::Row *HistoryModel::rowAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? &m_rows.at(row) : nullptr;
+}
+
+int HistoryModel::rowOf(const QString &generationId) const
+{
+    for (int i = 0; i < m_rows.size(); ++i)
+        if (m_rows.at(i).generation.id == generationId)
+            return i;
+    return -1;
+}
+
+QString HistoryModel::statusOf(const QString &generationId) const
+{
+    const Row *r = rowAt(rowOf(generationId));
+    if (!r)
+        return {};
+    return r->expired ? GenerationStatus::Expired : r->generation.status;
+}
+
+QString HistoryModel::audioUrl(const QString &baseUrl, const Generation &g, qint64 expiresAtMs, const UrlSigner &signer)
+{
+    QString base = baseUrl;
+    while (base.endsWith(u'/'))
+        base.chop(1);
+    const qint64 expires = expiresAtMs / 1000;
+    return QStringLiteral("%1/v3/audio/%2.%3?expires=%4&sig=%5")
+        .arg(base, g.id, g.audioFormat, QString::number(expires), signer.sign(g.id, expires));
+}
+
+void HistoryModel::load(LoadKind kind)
+{
+    if (kind == LoadKind::Replace) {
+        ++m_serial;
+        m_refreshPending = false;
+        m_loading = false;
+    }
+    if (m_accountId == 0) {
+        // Nothing to show or refresh until an account is chosen.
+        if (kind == LoadKind::Replace) {
+            beginResetModel();
+            m_rows.clear();
+            endResetModel();
+            m_hasMore = false;
+            afterLoad();
+        }
+        return;
+    }
+    if (m_loading) {
+        // One read at a time; a refresh asked for meanwhile runs right after it.
+        if (kind == LoadKind::Refresh)
+            m_refreshPending = true;
+        return;
+    }
+    const int offset = kind == LoadKind::Append ? int(m_rows.size()) : 0;
+    const int limit = kind == LoadKind::Refresh ? qMax(kPageSize, int(m_rows.size())) : kPageSize;
+    const qint64 account = m_accountId;
+    const QString status = m_status;
+    const quint64 serial = m_serial;
+    GenerationService *gens = &m_context.engine().generations();
+    m_loading = true;
+    m_context.run(
+        this,
+        [gens, account, status, limit, offset] {
+            // One row more than shown tells whether there is more to fetch.
+            QList<Row> rows;
+            for (const Generation &g : gens->history(account, status, limit + 1, offset))
+                rows.append(Row{g, gens->expiresAtMs(g), gens->isExpired(g)});
+            return rows;
+        },
+        [this, kind, serial, limit](QList<Row> rows) {
+            if (serial != m_serial)
+                return;
+            m_loading = false;
+            m_hasMore = rows.size() > limit;
+            if (m_hasMore)
+                rows.resize(limit);
+            if (kind == LoadKind::Append) {
+                appendRows(rows);
+            } else if (kind == LoadKind::Refresh) {
+                applyRefresh(rows);
+            } else {
+                beginResetModel();
+                m_rows = rows;
+                endResetModel();
+            }
+            afterLoad();
+        });
+}
+
+// Applies a re-read of the first rows with as little disturbance to the view as
+// possible: status changes update cells in place and new generations are inserted on
+// top, so selection and scroll position survive; anything else resets the model.
+void HistoryModel::applyRefresh(QList<Row> rows)
+{
+    const int top = m_rows.isEmpty() ? int(rows.size()) : [&] {
+        for (int i = 0; i < rows.size(); ++i)
+            if (rows.at(i).generation.id == m_rows.first().generation.id)
+                return i;
+        return -1;
+    }();
+    bool aligned = top >= 0;
+    const int kept = aligned ? qMin(int(rows.size()) - top, int(m_rows.size())) : 0;
+    for (int i = 0; aligned && i < kept; ++i)
+        aligned = rows.at(top + i).generation.id == m_rows.at(i).generation.id;
+    if (!aligned) {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+        return;
+    }
+    if (m_rows.size() > kept) {
+        // Pushed below the loaded window by new rows on top; fetchMore brings them back.
+        beginRemoveRows({}, kept, int(m_rows.size()) - 1);
+        m_rows.erase(m_rows.begin() + kept, m_rows.end());
+        endRemoveRows();
+    }
+    for (int i = 0; i < kept; ++i)
+        m_rows[i] = rows.at(top + i);
+    if (kept > 0)
+        emit dataChanged(index(0, 0), index(kept - 1, ColumnCount - 1));
+    if (top > 0) {
+        beginInsertRows({}, 0, top - 1);
+        m_rows = rows.mid(0, top) + m_rows;
+        endInsertRows();
+    }
+    const int tail = int(rows.size()) - top - kept;
+    if (tail > 0) {
+        beginInsertRows({}, int(m_rows.size()), int(m_rows.size()) + tail - 1);
+        m_rows += rows.mid(top + kept);
+        endInsertRows();
+    }
+}
+
+void HistoryModel::appendRows(const QList<Row> &rows)
+{
+    // Offsets shift when generations are created meanwhile, so a page can repeat rows.
+    QSet<QString> known;
+    for (const Row &r : std::as_const(m_rows))
+        known.insert(r.generation.id);
+    QList<Row> fresh;
+    for (const Row &r : rows)
+        if (!known.contains(r.generation.id))
+            fresh.append(r);
+    if (fresh.isEmpty())
+        return;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
+    m_rows += fresh;
+    endInsertRows();
+}
+
+void HistoryModel::afterLoad()
+{
+    // Status changes arrive through dataChanged; the poll is the safety net for
+    // changes made by another process on the same store.
+    if (hasUnfinished()) {
+        if (!m_poll.isActive())
+            m_poll.start();
+    } else {
+        m_poll.stop();
+    }
+    scheduleExpiry();
+    emit loaded();
+    if (m_refreshPending) {
+        m_refreshPending = false;
+        refresh();
+    }
+}
+
+void HistoryModel::scheduleExpiry()
+{
+    qint64 next = 0;
+    for (const Row &r : std::as_const(m_rows))
+        if (!r.expired && (next == 0 || r.expiresAtMs < next))
+            next = r.expiresAtMs;
+    if (next == 0) {
+        m_expiry.stop();
+        return;
+    }
+    const qint64 wait = qBound<qint64>(0, next - Timestamps::nowMs() + 50, kMaxExpiryWaitMs);
+    m_expiry.start(int(wait));
+}
+
+int HistoryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int HistoryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant HistoryModel::data(const QModelIndex &index, int role) const
+{
+    const Row *row = index.isValid() ? rowAt(index.row()) : nullptr;
+    if (!row)
+        return {};
+    const Generation &g = row->generation;
+    const QString status = row->expired ? GenerationStatus::Expired : g.status;
+    const bool completed = g.status == GenerationStatus::Completed;
+
+    switch (role) {
+    case IdRole:
+        return g.id;
+    case StatusRole:
+        return status;
+    case PlayableRole:
+        return completed && !row->expired && !g.audioDeleted && !g.audioPath.isEmpty();
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Created:
+            return QLocale().toString(QDateTime::fromMSecsSinceEpoch(g.createdAt), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        case Status:
+            return status;
+        case Voice:
+            return g.voiceName.isEmpty() ? g.voiceId : g.voiceName;
+        case Model:
+            return g.model;
+        case Tokens:
+            return QLocale().toString(g.tokens);
+        case Cost:
+            // Like the API: the cost is known once the generation completed.
+            return completed ? QStringLiteral("$%1").arg(Money::usd(g.dollarCostMicros), 0, 'f', 5) : QStringLiteral("—");
+        case Method:
+            if (!completed)
+                return QStringLiteral("—");
+            return g.source == PaymentSource::Wallet ? tr("Wallet") : tr("Credits");
+        }
+        break;
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case Created:
+            return tr("%1 (UTC)\nID: %2").arg(Timestamps::iso(g.createdAt), g.id);
+        case Status:
+            if (row->expired)
+                return tr("Older than the generation lifetime: the audio is no longer available.");
+            if (g.status == GenerationStatus::Failed)
+                return g.errorMessage.isEmpty() ? tr("Generation failed") : g.errorMessage;
+            return {};
+        case Voice:
+            return g.voiceId;
+        case Method:
+            return completed ? g.source : QString();
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() == Tokens || index.column() == Cost)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case Qt::ForegroundRole:
+        if (index.column() != Status)
+            break;
+        if (status == GenerationStatus::Completed)
+            return QBrush(QColor(0x1b, 0x7f, 0x3b));
+        if (status == GenerationStatus::Failed)
+            return QBrush(QColor(0xb0, 0x20, 0x20));
+        if (status == GenerationStatus::Expired)
+            return QBrush(QColor(0x80, 0x80, 0x80));
+        return QBrush(QColor(0x1f, 0x5f, 0xb0));
+    }
+    return {};
+}
+
+QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Created:
+        return tr("Created");
+    case Status:
+        return tr("Status");
+    case Voice:
+        return tr("Voice");
+    case Model:
+        return tr("Model");
+    case Tokens:
+        return tr("Tokens");
+    case Cost:
+        return tr("Cost");
+    case Method:
+        return tr("Method");
+    }
+    return {};
+}
+
+bool HistoryModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_hasMore && !m_loading;
+}
+
+void HistoryModel::fetchMore(const QModelIndex &parent)
+{
+    if (canFetchMore(parent))
+        load(LoadKind::Append);
+}

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "records.h"
+
+#include <QAbstractTableModel>
+#include <QTimer>
+
+class StudioContext;
+class UrlSigner;
+
+// The generations of one account, newest first, for the History page. Loads a page
+// at a time (fetchMore) through StudioContext::run, and keeps what it shows current:
+// a change anywhere refreshes it (coalesced), unfinished rows are polled, and a row
+// turns EXPIRED when its lifetime ends even if nothing else happens.
+class HistoryModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { Created, Status, Voice, Model, Tokens, Cost, Method, ColumnCount };
+    enum Role {
+        IdRole = Qt::UserRole + 1, // generation id
+        StatusRole,                // effective status: EXPIRED once the lifetime has passed
+        PlayableRole,              // completed, not expired, audio still on disk
+    };
+
+    struct Row
+    {
+        Generation generation;
+        qint64 expiresAtMs = 0;
+        bool expired = false;
+    };
+
+    static constexpr int kPageSize = 50;
+    static constexpr int kCoalesceMs = 300;
+    static constexpr int kPollMs = 2000;
+
+    explicit HistoryModel(StudioContext &context, QObject *parent = nullptr);
+
+    // Both start over from the first page.
+    void setAccount(qint64 accountId);
+    void setStatusFilter(const QString &status); // empty: all
+    qint64 account() const { return m_accountId; }
+    QString statusFilter() const { return m_status; }
+
+    // Re-reads the loaded rows now; scheduleRefresh() coalesces bursts of changes.
+    void refresh();
+    void scheduleRefresh();
+    bool isLoading() const { return m_loading; }
+    // Whether any loaded row is still queued or generating (then it is polled).
+    bool hasUnfinished() const;
+
+    const Row *rowAt(int row) const;
+    int rowOf(const QString &generationId) const;
+    // The effective status of a loaded generation, or empty when it is not loaded.
+    QString statusOf(const QString &generationId) const;
+
+    // The signed download link the API would give for g (see server/v3json.cpp):
+    // BASE/v3/audio/ID.EXT?expires=SEC&sig=HMAC.
+    static QString audioUrl(const QString &baseUrl, const Generation &g, qint64 expiresAtMs, const UrlSigner &signer);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+signals:
+    // After every completed load (first page, refresh or more rows).
+    void loaded();
+
+private:
+    enum class LoadKind { Replace, Refresh, Append };
+
+    void load(LoadKind kind);
+    void applyRefresh(QList<Row> rows);
+    void appendRows(const QList<Row> &rows);
+    void afterLoad();
+    void scheduleExpiry();
+
+    StudioContext &m_context;
+    QList<Row> m_rows;
+    qint64 m_accountId = 0;
+    QString m_status;
+    bool m_hasMore = false;
+    bool m_loading = false;
+    bool m_refreshPending = false;
+    // Bumped when the account or filter changes, so late answers for the old view are dropped.
+    quint64 m_serial = 0;
+    QTimer m_coalesce;
+    QTimer m_poll;
+    QTimer m_expiry;
+};
