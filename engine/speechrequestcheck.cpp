@@ -17,7 +17,7 @@ std::optional<ServiceError> SpeechRequestCheck::check(const SpeechRequest &r, co
     if (!voice)
         return ServiceError::invalid("voice_id", QStringLiteral("Unknown voice '%1'").arg(voiceId));
     if (voice->model != r.model)
-        return ServiceError::invalid("voice_id", QStringLiteral("Voice '%1' is not compatible with model '%2' (it is a %3 voice)")
+        return ServiceError::invalid("voice_id", QStringLiteral("Voice '%1' is not compatible with model '%2' (it belongs to model '%3')")
                                                      .arg(voiceId, r.model, voice->model));
     if (!(r.speed >= 0.5 && r.speed <= 2.0))
         return ServiceError::invalid("speed", QStringLiteral("speed must be between 0.5 and 2.0"));

@@ -17,12 +17,18 @@ PACKAGES=(
   pocketsphinx pocketsphinx-en-us sox xvfb xauth x11-utils imagemagick pulseaudio pulseaudio-utils
   # fuzzing and benchmarks
   clang libclang-rt-14-dev wrk curl
+  # ecosystem tests (tests/ecosystem: npm ci, node --test); npm below
+  nodejs
 )
 
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+
+# npm: Debian's package, unless the installed nodejs brings its own (NodeSource's
+# nodejs provides and conflicts with the npm package, so it is not asked for then).
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 
 if ((${#missing[@]})); then
   SUDO=""

@@ -150,6 +150,15 @@ void ApiServer::addStreamingRoute(const QByteArray &method, const QString &path,
     m_routes.append({method, path, auth, {}, std::move(handler)});
 }
 
+QList<ApiServer::RouteInfo> ApiServer::routes() const
+{
+    QList<RouteInfo> out;
+    for (const Route &r : m_routes)
+        out.append({r.method, r.path, r.auth, bool(r.streamHandler), false});
+    out.append({"GET", QStringLiteral("/v3/tts/stream"), Auth::V3, true, true});
+    return out;
+}
+
 namespace
 {
 bool pathMatches(const QString &pattern, const QString &path)
@@ -213,19 +222,24 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     *routeLabel = r.path;
     if (r.streamHandler) {
         // Authenticate off the server thread, then hand the live connection to the handler.
-        m_engine.storePool()->start([this, ctx, r, send, holder, socket] {
+        m_engine.storePool()->start([this, ctx, r, send, holder, socket, timer] {
             AuthContext auth;
             const auto refused = authenticate(ctx, r.auth, auth);
-            QMetaObject::invokeMethod(this, [this, ctx, r, send, holder, socket, auth, refused] {
+            QMetaObject::invokeMethod(this, [this, ctx, r, send, holder, socket, auth, refused, timer] {
                 if (refused) {
                     send(*refused);
                     return;
                 }
-                // The stream's status is known once it begins; log the start as 200.
-                m_engine.metrics().recordRequest(r.path, QString::fromLatin1(ctx.method), 200, 0);
-                logRequest(ctx.method, ctx.path, r.path, 200, 0, auth.accountId, ctx.remoteAddress);
-                if (socket && socket->state() == QAbstractSocket::ConnectedState)
-                    r.streamHandler(ctx, auth, std::make_shared<StreamReply>(holder, socket));
+                if (!socket || socket->state() != QAbstractSocket::ConnectedState)
+                    return;
+                // Counted and logged when the reply starts: an error or the stream's 200.
+                auto reply = std::make_shared<StreamReply>(holder, socket);
+                reply->setStatusObserver([this, timer, ctx, r, auth](int status) {
+                    const double seconds = double(timer.nsecsElapsed()) / 1e9;
+                    m_engine.metrics().recordRequest(r.path, QString::fromLatin1(ctx.method), status, seconds);
+                    logRequest(ctx.method, ctx.path, r.path, status, seconds, auth.accountId, ctx.remoteAddress);
+                });
+                r.streamHandler(ctx, auth, reply);
             }, Qt::QueuedConnection);
         });
         return;

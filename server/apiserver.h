@@ -55,6 +55,17 @@ public:
     // Registers method+path (a trailing "/*" matches one more segment).
     void addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler);
     void addStreamingRoute(const QByteArray &method, const QString &path, Auth auth, StreamHandler handler);
+    // The route table as registered (the OpenAPI document is checked against it), plus
+    // the WebSocket upgrade route GET /v3/tts/stream (key in the api_key query parameter).
+    struct RouteInfo
+    {
+        QByteArray method;
+        QString path; // a trailing "/*" matches one more segment
+        Auth auth;
+        bool streaming = false;
+        bool webSocket = false;
+    };
+    QList<RouteInfo> routes() const;
     // DNS-rebinding and cross-site guards: the Host a loopback server answers to, and
     // a browser Origin that must be the server's own. Returns the refusal, if any.
     std::optional<HttpReply> checkHostAndOrigin(const QByteArray &host, const QByteArray &origin) const;

@@ -104,8 +104,15 @@ public:
         m_live = new LiveGeneration(engine, auth, req.create);
         m_live->setStreamFormat(req.streamFormat);
         const QByteArray mime = req.mime;
-        connect(m_live, &LiveGeneration::rejected, this, [this](const ServiceError &e) {
+        connect(m_live, &LiveGeneration::rejected, this, [this](ServiceError e) {
             m_live = nullptr;
+            // Name fields as OpenAI clients know them.
+            for (FieldError &f : e.errors) {
+                if (f.field == QLatin1String("voice_id"))
+                    f.field = QStringLiteral("voice");
+                else if (f.field == QLatin1String("text"))
+                    f.field = QStringLiteral("input");
+            }
             m_reply->send(ErrorMapping::openAiReply(e));
             deleteLater();
         });

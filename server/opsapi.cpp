@@ -2,8 +2,47 @@
 
 #include "engine.h"
 
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+// Outside any namespace, as Q_INIT_RESOURCE requires.
+static void initResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
+
 namespace
 {
+// resources/openapi.json, read once; the servers entry and version are filled in per request.
+const QJsonObject &openApiTemplate()
+{
+    static const QJsonObject doc = [] {
+        initResources();
+        QFile f(QStringLiteral(":/tts/openapi.json"));
+        if (!f.open(QIODevice::ReadOnly))
+            return QJsonObject();
+        return QJsonDocument::fromJson(f.readAll()).object();
+    }();
+    return doc;
+}
+
+HttpReply openApi(ApiServer &server, const RequestContext &ctx)
+{
+    QJsonObject doc = openApiTemplate();
+    if (doc.isEmpty())
+        return HttpReply::detail(500, QStringLiteral("The OpenAPI document is missing from this build"));
+    doc.insert("servers", QJsonArray{QJsonObject{{"url", server.baseUrlFor(ctx)}, {"description", "This server"}}});
+    const QString version = QCoreApplication::applicationVersion();
+    if (!version.isEmpty()) {
+        QJsonObject info = doc.value("info").toObject();
+        info.insert("version", version);
+        doc.insert("info", info);
+    }
+    return HttpReply::json(200, doc);
+}
+
 HttpReply readiness(Engine &engine)
 {
     // The store answers a write-free query and at least one worker is warm.
@@ -33,4 +72,5 @@ void OpsApi::registerRoutes(ApiServer &s, bool metricsOpen)
     s.addRoute("GET", "/readyz", A::None, [&s](const RequestContext &, const AuthContext *) { return readiness(s.engine()); });
     s.addRoute("GET", "/metrics", metricsOpen ? A::None : A::OpenAi,
                [&s](const RequestContext &, const AuthContext *) { return metrics(s.engine()); });
+    s.addRoute("GET", "/openapi.json", A::None, [&s](const RequestContext &c, const AuthContext *) { return openApi(s, c); });
 }

@@ -2,8 +2,9 @@
 
 #include "apiserver.h"
 
-// Operations: GET /healthz (liveness), GET /readyz (store and workers ready) and
-// GET /metrics (Prometheus text; needs an API key unless metricsOpen).
+// Operations: GET /healthz (liveness), GET /readyz (store and workers ready),
+// GET /metrics (Prometheus text; needs an API key unless metricsOpen) and
+// GET /openapi.json (resources/openapi.json: the OpenAPI 3.1 description of every route).
 class OpsApi
 {
 public:

@@ -28,6 +28,8 @@ void StreamReply::send(const HttpReply &reply)
     if (m_done || m_begun || !isConnected())
         return;
     m_done = true;
+    if (m_statusObserver)
+        m_statusObserver(reply.status);
     writeReply(*m_responder, reply);
 }
 
@@ -36,6 +38,8 @@ void StreamReply::begin(int status, const QByteArray &contentType, const QList<Q
     if (m_done || m_begun || !isConnected())
         return;
     m_begun = true;
+    if (m_statusObserver)
+        m_statusObserver(status);
     QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + (status == 200 ? " OK" : "") + "\r\nContent-Type: " + contentType
                       + "\r\nTransfer-Encoding: chunked\r\n";
     for (const auto &h : headers)

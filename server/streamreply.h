@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QTcpSocket>
 
+#include <functional>
 #include <memory>
 
 class QHttpServerResponder;
@@ -23,6 +24,8 @@ public:
     bool isConnected() const;
     qint64 bytesToWrite() const;
     bool hasBegun() const { return m_begun; }
+    // Told the status once, when the reply starts (for metrics and the request log).
+    void setStatusObserver(std::function<void(int status)> observer) { m_statusObserver = std::move(observer); }
 
     // A complete, ordinary reply (errors before streaming starts).
     void send(const HttpReply &reply);
@@ -39,6 +42,7 @@ signals:
 private:
     std::shared_ptr<QHttpServerResponder> m_responder;
     QPointer<QTcpSocket> m_socket;
+    std::function<void(int)> m_statusObserver;
     bool m_begun = false;
     bool m_done = false;
 };
