@@ -132,7 +132,6 @@ QString V2Json::status(const QString &v3Status)
 
 QJsonObject V2Json::generation(const Generation &g, const V3Json::AudioLink &link)
 {
-    const bool completed = g.status == GenerationStatus::Completed;
     QJsonObject o{
         {"generation_id", g.id},
         {"status", status(g.status)},
@@ -142,16 +141,13 @@ QJsonObject V2Json::generation(const Generation &g, const V3Json::AudioLink &lin
         {"model", toV2Model(g.model)},
         {"speed", g.speed},
         {"tokens", g.tokens},
-        {"dollar_cost", completed ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null)},
-        {"method", completed ? QJsonValue(g.source) : QJsonValue(QJsonValue::Null)},
+        {"dollar_cost", V3Json::dollarCost(g)},
+        {"method", V3Json::method(g)},
         {"created_at", Timestamps::iso(g.createdAt)},
         {"started_at", Timestamps::isoOrNull(g.startedAt)},
         {"completed_at", Timestamps::isoOrNull(g.completedAt)},
     };
-    if (completed)
-        o.insert("audio_url", V3Json::audioUrl(g, link));
-    if (g.status == GenerationStatus::Failed)
-        o.insert("error_message", g.errorMessage.isEmpty() ? QStringLiteral("Generation failed") : g.errorMessage);
+    V3Json::insertOutcome(o, g, link);
     return o;
 }
 

@@ -41,9 +41,26 @@ QString V3Json::audioUrl(const Generation &g, const AudioLink &link)
         .arg(link.baseUrl, g.id, g.audioFormat, QString::number(link.expiresSec), sig);
 }
 
+QJsonValue V3Json::dollarCost(const Generation &g)
+{
+    return g.status == GenerationStatus::Completed ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue V3Json::method(const Generation &g)
+{
+    return g.status == GenerationStatus::Completed ? QJsonValue(g.source) : QJsonValue(QJsonValue::Null);
+}
+
+void V3Json::insertOutcome(QJsonObject &o, const Generation &g, const AudioLink &link)
+{
+    if (g.status == GenerationStatus::Completed)
+        o.insert("audio_url", audioUrl(g, link));
+    if (g.status == GenerationStatus::Failed)
+        o.insert("error_message", g.errorMessage.isEmpty() ? QStringLiteral("Generation failed") : g.errorMessage);
+}
+
 QJsonObject V3Json::generation(const Generation &g, const AudioLink &link)
 {
-    const bool completed = g.status == GenerationStatus::Completed;
     QJsonObject o{
         {"generation_id", g.id},
         {"status", g.status},
@@ -52,22 +69,18 @@ QJsonObject V3Json::generation(const Generation &g, const AudioLink &link)
         {"voice_name", g.voiceName},
         {"model", g.model},
         {"tokens", g.tokens},
-        {"dollar_cost", completed ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null)},
-        {"method", completed ? QJsonValue(g.source) : QJsonValue(QJsonValue::Null)},
+        {"dollar_cost", dollarCost(g)},
+        {"method", method(g)},
         {"created_at", Timestamps::iso(g.createdAt)},
         {"started_at", Timestamps::isoOrNull(g.startedAt)},
         {"completed_at", Timestamps::isoOrNull(g.completedAt)},
     };
-    if (completed)
-        o.insert("audio_url", audioUrl(g, link));
-    if (g.status == GenerationStatus::Failed)
-        o.insert("error_message", g.errorMessage.isEmpty() ? QStringLiteral("Generation failed") : g.errorMessage);
+    insertOutcome(o, g, link);
     return o;
 }
 
 QJsonObject V3Json::historyItem(const Generation &g, bool expired, const AudioLink &link)
 {
-    const bool completed = g.status == GenerationStatus::Completed;
     QJsonObject o{
         {"generation_id", g.id},
         {"status", expired ? GenerationStatus::Expired : g.status},
@@ -75,11 +88,11 @@ QJsonObject V3Json::historyItem(const Generation &g, bool expired, const AudioLi
         {"voice_name", g.voiceName},
         {"model", g.model},
         {"tokens", g.tokens},
-        {"dollar_cost", completed ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null)},
-        {"method", completed ? QJsonValue(g.source) : QJsonValue(QJsonValue::Null)},
+        {"dollar_cost", dollarCost(g)},
+        {"method", method(g)},
         {"created_at", Timestamps::iso(g.createdAt)},
     };
-    if (completed && !expired)
+    if (g.status == GenerationStatus::Completed && !expired)
         o.insert("audio_url", audioUrl(g, link));
     return o;
 }

@@ -19,6 +19,11 @@ struct AudioLink
     qint64 expiresSec = 0;
 };
 QString audioUrl(const Generation &g, const AudioLink &link);
+// Null until the generation is COMPLETED (then the final cost and payment source).
+QJsonValue dollarCost(const Generation &g);
+QJsonValue method(const Generation &g);
+// audio_url when COMPLETED, error_message when FAILED (shared by v3 and v2 shapes).
+void insertOutcome(QJsonObject &o, const Generation &g, const AudioLink &link);
 
 // Field presence per state: audio_url only when COMPLETED, error_message only when
 // FAILED, dollar_cost and method null until COMPLETED.
