@@ -89,6 +89,7 @@ void installTranslations(QCoreApplication &app, const QStringList &args)
     const qsizetype i = args.indexOf(QStringLiteral("--lang"));
     if (i > 0 && i + 1 < args.size())
         lang = args.at(i + 1);
+    QLocale::setDefault(QLocale(lang)); // numbers and dates follow the chosen language too
     auto *mine = new QTranslator(&app);
     if (mine->load(QStringLiteral(":/i18n/tts-studio_") + lang))
         app.installTranslator(mine);
