@@ -141,15 +141,16 @@ int main(int argc, char *argv[])
     const QCommandLineOption maxQueue("max-queue", "Queued generations before 503 (default 1000).", "n", "1000");
     const QCommandLineOption lang("lang", "Language of the window (en, de; default: the system's).", "code");
     const QCommandLineOption maxStreams("max-streams", "Concurrent WebSocket/preview streams (default 64).", "n", "64");
+    const QCommandLineOption streamWorkers("stream-workers", "Warm worker processes reserved for live streams (default 4).", "n", "4");
     const QCommandLineOption maxConnections("max-connections", "Open HTTP connections before new ones are refused (default 512).", "n", "512");
     const QCommandLineOption requestTimeout("request-timeout", "Seconds a client has to send a complete request, and idle keep-alive time (default 15).", "s", "15");
     const QCommandLineOption metricsAuth("metrics-auth", "on: /metrics needs an API key; off: open (default: off on loopback, on otherwise).", "on|off");
     const QCommandLineOption logLevel("log-level", "error, warn, info (default; one line per request) or debug.", "level", "info");
     p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout,
-                  metricsAuth, logLevel});
+                  metricsAuth, logLevel, streamWorkers});
     p.process(app);
 
-    bool ok[8] = {};
+    bool ok[9] = {};
     ServerSettings ss;
     const uint portValue = p.value(port).toUInt(&ok[0]);
     Engine::Options eo;
@@ -160,10 +161,12 @@ int main(int argc, char *argv[])
     eo.maxQueued = p.value(maxQueue).toInt(&ok[4]);
     eo.maxStreams = p.value(maxStreams).toInt(&ok[5]);
     ss.limits.maxConnections = p.value(maxConnections).toInt(&ok[6]);
+    eo.streamWorkers = p.value(streamWorkers).toInt(&ok[8]);
     const int timeoutSec = p.value(requestTimeout).toInt(&ok[7]);
     ss.limits.requestTimeoutMs = ss.limits.idleTimeoutMs = timeoutSec * 1000;
     if (!ok[0] || portValue > 65535 || !ok[1] || eo.rateLimitPerMinute < 1 || !ok[2] || eo.generationTtlSec < 1 || !ok[3]
-        || eo.workers < 0 || !ok[4] || eo.maxQueued < 1 || !ok[5] || eo.maxStreams < 1 || !ok[6] || ss.limits.maxConnections < 1 || !ok[7] || timeoutSec < 1) {
+        || eo.workers < 0 || !ok[4] || eo.maxQueued < 1 || !ok[5] || eo.maxStreams < 1 || !ok[6] || ss.limits.maxConnections < 1 || !ok[7] || timeoutSec < 1 || !ok[8]
+        || eo.streamWorkers < 1) {
         QTextStream(stderr) << "error: --port, --rate-limit, --generation-ttl, --workers, --max-queue, --max-streams, --max-connections and "
                                "--request-timeout take non-negative integers (all but --workers at least 1)" << Qt::endl;
         return 2;

@@ -27,6 +27,8 @@ Engine::~Engine()
         QMetaObject::invokeMethod(m_runner, [this] {
             delete m_runner;
             delete m_pool;
+            delete m_streamPool;
+            m_streamPool = nullptr;
             m_runner = nullptr;
             m_pool = nullptr;
         }, Qt::BlockingQueuedConnection);
@@ -82,12 +84,16 @@ void Engine::startRuntime()
         po.workers = m_options.workers;
         po.inactivityTimeoutMs = m_options.inactivityTimeoutMs;
         m_pool = new WorkerPool(po);
+        WorkerPool::Options so = po;
+        so.workers = qMax(1, m_options.streamWorkers);
+        m_streamPool = new WorkerPool(so);
         m_runner = new JobRunner(*m_generations, *m_pool, &m_metrics);
         auto *sampler = new QTimer(m_runner);
         sampler->setInterval(250);
         connect(sampler, &QTimer::timeout, m_runner, [this] {
-            m_metrics.setWorkers(m_pool->workerCount(), m_pool->busyWorkers());
-            m_readyWorkers.storeRelaxed(m_pool->readyWorkers());
+            m_metrics.setWorkers(m_pool->workerCount() + m_streamPool->workerCount(),
+                                 m_pool->busyWorkers() + m_streamPool->busyWorkers());
+            m_readyWorkers.storeRelaxed(m_pool->readyWorkers() + m_streamPool->readyWorkers());
         });
         sampler->start();
         connect(m_generations.get(), &GenerationService::jobQueued, m_runner, &JobRunner::pump, Qt::QueuedConnection);

@@ -35,6 +35,7 @@ public:
         int maxQueued = 1000;
         int inactivityTimeoutMs = 30000;
         int maxStreams = 64;          // concurrent live (WebSocket/GUI) generations
+        int streamWorkers = 4;        // warm workers reserved for live streams
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);
@@ -58,6 +59,9 @@ public:
     const UrlSigner &urlSigner() const { return m_signer; }
     // Lives on the engine thread: call it through QMetaObject::invokeMethod.
     WorkerPool *pool() const { return m_pool; }
+    // Warm workers kept for live streams (WebSocket, /v1, the studio), so a stream
+    // never waits behind queued file jobs. Also on the engine thread.
+    WorkerPool *streamPool() const { return m_streamPool; }
     JobRunner *runner() const { return m_runner; }
     QThread *engineThread() { return &m_thread; }
     // Threads for store work, so neither the server nor the GUI thread touches the disk.
@@ -81,5 +85,6 @@ private:
     Metrics m_metrics;
     QAtomicInt m_readyWorkers;
     WorkerPool *m_pool = nullptr;
+    WorkerPool *m_streamPool = nullptr;
     JobRunner *m_runner = nullptr;
 };

@@ -54,7 +54,8 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     Generation g;
     g.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     g.accountId = auth.accountId;
-    g.status = GenerationStatus::InQueue;
+    // Queued jobs wait for the runner; a stream starts synthesizing right away.
+    g.status = req.streamed ? GenerationStatus::Generating : GenerationStatus::InQueue;
     g.inputText = req.speech.text;
     g.voiceId = voice->id;
     g.voiceName = voice->name;
@@ -77,6 +78,8 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.idempotencyKey = req.idempotencyKey;
     g.requestHash = req.requestHash;
     g.createdAt = Timestamps::nowMs();
+    if (req.streamed)
+        g.startedAt = g.createdAt;
 
     // Refuse before any money moves when the audio cannot be stored.
     const QFileInfo audioDir(m_options.audioDir);

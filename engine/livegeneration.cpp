@@ -63,12 +63,11 @@ void LiveGeneration::start()
     const AuthContext auth = m_auth;
     const CreateGeneration req = m_request;
     onStore([gens, auth, req]() -> Result<Generation> {
+        // A streamed generation is created already GENERATING: one transaction.
         auto created = gens->create(auth, req);
         if (!created)
             return created.error();
-        if (!gens->markGenerating(created->generation.id))
-            return ServiceError::make(ServiceError::Kind::Internal, QStringLiteral("An unexpected error occurred. Please try again."));
-        return *gens->get(auth.accountId, created->generation.id);
+        return created->generation;
     }, [this](const Result<Generation> &r) {
         if (!r) {
             m_active = false;
@@ -100,7 +99,7 @@ void LiveGeneration::submit()
     m_finalPath = m_engine.generations().audioPathFor(m_generation.id, m_generation.audioFormat);
     job.outputPath = m_finalPath + QStringLiteral(".part");
     m_attaching = true;
-    WorkerPool *pool = m_engine.pool();
+    WorkerPool *pool = m_engine.streamPool();
     // This object stays alive until attach() runs (abandon() defers deletion), so the
     // engine thread may connect to it safely.
     QMetaObject::invokeMethod(pool, [this, pool, job] {
@@ -125,7 +124,7 @@ void LiveGeneration::acknowledge(qint64 bytes)
 {
     if (m_attaching || m_done)
         return;
-    WorkerPool *pool = m_engine.pool();
+    WorkerPool *pool = m_engine.streamPool();
     QPointer<SynthesisTask> task = m_task;
     QMetaObject::invokeMethod(pool, [task, bytes] {
         if (task)
@@ -202,7 +201,7 @@ void LiveGeneration::abandon(const QString &reason)
         return;            // otherwise finishStore's callback deletes
     }
     // Killing the worker stops synthesis at once; onFailed then records the reason.
-    WorkerPool *pool = m_engine.pool();
+    WorkerPool *pool = m_engine.streamPool();
     QPointer<SynthesisTask> task = m_task;
     QMetaObject::invokeMethod(pool, [task] {
         if (task)

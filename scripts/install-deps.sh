@@ -14,7 +14,7 @@ PACKAGES=(
   libespeak-ng-dev espeak-ng-data flite1-dev libsonic-dev libsamplerate0-dev
   libmp3lame-dev lame libkakasi2-dev kakasi-dic
   # verification (intelligibility, audio measurement, headless GUI and sound)
-  pocketsphinx pocketsphinx-en-us sox xvfb xauth x11-utils imagemagick pulseaudio pulseaudio-utils
+  python3 pocketsphinx pocketsphinx-en-us sox xvfb xauth x11-utils imagemagick pulseaudio pulseaudio-utils
   # fuzzing and benchmarks
   clang libclang-rt-14-dev wrk curl
   # ecosystem tests (tests/ecosystem: npm ci, node --test); npm below

@@ -2,7 +2,10 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDateTime>
 #include <QTcpSocket>
+
+#include <sys/socket.h>
 
 namespace
 {
@@ -19,12 +22,19 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, c
     , m_socket(socket)
     , m_parser(limits, hostCheck,
                {
-                   [this] { m_requestTimer.start(); },
-                   [this] { m_requestTimer.stop(); },
+                   [this] {
+                       m_requestTimer.start();
+                       m_incompleteSinceMs = QDateTime::currentMSecsSinceEpoch();
+                   },
+                   [this] {
+                       m_requestTimer.stop();
+                       m_incompleteSinceMs = 0;
+                   },
                    [this] { m_socket->write("HTTP/1.1 100 Continue\r\n\r\n"); },
                    [this] {
                        m_requestTimer.stop();
                        m_idleTimer.stop();
+                       m_incompleteSinceMs = 0;
                    },
                    [this](const HttpHeadParser::Rejection &r) { onRejected(r); },
                })
@@ -70,12 +80,27 @@ void ConnectionGuard::onReadyRead()
         m_idleTimer.start();
 }
 
+void ConnectionGuard::evict()
+{
+    m_incompleteSinceMs = 0;
+    m_socket->abort();
+}
+
 void ConnectionGuard::onRejected(const HttpHeadParser::Rejection &r)
 {
     m_requestTimer.stop();
     m_socket->readAll();
     m_socket->write(errorResponse(r.status, r.reason, r.detail));
-    m_socket->disconnectFromHost();
+    // Lingering close (RFC 9112 9.6): closing while the client still uploads makes the
+    // kernel reset the connection and the client loses the answer. So: send it, shut
+    // down our side only, and keep discarding input until the client closes.
+    const auto halfClose = [s = QPointer<QTcpSocket>(m_socket)] {
+        if (s && s->bytesToWrite() == 0 && s->socketDescriptor() != -1)
+            ::shutdown(int(s->socketDescriptor()), SHUT_WR);
+    };
+    connect(m_socket, &QTcpSocket::bytesWritten, this, halfClose);
+    m_socket->flush();
+    halfClose();
     // A client that does not read its answer is dropped soon after.
     QTimer::singleShot(2000, m_socket, [s = QPointer<QTcpSocket>(m_socket)] {
         if (s)
@@ -99,6 +124,23 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
         return;
     }
     if (m_open >= m_limits.maxConnections) {
+        // Slow clients must not starve new ones: make room by dropping the connection
+        // whose request has been arriving the longest (over a second: a slowloris),
+        // never one that is being answered or is idle between requests.
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        ConnectionGuard *oldest = nullptr;
+        for (const QPointer<ConnectionGuard> &g : std::as_const(m_guards)) {
+            const qint64 since = g ? g->incompleteSinceMs() : 0;
+            if (since && now - since > 1000 && (!oldest || since < oldest->incompleteSinceMs()))
+                oldest = g;
+        }
+        if (oldest) {
+            m_guards.removeAll(QPointer<ConnectionGuard>(oldest));
+            oldest->evict();
+            --m_open; // its socket is deleted later; the slot is free now
+        }
+    }
+    if (m_open >= m_limits.maxConnections) {
         // Refused without touching the connections being served.
         socket->write(errorResponse(503, "Service Unavailable", QStringLiteral("Too many open connections")));
         socket->disconnectFromHost();
@@ -107,7 +149,12 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
         return;
     }
     ++m_open;
-    connect(socket, &QObject::destroyed, this, [this] { --m_open; });
-    new ConnectionGuard(socket, m_limits, m_hostCheck);
+    auto *guard = new ConnectionGuard(socket, m_limits, m_hostCheck);
+    m_guards.append(guard);
+    connect(socket, &QObject::destroyed, this, [this, g = QPointer<ConnectionGuard>(guard)] {
+        // An evicted connection was already taken off the count.
+        if (m_guards.removeAll(g) > 0)
+            --m_open;
+    });
     addPendingConnection(socket); // QTcpServer emits newConnection after this returns
 }

@@ -20,6 +20,10 @@ class ConnectionGuard : public QObject
 public:
     ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const HostCheck &hostCheck);
 
+    // When the request now arriving started (ms since epoch); 0 when none is incomplete.
+    qint64 incompleteSinceMs() const { return m_incompleteSinceMs; }
+    void evict();
+
 private:
     void onReadyRead();
     void onRejected(const HttpHeadParser::Rejection &r);
@@ -28,6 +32,7 @@ private:
     HttpHeadParser m_parser;
     QTimer m_requestTimer;
     QTimer m_idleTimer;
+    qint64 m_incompleteSinceMs = 0;
 };
 
 // The listening socket QHttpServer is bound to: counts connections, refuses those
@@ -48,4 +53,5 @@ private:
     const HttpLimits &m_limits;
     HostCheck m_hostCheck;
     int m_open = 0;
+    QList<QPointer<ConnectionGuard>> m_guards;
 };

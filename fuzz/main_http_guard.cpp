@@ -1,0 +1,9 @@
+#include "fuzzcheck.h"
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    return fuzzHttpGuard(data, size);
+}
