@@ -20,6 +20,7 @@ QByteArray errorResponse(int status, const QByteArray &reason, const QString &de
 ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const HostCheck &hostCheck)
     : QObject(socket)
     , m_socket(socket)
+    , m_incompleteSinceMs(QDateTime::currentMSecsSinceEpoch())
     , m_parser(limits, hostCheck,
                {
                    [this] {

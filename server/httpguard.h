@@ -20,7 +20,8 @@ class ConnectionGuard : public QObject
 public:
     ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const HostCheck &hostCheck);
 
-    // When the request now arriving started (ms since epoch); 0 when none is incomplete.
+    // When the request now arriving started, or the connection opened if it has sent
+    // nothing yet (ms since epoch); 0 while a request is answered or between requests.
     qint64 incompleteSinceMs() const { return m_incompleteSinceMs; }
     void evict();
 
@@ -29,10 +30,10 @@ private:
     void onRejected(const HttpHeadParser::Rejection &r);
 
     QTcpSocket *m_socket;
+    qint64 m_incompleteSinceMs = 0;
     HttpHeadParser m_parser;
     QTimer m_requestTimer;
     QTimer m_idleTimer;
-    qint64 m_incompleteSinceMs = 0;
 };
 
 // The listening socket QHttpServer is bound to: counts connections, refuses those
