@@ -107,12 +107,15 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     const QString text = benchText(app.arguments());
-    std::printf("bench-stream: %lld-character English text, WebSocket /v3/tts/stream, server with 2 workers\n\n",
-                qint64(text.size()));
+    std::printf("bench-stream: %lld-character English text, WebSocket /v3/tts/stream, server with 2 file workers and "
+                "%s stream workers (BENCH_STREAM_WORKERS)\n\n",
+                qint64(text.size()), qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "4")));
 
     StudioProcess studio;
     const QString key = studio.createAccountWithKey("bench", {"--credits", "100000000"});
-    if (!studio.start({"--workers", "2", "--rate-limit", "100000", "--log-level", "warn", "--max-streams", "128"})) {
+    const QString streamWorkers = qEnvironmentVariable("BENCH_STREAM_WORKERS", "4");
+    if (!studio.start({"--workers", "2", "--stream-workers", streamWorkers, "--rate-limit", "100000", "--log-level", "warn",
+                       "--max-streams", "128"})) {
         std::printf("could not start the server\n");
         return 0;
     }
