@@ -1251,8 +1251,8 @@ ID: %2</translation>
         <name>VoicesPage</name>
         <message>
             <location filename="../ui/voicespage.cpp" line="85" />
-            <source>%1 Previews are still generated (and billed).</source>
-            <translation>%1 Vorschauen werden trotzdem erzeugt (und berechnet).</translation>
+            <source>No audio output is available: previews are generated (and billed) but cannot be heard here.</source>
+            <translation>Keine Audioausgabe verfügbar: Vorschauen werden erzeugt (und berechnet), sind hier aber nicht zu hören.</translation>
         </message>
         <message>
             <location filename="../ui/voicespage.cpp" line="109" />

@@ -1250,7 +1250,7 @@ ID: %2</source>
         <name>VoicesPage</name>
         <message>
             <location filename="../ui/voicespage.cpp" line="85" />
-            <source>%1 Previews are still generated (and billed).</source>
+            <source>No audio output is available: previews are generated (and billed) but cannot be heard here.</source>
             <translation type="unfinished" />
         </message>
         <message>

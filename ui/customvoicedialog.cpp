@@ -74,6 +74,9 @@ CustomVoiceDialog::CustomVoiceDialog(StudioContext &context, QWidget *parent)
     layout->addLayout(form);
 
     m_referenceBox = new QGroupBox(tr("Match a reference recording (optional)"));
+    QSizePolicy boxPolicy = m_referenceBox->sizePolicy();
+    boxPolicy.setHeightForWidth(true); // its notes wrap: let the dialog ask for their height
+    m_referenceBox->setSizePolicy(boxPolicy);
     auto *refLayout = new QVBoxLayout(m_referenceBox);
     auto *note = new QLabel(tr("<b>An approximation, not voice cloning.</b> Only the recording's median pitch and its "
                                "speaking pace (syllables per second) are measured; pitch and rate above are set so the "
@@ -117,7 +120,21 @@ CustomVoiceDialog::CustomVoiceDialog(StudioContext &context, QWidget *parent)
     });
     connect(m_name, &QLineEdit::textChanged, this, [this] { m_error->setVisible(false); });
     updateReferenceAvailability();
+    setMinimumWidth(560);
     resize(560, sizeHint().height());
+    fitToContents();
+}
+
+void CustomVoiceDialog::fitToContents()
+{
+    // Word-wrapped labels need the height for the width they get, and a top-level
+    // layout does not grow the window for them; their new heights are known once the
+    // event loop has laid them out, so measure then.
+    QMetaObject::invokeMethod(this, [this] {
+        const int h = heightForWidth(width());
+        if (h > height())
+            resize(width(), h);
+    }, Qt::QueuedConnection);
 }
 
 void CustomVoiceDialog::setVoice(const QString &voiceId, const VoiceDirectory::CustomVoiceSpec &spec)
@@ -204,6 +221,7 @@ void CustomVoiceDialog::analyzeReference(const QString &path)
         updateReferenceAvailability();
         if (!r) {
             m_analysisResult->setText(tr("Not matched: %1").arg(r.error().detail));
+            fitToContents();
             emit analysisFinished(false);
             return;
         }
@@ -219,6 +237,7 @@ void CustomVoiceDialog::analyzeReference(const QString &path)
                 .arg(r->base.syllablesPerSec, 0, 'f', 1)
                 .arg(r->pitch, 0, 'f', 2)
                 .arg(r->rate, 0, 'f', 2));
+        fitToContents();
         emit analysisFinished(true);
     });
 }
@@ -250,4 +269,5 @@ void CustomVoiceDialog::showError(const QString &message)
 {
     m_error->setText(message);
     m_error->setVisible(true);
+    fitToContents();
 }

@@ -56,6 +56,7 @@ signals:
 
 private:
     void submit();
+    void fitToContents();
     void updateReferenceAvailability();
     QString selectedBaseId() const;
 

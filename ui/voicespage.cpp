@@ -81,8 +81,9 @@ VoicesPage::VoicesPage(StudioContext &context, QWidget *parent)
         reload();
     });
     connect(m_player, &AudioPlayer::availabilityChanged, this, [this] {
-        m_audioNotice->setText(m_player->unavailableReason());
-        m_audioNotice->setVisible(!m_player->unavailableReason().isEmpty());
+        const bool unavailable = !m_player->unavailableReason().isEmpty();
+        m_audioNotice->setText(tr("No audio output is available: previews are generated (and billed) but cannot be heard here."));
+        m_audioNotice->setVisible(unavailable);
     });
     connect(m_player, &AudioPlayer::finished, this, [this] {
         // Playback drained (or there is no device): the preview is over once its
@@ -123,7 +124,7 @@ void VoicesPage::buildUi()
     layout->addLayout(filters);
 
     m_model = new QStandardItemModel(0, ColumnCount, this);
-    m_model->setHorizontalHeaderLabels({QString(), tr("Name"), tr("ID"), tr("Model"), tr("Gender"), tr("Accent"),
+    m_model->setHorizontalHeaderLabels({tr("Play"), tr("Name"), tr("ID"), tr("Model"), tr("Gender"), tr("Accent"),
                                         tr("Price"), tr("Custom")});
     auto *filter = new VoiceFilter(this);
     m_proxy = filter;
@@ -135,6 +136,8 @@ void VoicesPage::buildUi()
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(qMax(22, fontMetrics().height() + 8));
+    m_table->setIconSize(QSize(12, 12));
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // system, then custom
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -211,7 +214,7 @@ void VoicesPage::buildUi()
     connect(m_refresh, &QPushButton::clicked, this, &VoicesPage::reload);
     auto *stop = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     connect(stop, &QShortcut::activated, this, &VoicesPage::stopPreview);
-    auto *del = new QShortcut(QKeySequence::Delete, m_table);
+    auto *del = new QShortcut(QKeySequence::Delete, m_table, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
     connect(del, &QShortcut::activated, this, &VoicesPage::deleteCustomVoice);
     updateButtons();
 }
