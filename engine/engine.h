@@ -35,7 +35,7 @@ public:
         int maxQueued = 1000;
         int inactivityTimeoutMs = 30000;
         int maxStreams = 64;          // concurrent live (WebSocket/GUI) generations
-        int streamWorkers = 4;        // warm workers reserved for live streams
+        int streamWorkers = 2;        // warm workers reserved for live streams
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);

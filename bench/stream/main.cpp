@@ -109,11 +109,11 @@ int main(int argc, char *argv[])
     const QString text = benchText(app.arguments());
     std::printf("bench-stream: %lld-character English text, WebSocket /v3/tts/stream, server with 2 file workers and "
                 "%s stream workers (BENCH_STREAM_WORKERS)\n\n",
-                qint64(text.size()), qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "4")));
+                qint64(text.size()), qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")));
 
     StudioProcess studio;
     const QString key = studio.createAccountWithKey("bench", {"--credits", "100000000"});
-    const QString streamWorkers = qEnvironmentVariable("BENCH_STREAM_WORKERS", "4");
+    const QString streamWorkers = qEnvironmentVariable("BENCH_STREAM_WORKERS", "2");
     if (!studio.start({"--workers", "2", "--stream-workers", streamWorkers, "--rate-limit", "100000", "--log-level", "warn",
                        "--max-streams", "128"})) {
         std::printf("could not start the server\n");
