@@ -28,7 +28,9 @@ int runSayCommand(const QStringList &arguments)
     const QCommandLineOption exOpt("exaggeration", "advanced: 0.0 to 1.0 (default 0.5).", "x", "0.5");
     const QCommandLineOption formatOpt("format", "wav or mp3 (default: from the file name, else wav).", "fmt");
     const QCommandLineOption outOpt(QStringList{"o", "output"}, "Output file.", "file");
-    parser.addOptions({voiceOpt, modelOpt, langOpt, speedOpt, cfgOpt, exOpt, formatOpt, outOpt});
+    // Accepted like every command's, though one-shot synthesis needs no store.
+    const QCommandLineOption dataDirOpt("data-dir", "Data directory (unused by say).", "dir");
+    parser.addOptions({voiceOpt, modelOpt, langOpt, speedOpt, cfgOpt, exOpt, formatOpt, outOpt, dataDirOpt});
     if (!parser.parse(arguments)) {
         err << parser.errorText() << "\n";
         return 2;
