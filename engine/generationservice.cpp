@@ -175,14 +175,6 @@ std::optional<Generation> GenerationService::claimNext()
     return g;
 }
 
-bool GenerationService::markGenerating(const QString &id)
-{
-    const bool ok = m_generations.markGenerating(id, Timestamps::nowMs());
-    if (ok)
-        emit generationChanged(id, GenerationStatus::Generating);
-    return ok;
-}
-
 bool GenerationService::complete(const QString &id, const QString &audioPath)
 {
     const auto g = m_generations.find(id);

@@ -70,7 +70,6 @@ public:
 
     // Queue side (JobRunner, WebSocket sessions).
     std::optional<Generation> claimNext();
-    bool markGenerating(const QString &id);
     bool complete(const QString &id, const QString &audioPath);
     bool fail(const QString &id, const QString &message);
     Result<Generation> cancel(qint64 accountId, const QString &id);

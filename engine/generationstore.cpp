@@ -115,14 +115,6 @@ std::optional<Generation> GenerationStore::claimNext(qint64 now)
     return g;
 }
 
-bool GenerationStore::markGenerating(const QString &id, qint64 now)
-{
-    QSqlQuery q(m_db.connection());
-    return SqlUtil::exec(q, "UPDATE generations SET status = 'GENERATING', started_at = ? WHERE id = ? AND status = 'IN_QUEUE'",
-                         {now, id})
-           && q.numRowsAffected() == 1;
-}
-
 bool GenerationStore::markCompleted(const QString &id, const QString &audioPath, qint64 now)
 {
     QSqlQuery q(m_db.connection());

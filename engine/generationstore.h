@@ -25,7 +25,6 @@ public:
     // One store operation: the oldest queued job becomes GENERATING. Multi-node safe
     // on PostgreSQL with FOR UPDATE SKIP LOCKED in the subquery.
     std::optional<Generation> claimNext(qint64 now);
-    bool markGenerating(const QString &id, qint64 now);
     bool markCompleted(const QString &id, const QString &audioPath, qint64 now);
     bool markFailed(const QString &id, const QString &message, qint64 now);
     // After a crash or shutdown: GENERATING jobs go back to the queue.

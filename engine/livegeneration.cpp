@@ -1,6 +1,7 @@
 #include "livegeneration.h"
 
 #include "engine.h"
+#include "storetask.h"
 #include "synthesistask.h"
 #include "workerpool.h"
 
@@ -27,19 +28,6 @@ LiveGeneration::LiveGeneration(Engine &engine, const AuthContext &auth, const Cr
     m_request.streamed = true;
 }
 
-template <typename Work, typename Then>
-void LiveGeneration::onStore(Work work, Then then)
-{
-    QPointer<LiveGeneration> self(this);
-    m_engine.storePool()->start([self, work, then, this] {
-        auto result = work();
-        QMetaObject::invokeMethod(this, [self, then, result] {
-            if (self)
-                then(result);
-        }, Qt::QueuedConnection);
-    });
-}
-
 void LiveGeneration::start()
 {
     m_sinceStart.start();
@@ -62,7 +50,7 @@ void LiveGeneration::start()
     GenerationService *gens = &m_engine.generations();
     const AuthContext auth = m_auth;
     const CreateGeneration req = m_request;
-    onStore([gens, auth, req]() -> Result<Generation> {
+    runOnStore(m_engine.storePool(), &m_engine, this, [gens, auth, req]() -> Result<Generation> {
         // A streamed generation is created already GENERATING: one transaction.
         auto created = gens->create(auth, req);
         if (!created)
@@ -161,7 +149,7 @@ void LiveGeneration::finishStore(bool ok, const QString &message)
     const QString id = m_generation.id;
     const QString path = m_finalPath;
     const qint64 account = m_auth.accountId;
-    onStore([gens, id, path, ok, message, account]() -> Result<Generation> {
+    runOnStore(m_engine.storePool(), &m_engine, this, [gens, id, path, ok, message, account]() -> Result<Generation> {
         const bool stored = ok ? gens->complete(id, path) : gens->fail(id, message);
         if (!stored && ok)
             QFile::remove(path);

@@ -47,8 +47,6 @@ private:
     void onFinished(qint64 samples);
     void onFailed(const QString &message);
     void finishStore(bool ok, const QString &message);
-    template <typename Work, typename Then>
-    void onStore(Work work, Then then);
 
     Engine &m_engine;
     AuthContext m_auth;

@@ -2,6 +2,7 @@
 
 #include "keyservice.h"
 #include "records.h"
+#include "storetask.h"
 
 #include <QObject>
 #include <QPointer>
@@ -35,15 +36,7 @@ public:
     template <typename Work, typename Then>
     void run(QObject *guard, Work work, Then then)
     {
-        QPointer<QObject> g(guard);
-        QObject *self = this;
-        storePool()->start([g, self, work, then] {
-            auto result = work();
-            QMetaObject::invokeMethod(self, [g, then, result] {
-                if (g)
-                    then(result);
-            }, Qt::QueuedConnection);
-        });
+        runOnStore(storePool(), this, guard, work, then);
     }
 
 signals:
