@@ -212,6 +212,12 @@ bool Database::immediateTransaction(const std::function<bool()> &fn) const
     return false;
 }
 
+bool Database::ping() const
+{
+    QSqlQuery q(connection());
+    return q.exec(QStringLiteral("SELECT COUNT(*) FROM accounts")) && q.next();
+}
+
 bool Database::integrityOk() const
 {
     QSqlQuery q(connection());

@@ -28,6 +28,9 @@ public:
     // a statement fails). Read-modify-write of balances always goes through here.
     bool immediateTransaction(const std::function<bool()> &fn) const;
 
+    // The store answers a query on this thread's connection (readiness).
+    bool ping() const;
+
     // "PRAGMA integrity_check" == ok
     bool integrityOk() const;
 

@@ -45,8 +45,8 @@ HttpReply openApi(ApiServer &server, const RequestContext &ctx)
 
 HttpReply readiness(Engine &engine)
 {
-    // The store answers a write-free query and at least one worker is warm.
-    const bool store = engine.database().connection().isOpen() && engine.generations().queuedCount() >= 0;
+    // The store answers a query and at least one worker is warm.
+    const bool store = engine.database().ping();
     const int workers = engine.readyWorkers();
     const bool ready = store && workers > 0;
     return HttpReply::json(ready ? 200 : 503, QJsonObject{{"status", ready ? "ready" : "not ready"},

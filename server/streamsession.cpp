@@ -89,26 +89,28 @@ void StreamSession::onAuthenticated(const std::optional<AuthContext> &auth, cons
         return;
     }
     m_auth = auth;
-    if (m_gotRequest) // the request arrived before the key check finished
-        onTextMessage({});
+    if (m_heldRequest)
+        handleRequest(*m_heldRequest);
 }
 
 void StreamSession::onTextMessage(const QString &message)
 {
-    if (m_closing || m_live)
+    // One request per connection; later messages are ignored.
+    if (m_closing || m_live || m_gotRequest)
         return;
+    m_gotRequest = true;
     if (!m_auth) {
-        // Hold the request until the key is checked (one request per connection).
-        if (!m_gotRequest) {
-            m_gotRequest = true;
-            setProperty("request", message);
-        }
+        m_heldRequest = message; // answered once the key is checked
         return;
     }
-    const QString text = message.isEmpty() ? property("request").toString() : message;
-    m_gotRequest = true;
+    handleRequest(message);
+}
+
+void StreamSession::handleRequest(const QString &message)
+{
+    m_heldRequest.reset();
     m_requestTimeout.stop();
-    auto request = V3Json::parseCreate(text.toUtf8());
+    auto request = V3Json::parseCreate(message.toUtf8());
     if (!request) {
         sendError(request.error());
         closeWith(QWebSocketProtocol::CloseCodeDatatypeNotSupported, QStringLiteral("Invalid payload"));

@@ -10,6 +10,7 @@
 #include <QWebSocket>
 
 #include <memory>
+#include <optional>
 
 class ApiServer;
 class LiveGeneration;
@@ -30,6 +31,7 @@ public:
 private:
     void onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter);
     void onTextMessage(const QString &message);
+    void handleRequest(const QString &message);
     void onAudio(const QByteArray &samples);
     void onStarted(const Generation &g);
     void onCompleted(const Generation &g);
@@ -49,6 +51,7 @@ private:
     QByteArray m_pending;     // coalesced audio not yet sent
     qint64 m_uncredited = 0;  // audio bytes sent but not yet credited to the worker
     qint64 m_sentSamples = 0;
+    std::optional<QString> m_heldRequest; // arrived before the key check finished
     bool m_gotRequest = false;
     bool m_closing = false;
 };
