@@ -1,9 +1,11 @@
 #include "accountservice.h"
 
+#include "sharedcounter.h"
 #include "timestamps.h"
 
-AccountService::AccountService(const Database &db)
+AccountService::AccountService(const Database &db, SharedCounter *authRevision)
     : m_db(db)
+    , m_authRevision(authRevision)
     , m_accounts(db)
     , m_ledger(db)
 {
@@ -95,6 +97,8 @@ Result<Account> AccountService::setPlan(qint64 accountId, const QString &plan)
         return ServiceError::invalid("plan", QStringLiteral("plan must be free or pro"));
     if (!m_accounts.setPlan(accountId, plan))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("account not found"));
+    if (m_authRevision)
+        m_authRevision->bump();
     return *m_accounts.findById(accountId);
 }
 

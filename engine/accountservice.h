@@ -6,12 +6,15 @@
 #include "serviceerror.h"
 
 // Accounts, plans, balances and top-ups. Every movement of money writes a ledger row.
+class SharedCounter;
+
 class AccountService
 {
 public:
     static constexpr qint64 kNewAccountCredits = 10000;
 
-    explicit AccountService(const Database &db);
+    // authRevision is bumped on a plan change: cached authentications carry the plan.
+    explicit AccountService(const Database &db, SharedCounter *authRevision = nullptr);
 
     Result<Account> create(const QString &name, const QString &plan = QStringLiteral("free"),
                            qint64 credits = kNewAccountCredits, qint64 walletMicros = 0);
@@ -29,6 +32,7 @@ private:
     Result<Account> move(qint64 accountId, qint64 credits, qint64 micros, const QString &note);
 
     const Database &m_db;
+    SharedCounter *m_authRevision;
     AccountStore m_accounts;
     LedgerStore m_ledger;
 };

@@ -56,8 +56,12 @@ QString Engine::open()
         return QStringLiteral("cannot read the server secret from the store");
     m_signer.setSecret(*secret);
     m_voices = std::make_unique<VoiceDirectory>(m_catalog, *m_db);
-    m_accounts = std::make_unique<AccountService>(*m_db);
-    m_keys = std::make_unique<KeyService>(*m_db);
+    m_authRevision = std::make_unique<SharedCounter>(dir.filePath(QStringLiteral("auth-revision")));
+    if (!m_authRevision->isShared())
+        qWarning("cannot map %s: API keys are checked in the store on every request",
+                 qPrintable(dir.filePath(QStringLiteral("auth-revision"))));
+    m_accounts = std::make_unique<AccountService>(*m_db, m_authRevision.get());
+    m_keys = std::make_unique<KeyService>(*m_db, m_authRevision.get());
     GenerationService::Options go;
     go.ttlMs = m_options.generationTtlSec * 1000;
     go.maxQueued = m_options.maxQueued;

@@ -6,6 +6,7 @@
 #include "keyservice.h"
 #include "metrics.h"
 #include "ratelimiter.h"
+#include "sharedcounter.h"
 #include "urlsigner.h"
 #include "voicecatalog.h"
 #include "voicedirectory.h"
@@ -75,6 +76,7 @@ private:
     std::unique_ptr<Database> m_db;
     VoiceCatalog m_catalog;
     std::unique_ptr<VoiceDirectory> m_voices;
+    std::unique_ptr<SharedCounter> m_authRevision;
     std::unique_ptr<AccountService> m_accounts;
     std::unique_ptr<KeyService> m_keys;
     std::unique_ptr<GenerationService> m_generations;

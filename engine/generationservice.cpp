@@ -141,10 +141,21 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
 
 Result<Generation> GenerationService::get(qint64 accountId, const QString &id) const
 {
+    if (auto hit = cachedGet(accountId, id))
+        return *hit;
     const auto g = m_generations.find(id);
     if (!g || g->accountId != accountId || isExpired(*g))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Generation not found"));
+    m_finished.insert(*g);
     return *g;
+}
+
+std::optional<Generation> GenerationService::cachedGet(qint64 accountId, const QString &id) const
+{
+    auto g = m_finished.find(id);
+    if (!g || g->accountId != accountId || isExpired(*g))
+        return std::nullopt;
+    return g;
 }
 
 Result<Generation> GenerationService::getForV2(qint64 accountId, const QString &id) const

@@ -2,6 +2,7 @@
 
 #include "accountstore.h"
 #include "audioformat.h"
+#include "generationcache.h"
 #include "generationstore.h"
 #include "keyservice.h"
 #include "ledgerstore.h"
@@ -59,6 +60,9 @@ public:
     Result<CreatedGeneration> create(const AuthContext &auth, const CreateGeneration &request);
     // Unknown, another account's and expired ids all answer NotFound (indistinguishable).
     Result<Generation> get(qint64 accountId, const QString &id) const;
+    // Memory only, cheap enough for the server thread: a finished generation of this
+    // account that is not expired, or nullopt when get() must ask the store.
+    std::optional<Generation> cachedGet(qint64 accountId, const QString &id) const;
     // For v2: tells another account's id apart (Forbidden).
     Result<Generation> getForV2(qint64 accountId, const QString &id) const;
     QList<Generation> history(qint64 accountId, const QString &status, int limit, int offset) const;
@@ -92,4 +96,5 @@ private:
     GenerationStore m_generations;
     AccountStore m_accounts;
     LedgerStore m_ledger;
+    mutable GenerationCache m_finished;
 };

@@ -1,15 +1,18 @@
 #include "keyservice.h"
 
 #include "accountstore.h"
+#include "sharedcounter.h"
 #include "timestamps.h"
 #include "urlsigner.h"
 
 #include <QCryptographicHash>
 #include <QRandomGenerator>
 
-KeyService::KeyService(const Database &db)
+KeyService::KeyService(const Database &db, SharedCounter *revision)
     : m_db(db)
     , m_keys(db)
+    , m_revision(revision)
+    , m_cache(revision)
 {
 }
 
@@ -52,6 +55,9 @@ Result<bool> KeyService::revoke(qint64 accountId, qint64 keyId)
 {
     if (!m_keys.revoke(accountId, keyId, Timestamps::nowMs()))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("key not found for this account"));
+    // After the commit: every cached authentication, here and in a running server, is stale.
+    if (m_revision)
+        m_revision->bump();
     return true;
 }
 
@@ -60,6 +66,10 @@ std::optional<AuthContext> KeyService::authenticate(const QString &plaintext) co
     if (plaintext.isEmpty() || plaintext.size() > 256)
         return std::nullopt;
     const QByteArray h = hash(plaintext);
+    if (const auto hit = m_cache.find(h))
+        return hit;
+    // Read before the store: a revocation committed meanwhile makes this fill stale.
+    const quint64 revision = m_cache.revision();
     const auto key = m_keys.findByHash(h);
     // The lookup is by hash of a high-entropy key; the final compare is constant-time.
     if (!key || !constantTimeEquals(key->keyHash, h) || key->revokedAt != 0)
@@ -67,5 +77,14 @@ std::optional<AuthContext> KeyService::authenticate(const QString &plaintext) co
     const auto account = AccountStore(m_db).findById(key->accountId);
     if (!account)
         return std::nullopt;
-    return AuthContext{account->id, key->id, account->plan};
+    const AuthContext auth{account->id, key->id, account->plan};
+    m_cache.insert(h, auth, revision);
+    return auth;
+}
+
+std::optional<AuthContext> KeyService::authenticateCached(const QString &plaintext) const
+{
+    if (plaintext.isEmpty() || plaintext.size() > 256)
+        return std::nullopt;
+    return m_cache.find(hash(plaintext));
 }

@@ -4,16 +4,11 @@
 #include "keystore.h"
 #include "records.h"
 #include "serviceerror.h"
+#include "authcache.h"
 
 #include <optional>
 
-// Who is calling: the result of authenticating an API key.
-struct AuthContext
-{
-    qint64 accountId = 0;
-    qint64 keyId = 0;
-    QString plan;
-};
+class SharedCounter;
 
 struct CreatedKey
 {
@@ -25,18 +20,26 @@ struct CreatedKey
 class KeyService
 {
 public:
-    explicit KeyService(const Database &db);
+    // revision: bumped by whoever revokes a key or changes a plan, in any process;
+    // without one (or when it is not shared) nothing is cached.
+    explicit KeyService(const Database &db, SharedCounter *revision = nullptr);
 
     Result<CreatedKey> create(qint64 accountId, const QString &name);
     QList<ApiKeyRecord> list(qint64 accountId) const;
     Result<bool> revoke(qint64 accountId, qint64 keyId);
-    // Reads the store on every call, so a revocation (even from another process)
-    // is effective on the next request.
+    // Answers from memory when it can, else from the store. A revocation (even from
+    // another process) bumps the shared revision first, so it is effective on the next
+    // request.
     std::optional<AuthContext> authenticate(const QString &plaintext) const;
+    // Memory only: a hit, or nullopt when the store must be asked (never a refusal).
+    // Cheap enough for the server thread.
+    std::optional<AuthContext> authenticateCached(const QString &plaintext) const;
 
     static QByteArray hash(const QString &plaintext);
 
 private:
     const Database &m_db;
     KeyStore m_keys;
+    SharedCounter *m_revision;
+    mutable AuthCache m_cache;
 };

@@ -140,14 +140,14 @@ QString ApiServer::hostRefusal(const QByteArray &host, const QByteArray &origin)
     return {};
 }
 
-void ApiServer::addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler)
+void ApiServer::addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler, FastHandler fast)
 {
-    m_routes.append({method, path, auth, std::move(handler), {}});
+    m_routes.append({method, path, auth, std::move(handler), {}, std::move(fast)});
 }
 
 void ApiServer::addStreamingRoute(const QByteArray &method, const QString &path, Auth auth, StreamHandler handler)
 {
-    m_routes.append({method, path, auth, {}, std::move(handler)});
+    m_routes.append({method, path, auth, {}, std::move(handler), {}});
 }
 
 QList<ApiServer::RouteInfo> ApiServer::routes() const
@@ -244,6 +244,12 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
         });
         return;
     }
+    if (r.fast) {
+        if (auto answered = answerFromMemory(ctx, r)) {
+            send(answered->first, answered->second);
+            return;
+        }
+    }
     m_engine.storePool()->start([this, ctx = std::move(ctx), r, send] {
         HttpReply reply;
         AuthContext auth;
@@ -256,39 +262,75 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     });
 }
 
-std::optional<HttpReply> ApiServer::authenticate(const RequestContext &ctx, Auth mode, AuthContext &out)
+namespace
 {
-    if (mode == Auth::None)
-        return std::nullopt;
+// Errors of the OpenAI-compatible routes come in OpenAI's shape.
+HttpReply shaped(ApiServer::Auth mode, const ServiceError &e)
+{
+    return mode == ApiServer::Auth::OpenAi ? ErrorMapping::openAiReply(e) : ErrorMapping::reply(e);
+}
+}
+
+QString ApiServer::presentedKey(const RequestContext &ctx, Auth mode)
+{
     QString key = QString::fromLatin1(ctx.header("x-api-key")).trimmed();
     if (mode == Auth::OpenAi) {
         const QByteArray bearer = ctx.header("authorization");
         if (bearer.startsWith("Bearer ") || bearer.startsWith("bearer "))
             key = QString::fromLatin1(bearer.mid(7)).trimmed();
     }
-    // Errors of the OpenAI-compatible routes come in OpenAI's shape.
-    const auto shaped = [mode](const ServiceError &e) {
-        return mode == Auth::OpenAi ? ErrorMapping::openAiReply(e) : ErrorMapping::reply(e);
-    };
-    const auto auth = m_engine.keys().authenticate(key);
+    return key;
+}
+
+std::optional<std::pair<HttpReply, qint64>> ApiServer::answerFromMemory(const RequestContext &ctx, const Route &route)
+{
+    if (route.auth == Auth::None) {
+        if (auto reply = route.fast(ctx, nullptr))
+            return std::make_pair(*reply, qint64(0));
+        return std::nullopt;
+    }
+    const auto auth = m_engine.keys().authenticateCached(presentedKey(ctx, route.auth));
+    if (!auth)
+        return std::nullopt;
+    auto reply = route.fast(ctx, &*auth);
+    if (!reply)
+        return std::nullopt;
+    // Counted once, and only for a request answered here: a miss is counted on the store path.
+    if (auto limited = rateLimited(*auth, route.auth))
+        return std::make_pair(*limited, auth->accountId);
+    return std::make_pair(*reply, auth->accountId);
+}
+
+std::optional<HttpReply> ApiServer::rateLimited(const AuthContext &auth, Auth mode)
+{
+    const auto wait = m_engine.rateLimiter().acquire(auth.keyId);
+    if (!wait)
+        return std::nullopt;
+    ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
+                                        QStringLiteral("Rate limit exceeded. Please retry after 30 seconds."));
+    e.retryAfterSeconds = *wait;
+    return shaped(mode, e);
+}
+
+std::optional<HttpReply> ApiServer::authenticate(const RequestContext &ctx, Auth mode, AuthContext &out)
+{
+    if (mode == Auth::None)
+        return std::nullopt;
+    const auto auth = m_engine.keys().authenticate(presentedKey(ctx, mode));
     if (!auth) {
         if (const auto wait = m_throttle.banned(ctx.remoteAddress)) {
             ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
                                                 QStringLiteral("Too many failed authentication attempts. Please retry later."));
             e.retryAfterSeconds = *wait;
-            return shaped(e);
+            return shaped(mode, e);
         }
         m_throttle.recordFailure(ctx.remoteAddress);
-        return shaped(ServiceError::make(ServiceError::Kind::Unauthorized,
-                                         mode == Auth::V2 ? QStringLiteral("Invalid API Key")
-                                                          : QStringLiteral("Invalid or missing API key")));
+        return shaped(mode, ServiceError::make(ServiceError::Kind::Unauthorized,
+                                               mode == Auth::V2 ? QStringLiteral("Invalid API Key")
+                                                                : QStringLiteral("Invalid or missing API key")));
     }
-    if (const auto wait = m_engine.rateLimiter().acquire(auth->keyId)) {
-        ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
-                                            QStringLiteral("Rate limit exceeded. Please retry after 30 seconds."));
-        e.retryAfterSeconds = *wait;
-        return shaped(e);
-    }
+    if (auto limited = rateLimited(*auth, mode))
+        return limited;
     out = *auth;
     return std::nullopt;
 }

@@ -18,7 +18,7 @@
 class Engine;
 
 // The HTTP front: routes, authentication, rate limits and the async hand-off.
-// Every handler runs on a store thread; replies are written back on the server
+// Handlers run on a store thread (a FastHandler may answer from memory first); replies are written back on the server
 // thread only while the client is still connected (Qt 6.4 crashes otherwise).
 class ApiServer : public QObject
 {
@@ -27,6 +27,10 @@ class ApiServer : public QObject
 public:
     enum class Auth { None, V3, V2, OpenAi };
     using Handler = std::function<HttpReply(const RequestContext &ctx, const AuthContext *auth)>;
+    // Runs on the server thread and may only read memory: a reply, or nullopt to hand
+    // the request to the route's Handler on a store thread. Called only when the key is
+    // known without the store (or the route needs none).
+    using FastHandler = std::function<std::optional<HttpReply>(const RequestContext &ctx, const AuthContext *auth)>;
     // Runs on the server thread after authentication; answers over time through reply.
     using StreamHandler = std::function<void(const RequestContext &ctx, const AuthContext &auth,
                                              const std::shared_ptr<StreamReply> &reply)>;
@@ -53,7 +57,7 @@ public:
     QHttpServer &http() { return *m_http; }
 
     // Registers method+path (a trailing "/*" matches one more segment).
-    void addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler);
+    void addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler, FastHandler fast = {});
     void addStreamingRoute(const QByteArray &method, const QString &path, Auth auth, StreamHandler handler);
     // The route table as registered (the OpenAPI document is checked against it), plus
     // the WebSocket upgrade route GET /v3/tts/stream (key in the api_key query parameter).
@@ -76,6 +80,8 @@ private:
     void logRequest(const QByteArray &method, const QString &path, const QString &route, int status, double seconds,
                     qint64 accountId, const QHostAddress &remote) const;
     std::optional<HttpReply> authenticate(const RequestContext &ctx, Auth mode, AuthContext &out);
+    std::optional<HttpReply> rateLimited(const AuthContext &auth, Auth mode);
+    static QString presentedKey(const RequestContext &ctx, Auth mode);
 
     struct Route
     {
@@ -84,7 +90,10 @@ private:
         Auth auth;
         Handler handler;
         StreamHandler streamHandler;
+        FastHandler fast;
     };
+    // A reply (and the caller's account) from memory, or nullopt when the store is needed.
+    std::optional<std::pair<HttpReply, qint64>> answerFromMemory(const RequestContext &ctx, const Route &route);
 
     Engine &m_engine;
     std::unique_ptr<QHttpServer> m_http;

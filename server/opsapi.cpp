@@ -67,8 +67,11 @@ HttpReply metrics(Engine &engine)
 void OpsApi::registerRoutes(ApiServer &s, bool metricsOpen)
 {
     using A = ApiServer::Auth;
-    s.addRoute("GET", "/healthz", A::None,
-               [](const RequestContext &, const AuthContext *) { return HttpReply::json(200, QJsonObject{{"status", "ok"}}); });
+    // Liveness is answered on the server thread: it must not wait behind store work.
+    const auto alive = [](const RequestContext &, const AuthContext *) { return HttpReply::json(200, QJsonObject{{"status", "ok"}}); };
+    s.addRoute("GET", "/healthz", A::None, alive, [alive](const RequestContext &c, const AuthContext *a) -> std::optional<HttpReply> {
+        return alive(c, a);
+    });
     s.addRoute("GET", "/readyz", A::None, [&s](const RequestContext &, const AuthContext *) { return readiness(s.engine()); });
     s.addRoute("GET", "/metrics", metricsOpen ? A::None : A::OpenAi,
                [&s](const RequestContext &, const AuthContext *) { return metrics(s.engine()); });

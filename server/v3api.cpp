@@ -70,6 +70,18 @@ HttpReply getGeneration(ApiServer &server, const RequestContext &ctx, const Auth
     return HttpReply::json(200, V3Json::generation(*g, linkFor(server, ctx, *g)));
 }
 
+// Polls of finished generations are answered on the server thread, from memory.
+std::optional<HttpReply> getFinishedGeneration(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
+{
+    const QString id = ctx.queryValue("generation_id");
+    if (id.isEmpty())
+        return std::nullopt;
+    const auto g = server.engine().generations().cachedGet(auth.accountId, id);
+    if (!g)
+        return std::nullopt;
+    return HttpReply::json(200, V3Json::generation(*g, linkFor(server, ctx, *g)));
+}
+
 HttpReply cancelGeneration(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
 {
     const auto id = requiredId(ctx);
@@ -325,7 +337,8 @@ void V3Api::registerRoutes(ApiServer &s)
 {
     using A = ApiServer::Auth;
     s.addRoute("POST", "/v3/tts", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return createGeneration(s, c, *a); });
-    s.addRoute("GET", "/v3/tts", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return getGeneration(s, c, *a); });
+    s.addRoute("GET", "/v3/tts", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return getGeneration(s, c, *a); },
+               [&s](const RequestContext &c, const AuthContext *a) { return getFinishedGeneration(s, c, *a); });
     s.addRoute("DELETE", "/v3/tts", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return cancelGeneration(s, c, *a); });
     s.addRoute("GET", "/v3/voices", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return listVoices(s, c, *a); });
     s.addRoute("POST", "/v3/voices", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return createVoice(s, c, *a); });

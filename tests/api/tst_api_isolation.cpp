@@ -103,6 +103,10 @@ void ApiIsolationTest::revocationWhileRunning()
     QCOMPARE(m_server.get("/v3/voices?limit=1", key).status, 200); // created while running: usable at once
     const HttpResponse c = m_server.createGeneration(key, QStringLiteral("Before revocation."));
     QVERIFY2(c.status == 201, c.describe());
+    // Finished and polled twice: the key and the generation are now answered from memory.
+    QCOMPARE(m_server.waitForCompleted(key, c.json.value("generation_id").toString()).json.value("status").toString(),
+             QStringLiteral("COMPLETED"));
+    QCOMPARE(m_server.getGeneration(key, c.json.value("generation_id").toString()).status, 200);
 
     const qint64 id = m_server.keyId("bob", "doomed");
     QVERIFY(id > 0);
