@@ -107,6 +107,10 @@ int main(int argc, char *argv[])
                                "API without a window." << Qt::endl;
         return 2;
     }
+    // Without a window, Qt's poll-based event loop: it needs half the system calls per
+    // HTTP request of the GLib one (measured 5 against 10). The studio keeps GLib.
+    if (!window && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
     std::unique_ptr<QCoreApplication> appHolder(window ? new QApplication(argc, argv) : new QCoreApplication(argc, argv));
     QCoreApplication &app = *appHolder;
     QCoreApplication::setApplicationName(QStringLiteral("tts-studio"));

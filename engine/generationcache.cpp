@@ -13,8 +13,7 @@ bool GenerationCache::isCacheable(const Generation &g)
 std::optional<Generation> GenerationCache::find(const QString &id) const
 {
     QMutexLocker lock(&m_mutex);
-    // QCache::object() refreshes the entry's age, so it is not const.
-    if (const Generation *g = const_cast<QCache<QString, Generation> &>(m_entries).object(id))
+    if (const Generation *g = m_entries.object(id)) // refreshes its age, hence mutable
         return *g;
     return std::nullopt;
 }

@@ -24,5 +24,5 @@ public:
 
 private:
     mutable QMutex m_mutex;
-    QCache<QString, Generation> m_entries;
+    mutable QCache<QString, Generation> m_entries;
 };

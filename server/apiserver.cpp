@@ -5,13 +5,14 @@
 #include "streamsession.h"
 
 #include <QHttpServerResponder>
+
+#include <algorithm>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QPointer>
-#include <QRegularExpression>
 #include <QTcpServer>
 #include <QTcpSocket>
 
@@ -109,11 +110,13 @@ QString ApiServer::baseUrl() const
 
 QString ApiServer::baseUrlFor(const RequestContext &ctx) const
 {
+    // Only a plain host[:port] is echoed into links (no scheme, path or userinfo tricks).
     const QByteArray host = ctx.header("host");
-    static const QRegularExpression valid(QStringLiteral("^[A-Za-z0-9.\\-\\[\\]:]{1,255}$"));
-    if (!host.isEmpty() && valid.match(QString::fromLatin1(host)).hasMatch())
-        return QStringLiteral("http://") + QString::fromLatin1(host);
-    return baseUrl();
+    const bool plain = !host.isEmpty() && host.size() <= 255 && std::all_of(host.cbegin(), host.cend(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-'
+               || c == '[' || c == ']' || c == ':';
+    });
+    return plain ? QStringLiteral("http://") + QString::fromLatin1(host) : baseUrl();
 }
 
 std::optional<HttpReply> ApiServer::checkHostAndOrigin(const QByteArray &host, const QByteArray &origin) const
@@ -185,8 +188,10 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
         const double seconds = double(timer.nsecsElapsed()) / 1e9;
         m_engine.metrics().recordRequest(*routeLabel, QString::fromLatin1(method), reply.status, seconds);
         logRequest(method, path, *routeLabel, reply.status, seconds, accountId, remote);
-        if (socket && socket->state() == QAbstractSocket::ConnectedState)
+        if (socket && socket->state() == QAbstractSocket::ConnectedState) {
             writeReply(*holder, reply);
+            socket->flush(); // now, not on the next loop turn: saves a poll per request
+        }
     };
 
     if (auto refused = checkHostAndOrigin(ctx.header("host"), ctx.header("origin"))) {

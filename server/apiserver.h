@@ -5,6 +5,7 @@
 #include "httpreply.h"
 #include "streamreply.h"
 #include "keyservice.h"
+#include "replycache.h"
 
 #include <QHttpServer>
 #include <QHttpServerRequest>
@@ -54,6 +55,7 @@ public:
     QString baseUrlFor(const RequestContext &ctx) const;
 
     Engine &engine() { return m_engine; }
+    ReplyCache &replyCache() { return m_replyCache; }
     QHttpServer &http() { return *m_http; }
 
     // Registers method+path (a trailing "/*" matches one more segment).
@@ -99,6 +101,7 @@ private:
     std::unique_ptr<QHttpServer> m_http;
     HttpLimits m_limits;
     AuthThrottle m_throttle;
+    ReplyCache m_replyCache;
     QPointer<GuardedTcpServer> m_tcp;
     QList<Route> m_routes;
     QHostAddress m_address;

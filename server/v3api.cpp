@@ -79,7 +79,16 @@ std::optional<HttpReply> getFinishedGeneration(ApiServer &server, const RequestC
     const auto g = server.engine().generations().cachedGet(auth.accountId, id);
     if (!g)
         return std::nullopt;
-    return HttpReply::json(200, V3Json::generation(*g, linkFor(server, ctx, *g)));
+    // The same finished generation through the same Host always renders the same bytes.
+    const QString key = id + u'\n' + server.baseUrlFor(ctx);
+    HttpReply reply;
+    if (const auto body = server.replyCache().find(key)) {
+        reply.body = *body;
+    } else {
+        reply = HttpReply::json(200, V3Json::generation(*g, linkFor(server, ctx, *g)));
+        server.replyCache().insert(key, reply.body);
+    }
+    return reply;
 }
 
 HttpReply cancelGeneration(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
