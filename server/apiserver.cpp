@@ -204,22 +204,21 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     }
     // Routing needs no store: unknown paths and wrong methods are answered here.
     const Route *route = nullptr;
-    QStringList allowed;
     for (const Route &r : std::as_const(m_routes)) {
-        if (!pathMatches(r.path, ctx.path))
-            continue;
-        allowed << QString::fromLatin1(r.method);
-        if (r.method == ctx.method)
+        if (r.method == ctx.method && pathMatches(r.path, ctx.path)) {
             route = &r;
+            break;
+        }
     }
     if (!route) {
-        if (allowed.isEmpty()) {
+        QList<QByteArray> allowed;
+        for (const Route &r : std::as_const(m_routes))
+            if (pathMatches(r.path, ctx.path) && !allowed.contains(r.method))
+                allowed << r.method;
+        if (allowed.isEmpty())
             send(HttpReply::detail(404, QStringLiteral("Not Found")));
-        } else {
-            allowed.removeDuplicates();
-            send(HttpReply::detail(405, QStringLiteral("Method Not Allowed"))
-                     .header("Allow", allowed.join(QStringLiteral(", ")).toLatin1()));
-        }
+        else
+            send(HttpReply::detail(405, QStringLiteral("Method Not Allowed")).header("Allow", allowed.join(", ")));
         return;
     }
 
