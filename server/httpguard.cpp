@@ -5,7 +5,13 @@
 #include <QDateTime>
 #include <QTcpSocket>
 
+#include <cstring>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 namespace
 {
@@ -15,12 +21,39 @@ QByteArray errorResponse(int status, const QByteArray &reason, const QString &de
     return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\nContent-Type: application/json\r\nContent-Length: "
            + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
 }
+
+constexpr int maxPending = 1024;
+
+// Whether a whole request line already waits in the kernel: a real client sends its
+// request head at once, a slowloris socket a byte at a time.
+bool requestLineWaiting(qintptr fd)
+{
+    char head[2048];
+    const ssize_t n = ::recv(int(fd), head, sizeof head, MSG_PEEK | MSG_DONTWAIT);
+    return n > 0 && std::memchr(head, '\n', size_t(n));
+}
+
+// Answers 503 on a connection over the cap and closes it, without the cost of a
+// QTcpSocket (under a flood most connections end here). What the client sent is read
+// first, so the close is not a reset that could destroy the answer.
+void refuse(qintptr fd)
+{
+    static const QByteArray answer =
+        errorResponse(503, "Service Unavailable", QStringLiteral("Too many open connections"));
+    char sink[4096];
+    for (int i = 0; i < 16 && ::recv(int(fd), sink, sizeof sink, MSG_DONTWAIT) > 0; ++i) {
+    }
+    // A new connection's send buffer is empty: the answer fits.
+    [[maybe_unused]] const ssize_t sent = ::send(int(fd), answer.constData(), size_t(answer.size()), MSG_DONTWAIT | MSG_NOSIGNAL);
+    ::close(int(fd));
+}
 }
 
 ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const HostCheck &hostCheck)
     : QObject(socket)
     , m_socket(socket)
     , m_incompleteSinceMs(QDateTime::currentMSecsSinceEpoch())
+    , m_lastProgressMs(m_incompleteSinceMs)
     , m_parser(limits, hostCheck,
                {
                    [this] {
@@ -72,13 +105,39 @@ void ConnectionGuard::onReadyRead()
     if (phase == HttpHeadParser::Phase::Passthrough)
         return;
     if (phase == HttpHeadParser::Phase::Rejected) {
-        m_socket->readAll(); // nothing more reaches the server's parser
+        // Nothing more reaches the server's parser. A client still uploading is not
+        // stalled: dropping it to make room would reset it before it reads its answer.
+        if (!m_socket->readAll().isEmpty())
+            m_lastProgressMs = QDateTime::currentMSecsSinceEpoch();
         return;
     }
     // QHttpServer reads everything available in its slot, so what is buffered now is new.
     // Blank lines between requests are no activity: they do not keep a connection alive.
-    if (m_parser.consume(m_socket->peek(m_socket->bytesAvailable())))
+    if (m_parser.consume(m_socket->peek(m_socket->bytesAvailable()))) {
         m_idleTimer.start();
+        m_lastProgressMs = QDateTime::currentMSecsSinceEpoch();
+    }
+}
+
+ConnectionGuard::Standing ConnectionGuard::standing() const
+{
+    const auto phase = m_parser.phase();
+    if (phase == HttpHeadParser::Phase::Rejected)
+        return Standing::Unproven;
+    if (!m_incompleteSinceMs || phase == HttpHeadParser::Phase::Passthrough)
+        return Standing::Protected;
+    return m_parser.requestsCompleted() > 0 ? Standing::Proven : Standing::Unproven;
+}
+
+bool ConnectionGuard::refreshProgressFromKernel(qint64 nowMs)
+{
+    int unread = 0;
+    const qintptr fd = m_socket->socketDescriptor();
+    if (m_socket->bytesAvailable() > 0 || (fd != -1 && ::ioctl(int(fd), FIONREAD, &unread) == 0 && unread > 0)) {
+        m_lastProgressMs = nowMs;
+        return true;
+    }
+    return false;
 }
 
 void ConnectionGuard::evict()
@@ -114,39 +173,91 @@ GuardedTcpServer::GuardedTcpServer(const HttpLimits &limits, HostCheck hostCheck
     , m_limits(limits)
     , m_hostCheck(std::move(hostCheck))
 {
-    setMaxPendingConnections(1024);
+    setMaxPendingConnections(maxPending);
+    setListenBacklogSize(listenBacklog); // used by listen(), which ApiServer calls next
+    QMetaObject::invokeMethod(this, &GuardedTcpServer::applyListenOptions, Qt::QueuedConnection);
+}
+
+qint64 GuardedTcpServer::stalledMs() const
+{
+    return qMin<qint64>(2000, m_limits.requestTimeoutMs / 2);
+}
+
+void GuardedTcpServer::applyListenOptions()
+{
+#ifdef TCP_DEFER_ACCEPT
+    if (isListening()) {
+        const int seconds = deferAcceptSeconds;
+        ::setsockopt(int(socketDescriptor()), IPPROTO_TCP, TCP_DEFER_ACCEPT, &seconds, sizeof seconds);
+    }
+#endif
+}
+
+bool GuardedTcpServer::makeRoom(bool newcomerHasRequest)
+{
+    using Standing = ConnectionGuard::Standing;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 stalledBefore = now - stalledMs();
+    for (;;) {
+        ConnectionGuard *victim = nullptr;
+        auto victimStanding = Standing::Protected;
+        for (const QPointer<ConnectionGuard> &g : std::as_const(m_guards)) {
+            if (!g)
+                continue;
+            const auto standing = g->standing();
+            const qint64 progress = g->lastProgressMs();
+            // Progress this very millisecond (accepted, read or found with bytes waiting
+            // just now) spares a connection; it also makes this loop end.
+            if (standing == Standing::Protected || progress >= now)
+                continue;
+            if (progress > stalledBefore && (standing == Standing::Proven || !newcomerHasRequest))
+                continue;
+            if (!victim || standing < victimStanding || (standing == victimStanding && progress < victim->lastProgressMs())) {
+                victim = g;
+                victimStanding = standing;
+            }
+        }
+        if (!victim)
+            return false;
+        // Bytes it sent may be waiting unread in the kernel (many connections accepted in
+        // one go have not been read yet): that is progress, so look again.
+        if (victim->refreshProgressFromKernel(now))
+            continue;
+        m_guards.removeAll(QPointer<ConnectionGuard>(victim));
+        victim->evict();
+        --m_open; // its socket is deleted later; the slot is free now
+        return true;
+    }
+}
+
+void GuardedTcpServer::endAcceptBurst()
+{
+    m_acceptedInBurst = 0;
+    if (maxPendingConnections() == 0) {
+        setMaxPendingConnections(maxPending);
+        if (isListening()) // resumeAccepting() needs a listening socket
+            resumeAccepting();
+    }
 }
 
 void GuardedTcpServer::incomingConnection(qintptr handle)
 {
+    // The accept loop stops when as many connections are pending as allowed: at the end
+    // of a burst that is set to 0 until the event loop has run once (QHttpServer takes
+    // each connection at once, so none stays pending).
+    if (m_acceptedInBurst++ == 0)
+        QMetaObject::invokeMethod(this, &GuardedTcpServer::endAcceptBurst, Qt::QueuedConnection);
+    if (m_acceptedInBurst == acceptBurst)
+        setMaxPendingConnections(0);
+
+    // Slow clients must not starve new ones (see the class comment).
+    if (m_open >= m_limits.maxConnections && !makeRoom(requestLineWaiting(handle))) {
+        refuse(handle);
+        return;
+    }
     auto *socket = new QTcpSocket;
     if (!socket->setSocketDescriptor(handle)) {
         delete socket;
-        return;
-    }
-    if (m_open >= m_limits.maxConnections) {
-        // Slow clients must not starve new ones: make room by dropping the connection
-        // whose request has been arriving the longest (over a second: a slowloris),
-        // never one that is being answered or is idle between requests.
-        const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        ConnectionGuard *oldest = nullptr;
-        for (const QPointer<ConnectionGuard> &g : std::as_const(m_guards)) {
-            const qint64 since = g ? g->incompleteSinceMs() : 0;
-            if (since && now - since > 1000 && (!oldest || since < oldest->incompleteSinceMs()))
-                oldest = g;
-        }
-        if (oldest) {
-            m_guards.removeAll(QPointer<ConnectionGuard>(oldest));
-            oldest->evict();
-            --m_open; // its socket is deleted later; the slot is free now
-        }
-    }
-    if (m_open >= m_limits.maxConnections) {
-        // Refused without touching the connections being served.
-        socket->write(errorResponse(503, "Service Unavailable", QStringLiteral("Too many open connections")));
-        socket->disconnectFromHost();
-        connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-        QTimer::singleShot(1000, socket, &QObject::deleteLater);
         return;
     }
     ++m_open;

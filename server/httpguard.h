@@ -23,6 +23,19 @@ public:
     // When the request now arriving started, or the connection opened if it has sent
     // nothing yet (ms since epoch); 0 while a request is answered or between requests.
     qint64 incompleteSinceMs() const { return m_incompleteSinceMs; }
+
+    // What the connection cap weighs when it must drop a connection to make room.
+    enum class Standing {
+        Unproven,  // has not completed a request on this connection yet, or was refused
+        Proven,    // completed a request before; the next one is arriving
+        Protected, // being answered, idle between requests or upgraded: never dropped
+    };
+    Standing standing() const;
+    // When request bytes last arrived, or the connection opened (ms since epoch).
+    qint64 lastProgressMs() const { return m_lastProgressMs; }
+    // Counts bytes the kernel holds but nobody has read yet as progress at nowMs (when
+    // many connections are accepted in one go, none of them has been read yet).
+    bool refreshProgressFromKernel(qint64 nowMs);
     void evict();
 
 private:
@@ -31,28 +44,67 @@ private:
 
     QTcpSocket *m_socket;
     qint64 m_incompleteSinceMs = 0;
+    qint64 m_lastProgressMs = 0;
     HttpHeadParser m_parser;
     QTimer m_requestTimer;
     QTimer m_idleTimer;
 };
 
-// The listening socket QHttpServer is bound to: counts connections, refuses those
-// over the cap, and puts a ConnectionGuard on each accepted one.
+// The listening socket QHttpServer is bound to: counts connections, keeps them under
+// the cap, and puts a ConnectionGuard on each accepted one.
+//
+// At the cap a newcomer is let in when it can take the place of an unfinished
+// connection, always the one that has gone longest without sending request bytes:
+//  - a newcomer whose request line is already waiting may displace any connection that
+//    has not completed a request yet (a slowloris socket, or one that sent nothing);
+//  - any other newcomer may displace only a stalled one (no request bytes for
+//    stalledMs()): under a flood of reconnecting sockets it could otherwise displace a
+//    client that has just connected, and be displaced in turn at once;
+//  - a kept-alive client's next request is displaced only when stalled, and only when
+//    no connection without a completed request can make room.
+// Connections being answered, idle between requests or upgraded are never dropped, nor
+// those whose bytes are waiting to be read. A newcomer that finds no place gets a 503
+// at once (clients may retry).
+//
+// On Linux the kernel holds back connections until their first bytes arrive
+// (TCP_DEFER_ACCEPT): a socket that connects and waits costs nothing, and a real
+// client's request is there when it is accepted.
 class GuardedTcpServer : public QTcpServer
 {
     Q_OBJECT
 
 public:
+    // Qt listens with a backlog of 50: under a connection flood the kernel then drops
+    // the SYNs of new clients, which try again only a second or more later. The kernel
+    // caps this at net.core.somaxconn.
+    static constexpr int listenBacklog = 4096;
+    // QTcpServer accepts until the kernel's queue is empty. Under a flood that is never,
+    // and no accepted connection is read meanwhile (a newcomer's request neither), so
+    // this many are accepted before the event loop gets its turn.
+    static constexpr int acceptBurst = 32;
+    // Seconds the kernel holds back a connection that has sent nothing.
+    static constexpr int deferAcceptSeconds = 1;
+
     GuardedTcpServer(const HttpLimits &limits, HostCheck hostCheck, QObject *parent = nullptr);
 
     int openConnections() const { return m_open; }
+    // Request bytes keep coming while a client sends a request; a slowloris trickles a
+    // byte every few seconds. 2 s, or half the request timeout when that is shorter.
+    qint64 stalledMs() const;
+    // Socket options only a listening socket takes; called by itself once listen() has
+    // returned (listen() is not virtual), harmless to call again.
+    void applyListenOptions();
 
 protected:
     void incomingConnection(qintptr handle) override;
 
 private:
+    bool makeRoom(bool newcomerHasRequest);
+    void endAcceptBurst();
+
     const HttpLimits &m_limits;
     HostCheck m_hostCheck;
     int m_open = 0;
+    int m_acceptedInBurst = 0;
     QList<QPointer<ConnectionGuard>> m_guards;
 };
