@@ -1,6 +1,7 @@
 #include "livegeneration.h"
 
 #include "engine.h"
+#include "speechrequestcheck.h"
 #include "storetask.h"
 #include "synthesistask.h"
 #include "workerpool.h"
@@ -8,6 +9,9 @@
 #include <QAtomicInt>
 #include <QFile>
 #include <QJsonDocument>
+#include <QUuid>
+
+#include <utility>
 
 namespace
 {
@@ -47,6 +51,8 @@ void LiveGeneration::start()
         return;
     }
     m_active = true;
+    if (const auto params = planFromCatalog())
+        launch(*params, *AudioFormats::parse(m_request.audioFormat));
     GenerationService *gens = &m_engine.generations();
     const AuthContext auth = m_auth;
     const CreateGeneration req = m_request;
@@ -56,90 +62,185 @@ void LiveGeneration::start()
         if (!created)
             return created.error();
         return created->generation;
-    }, [this](const Result<Generation> &r) {
-        if (!r) {
-            m_active = false;
-            g_active.fetchAndSubRelaxed(1);
-            if (m_abandoned)
-                deleteLater();
-            else
-                emit rejected(r.error());
-            return;
-        }
-        m_generation = *r;
-        if (m_abandoned) { // client left while the row was being written
-            finishStore(false, m_abandonReason);
-            return;
-        }
-        emit started(m_generation);
-        submit();
-    });
+    }, [this](const Result<Generation> &r) { onCreated(r); });
 }
 
-void LiveGeneration::submit()
+// The plan GenerationService::create() makes, from the in-memory catalog only; nullopt
+// when it needs the store (custom voices) or create() will refuse the request.
+std::optional<SynthesisParams> LiveGeneration::planFromCatalog() const
 {
-    const auto params = SynthesisParams::fromJson(QJsonDocument::fromJson(m_generation.synthesis).object());
+    const VoiceCatalog &catalog = m_engine.catalog();
+    const auto voice = m_request.voiceCaseInsensitive ? catalog.findCaseInsensitive(m_request.voiceId)
+                                                      : catalog.find(m_request.voiceId);
+    if (!voice || SpeechRequestCheck::check(m_request.speech, m_request.voiceId, &*voice)
+        || !AudioFormats::parse(m_request.audioFormat))
+        return std::nullopt;
+    if (m_request.premiumNeedsPaidPlan && !voice->free && m_auth.plan == QLatin1String("free"))
+        return std::nullopt;
+    auto params = SynthesisPlanner::plan(*voice, m_request.speech);
+    if (!params)
+        return std::nullopt;
+    params->pitch *= m_request.pitchFactor;
+    params->pitchRange *= m_request.pitchRangeFactor;
+    params->speed = qBound(0.25, params->speed * m_request.speedFactor, 4.0);
+    return params;
+}
+
+void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
+{
     SynthesisJob job;
-    job.params = params.value_or(SynthesisParams{});
-    job.format = AudioFormats::parse(m_generation.audioFormat).value_or(AudioFormat::Wav);
+    job.params = params;
+    job.format = format;
     job.stream = true;
     job.streamFormat = m_streamFormat;
-    m_finalPath = m_engine.generations().audioPathFor(m_generation.id, m_generation.audioFormat);
-    job.outputPath = m_finalPath + QStringLiteral(".part");
-    m_attaching = true;
+    // The generation may have no id yet: a name of its own, renamed when complete.
+    m_partPath = m_engine.generations().audioPathFor(
+                     QStringLiteral("live-") + QUuid::createUuid().toString(QUuid::WithoutBraces), AudioFormats::name(format))
+                 + QStringLiteral(".part");
+    job.outputPath = m_partPath;
+    m_plannedSynthesis = QJsonDocument(params.toJson()).toJson(QJsonDocument::Compact);
+    m_launched = true;
+
+    // Built and connected here, then handed to the engine thread, which dispatches it
+    // at once: one thread hop to the worker and no hop back to attach.
     WorkerPool *pool = m_engine.streamPool();
-    // This object stays alive until attach() runs (abandon() defers deletion), so the
-    // engine thread may connect to it safely.
-    QMetaObject::invokeMethod(pool, [this, pool, job] {
-        SynthesisTask *task = pool->submit(job);
-        task->setManualCredit(true);
-        connect(task, &SynthesisTask::audio, this, &LiveGeneration::audio, Qt::QueuedConnection);
-        connect(task, &SynthesisTask::finished, this, &LiveGeneration::onFinished, Qt::QueuedConnection);
-        connect(task, &SynthesisTask::failed, this, &LiveGeneration::onFailed, Qt::QueuedConnection);
-        QMetaObject::invokeMethod(this, [this, task] { attach(task); }, Qt::QueuedConnection);
+    SynthesisTask *task = pool->newTask(job);
+    task->setManualCredit(true);
+    const int serial = ++m_taskSerial;
+    const QString part = m_partPath;
+    connect(task, &SynthesisTask::audio, this, [this, serial](const QByteArray &bytes) {
+        if (serial == m_taskSerial)
+            onTaskAudio(bytes);
     }, Qt::QueuedConnection);
+    connect(task, &SynthesisTask::finished, this, [this, serial, part](qint64 samples) {
+        if (serial == m_taskSerial)
+            onTaskEnd({true, samples, {}});
+        else
+            QFile::remove(part); // a replaced task's audio
+    }, Qt::QueuedConnection);
+    connect(task, &SynthesisTask::failed, this, [this, serial](const QString &message) {
+        if (serial == m_taskSerial)
+            onTaskEnd({false, 0, message});
+    }, Qt::QueuedConnection);
+    m_task = task;
+    pool->post(task);
 }
 
-void LiveGeneration::attach(SynthesisTask *task)
+void LiveGeneration::onCreated(const Result<Generation> &r)
 {
-    m_attaching = false;
-    m_task = task; // QPointer: only dereferenced on the engine thread
+    if (!r) {
+        m_active = false;
+        g_active.fetchAndSubRelaxed(1);
+        m_done = true;
+        stopTask();
+        if (m_heldEnd && m_heldEnd->ok)
+            QFile::remove(m_partPath);
+        if (m_abandoned)
+            deleteLater();
+        else
+            emit rejected(r.error());
+        return;
+    }
+    m_generation = *r;
+    m_committed = true;
+    m_finalPath = m_engine.generations().audioPathFor(m_generation.id, m_generation.audioFormat);
+    if (m_abandoned) { // client left while the row was being written
+        stopTask();
+        if (m_heldEnd && m_heldEnd->ok)
+            QFile::remove(m_partPath);
+        m_done = true;
+        finishStore(false, m_abandonReason);
+        return;
+    }
+    if (m_launched && m_plannedSynthesis != m_generation.synthesis) {
+        // The store planned otherwise (planFromCatalog() out of step with create()):
+        // the audio must be what the row says, so start over with the row's plan.
+        stopTask();
+        if (m_heldEnd && m_heldEnd->ok)
+            QFile::remove(m_partPath);
+        m_held.clear();
+        m_heldEnd.reset();
+        m_launched = false;
+    }
+    emit started(m_generation);
     if (m_abandoned)
-        abandon(m_abandonReason);
+        return;
+    if (!m_launched) {
+        const auto params = SynthesisParams::fromJson(QJsonDocument::fromJson(m_generation.synthesis).object());
+        launch(params.value_or(SynthesisParams{}),
+               AudioFormats::parse(m_generation.audioFormat).value_or(AudioFormat::Wav));
+        return;
+    }
+    const QList<QByteArray> held = std::exchange(m_held, {});
+    for (const QByteArray &bytes : held) {
+        emit audio(bytes);
+        if (m_abandoned)
+            return;
+    }
+    if (m_heldEnd)
+        onTaskEnd(*std::exchange(m_heldEnd, std::nullopt));
+}
+
+void LiveGeneration::onTaskAudio(const QByteArray &bytes)
+{
+    if (m_done)
+        return;
+    if (!m_committed) {
+        m_held.append(bytes); // bounded by the worker's flow-control window
+        return;
+    }
+    emit audio(bytes);
+}
+
+void LiveGeneration::stopTask()
+{
+    if (m_task.isNull())
+        return;
+    QPointer<SynthesisTask> task = m_task;
+    m_task.clear();
+    // The worker drops the job (and its file) and stays warm for the next stream.
+    QMetaObject::invokeMethod(m_engine.streamPool(), [task] {
+        if (task)
+            task->stop();
+    }, Qt::QueuedConnection);
 }
 
 void LiveGeneration::acknowledge(qint64 bytes)
 {
-    if (m_attaching || m_done)
+    if (m_done || m_task.isNull())
         return;
-    WorkerPool *pool = m_engine.streamPool();
     QPointer<SynthesisTask> task = m_task;
-    QMetaObject::invokeMethod(pool, [task, bytes] {
+    QMetaObject::invokeMethod(m_engine.streamPool(), [task, bytes] {
         if (task)
             task->credit(bytes);
     }, Qt::QueuedConnection);
 }
 
-void LiveGeneration::onFinished(qint64 samples)
+void LiveGeneration::onTaskEnd(const TaskEnd &end)
 {
-    if (m_done)
+    m_task.clear();
+    if (m_done) { // rejected or abandoned meanwhile: nothing of it is kept
+        if (end.ok)
+            QFile::remove(m_partPath);
         return;
+    }
+    if (!m_committed) {
+        m_heldEnd = end;
+        return;
+    }
     m_done = true;
-    m_engine.metrics().addAudioSeconds(double(samples) / AudioFormats::kSampleRate);
+    if (!end.ok) {
+        finishStore(false, end.message);
+        return;
+    }
+    m_engine.metrics().addAudioSeconds(double(end.samples) / AudioFormats::kSampleRate);
     QFile::remove(m_finalPath);
-    if (!QFile::rename(m_finalPath + QStringLiteral(".part"), m_finalPath)) {
+    if (!QFile::rename(m_partPath, m_finalPath)) {
+        QFile::remove(m_partPath);
         finishStore(false, QStringLiteral("could not store the audio file"));
         return;
     }
     finishStore(true, {});
-}
-
-void LiveGeneration::onFailed(const QString &message)
-{
-    if (m_done)
-        return;
-    m_done = true;
-    finishStore(false, message);
 }
 
 void LiveGeneration::finishStore(bool ok, const QString &message)
@@ -176,25 +277,17 @@ void LiveGeneration::abandon(const QString &reason)
     m_abandoned = true;
     m_abandonReason = reason;
     disconnect(this, nullptr, nullptr, nullptr); // the owner is no longer listening
-    if (m_attaching)
-        return; // attach() comes back here
-    if (m_generation.id.isEmpty()) {
-        if (!m_active)
-            deleteLater(); // rejected or never started; start()'s callback handles the rest
-        return;
+    // Stop synthesizing now, whatever the store is doing.
+    stopTask();
+    if (!m_committed) {
+        if (first && !m_active)
+            deleteLater(); // rejected or never started
+        return;            // otherwise onCreated() records the failure and deletes
     }
     if (m_done) {
         if (first && !m_active)
             deleteLater(); // everything is recorded already
         return;            // otherwise finishStore's callback deletes
     }
-    // Killing the worker stops synthesis at once; onFailed then records the reason.
-    WorkerPool *pool = m_engine.streamPool();
-    QPointer<SynthesisTask> task = m_task;
-    QMetaObject::invokeMethod(pool, [task] {
-        if (task)
-            task->cancel();
-    }, Qt::QueuedConnection);
-    m_done = true;
     finishStore(false, reason);
 }

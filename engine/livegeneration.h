@@ -4,8 +4,11 @@
 #include "streamencoder.h"
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QObject>
 #include <QPointer>
+
+#include <optional>
 
 class Engine;
 class SynthesisTask;
@@ -13,7 +16,10 @@ class SynthesisTask;
 // A generation synthesized while someone listens (WebSocket stream, GUI preview):
 // created and billed like any other, but streamed straight from a worker.
 // Lives on the caller's thread; store work runs on the engine's store pool and the
-// synthesis task on the engine thread. Delete it only through abandon().
+// synthesis task on the engine thread. With a catalog voice, synthesis starts while
+// the generation row is committed and its audio is held until the row is in (the
+// first frame then costs max(commit, synthesis) instead of their sum).
+// Delete it only through abandon(), or after rejected(), completed() or failed().
 class LiveGeneration : public QObject
 {
     Q_OBJECT
@@ -27,7 +33,7 @@ public:
     // Flow control: the consumer has passed these audio bytes on.
     void acknowledge(qint64 bytes);
     // Stops synthesis (if running), fails the generation with reason (releasing its
-    // money) and deletes this object once the engine thread lets go of it.
+    // money) and deletes this object once its store work is done.
     void abandon(const QString &reason);
     QString generationId() const { return m_generation.id; }
     bool isActive() const { return m_active; }
@@ -42,22 +48,37 @@ signals:
     void failed(const QString &message);
 
 private:
-    void submit();
-    void attach(SynthesisTask *task);
-    void onFinished(qint64 samples);
-    void onFailed(const QString &message);
+    struct TaskEnd
+    {
+        bool ok = false;
+        qint64 samples = 0;
+        QString message;
+    };
+
+    std::optional<SynthesisParams> planFromCatalog() const;
+    void launch(const SynthesisParams &params, AudioFormat format);
+    void onCreated(const Result<Generation> &created);
+    void onTaskAudio(const QByteArray &bytes);
+    void onTaskEnd(const TaskEnd &end);
+    void stopTask();
     void finishStore(bool ok, const QString &message);
 
     Engine &m_engine;
     AuthContext m_auth;
     CreateGeneration m_request;
     Generation m_generation;
+    QString m_partPath;              // the worker's file; renamed to m_finalPath on success
     QString m_finalPath;
+    QByteArray m_plannedSynthesis;   // the task's params as the row stores them (JSON)
     StreamFormat m_streamFormat = StreamFormat::Float32;
     QElapsedTimer m_sinceStart;
     bool m_firstAudio = false;
-    QPointer<SynthesisTask> m_task;
-    bool m_attaching = false;
+    QPointer<SynthesisTask> m_task;  // lives on the engine thread: only dereferenced there
+    int m_taskSerial = 0;            // signals of a replaced task are ignored
+    QList<QByteArray> m_held;        // audio that came before the row was committed
+    std::optional<TaskEnd> m_heldEnd; // the task ended before the row was committed
+    bool m_launched = false;
+    bool m_committed = false;
     bool m_abandoned = false;
     bool m_active = false;
     bool m_done = false;

@@ -3,9 +3,9 @@
 #include "workerpool.h"
 #include "workerprotocol.h"
 
+// No parent yet: WorkerPool::newTask() may build it on another thread.
 SynthesisTask::SynthesisTask(WorkerPool *pool, SynthesisJob job)
-    : QObject(pool)
-    , m_pool(pool)
+    : m_pool(pool)
     , m_job(std::move(job))
 {
 }
@@ -14,6 +14,12 @@ void SynthesisTask::cancel()
 {
     if (!m_done)
         m_pool->cancel(this);
+}
+
+void SynthesisTask::stop()
+{
+    if (!m_done)
+        m_pool->stop(this);
 }
 
 bool SynthesisTask::isWaitingForCredit() const

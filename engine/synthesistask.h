@@ -6,8 +6,9 @@
 
 class WorkerPool;
 
-// A job submitted to the worker pool, and its progress. Owned by the pool; deleted
-// (later) after finished() or failed(), so hold it in a QPointer.
+// A job submitted to the worker pool, and its progress. Owned by the pool once queued;
+// deleted (later) after finished() or failed(), so hold it in a QPointer.
+// Lives on the pool's thread: call its functions there.
 class SynthesisTask : public QObject
 {
     Q_OBJECT
@@ -21,6 +22,9 @@ public:
 
     // Queued: fails at once; running: the worker is stopped (killed) and replaced.
     void cancel();
+    // Like cancel(), but a running worker is asked to drop the job and stays warm for
+    // the next one; it is killed only if it does not answer within WorkerPool::kStopGraceMs.
+    void stop();
     // Streaming consumers that pace themselves call setManualCredit(true) and then
     // credit() the bytes they have passed on; otherwise audio is credited at once.
     void setManualCredit(bool manual) { m_manualCredit = manual; }

@@ -14,10 +14,19 @@
 
 #include <cerrno>
 #include <csignal>
+#include <thread>
+
+#include <poll.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace
 {
+// The first quarter second of a stream is what a listener waits for; the rest of it
+// is synthesized ahead of playback and can yield the CPU to other streams' beginnings.
+constexpr qint64 kUrgentSamples = 6000;
+constexpr int kBulkNice = 10;
+
 class Channel
 {
 public:
@@ -52,19 +61,43 @@ public:
             bool corrupt = false;
             if (auto f = WorkerProtocol::take(m_buffer, &corrupt))
                 return f;
-            if (corrupt)
+            if (corrupt || !readSome())
                 return std::nullopt;
-            char chunk[65536];
+        }
+    }
+
+    // A frame that has already arrived, without blocking; sets *gone when the host has.
+    std::optional<WorkerProtocol::Frame> receiveNow(bool *gone)
+    {
+        *gone = false;
+        bool corrupt = false;
+        if (auto f = WorkerProtocol::take(m_buffer, &corrupt))
+            return f;
+        pollfd p{m_in, POLLIN, 0};
+        if (!corrupt && (::poll(&p, 1, 0) <= 0 || !p.revents))
+            return std::nullopt;
+        if (corrupt || !readSome()) {
+            *gone = true;
+            return std::nullopt;
+        }
+        return WorkerProtocol::take(m_buffer, gone);
+    }
+
+private:
+    bool readSome()
+    {
+        char chunk[65536];
+        for (;;) {
             const ssize_t n = ::read(m_in, chunk, sizeof chunk);
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0)
-                return std::nullopt;
+                return false;
             m_buffer.append(chunk, n);
+            return true;
         }
     }
 
-private:
     int m_in;
     int m_out;
     QByteArray m_buffer;
@@ -84,6 +117,24 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
     qint64 samples = 0;
     qint64 inFlight = 0;
     bool hostGone = false;
+    bool stopped = false;
+    // What the host says during a job: credits (flow control) and stop.
+    auto handle = [&](const WorkerProtocol::Frame &f) {
+        if (f.type == WorkerProtocol::Type::Credit && f.payload.size() == 4)
+            inFlight -= qFromLittleEndian<quint32>(f.payload.constData());
+        else if (f.type == WorkerProtocol::Type::Stop)
+            stopped = true;
+    };
+    // Between chunks: a stop must end the job within a chunk's time, not at the end.
+    auto keepGoing = [&] {
+        while (!stopped && !hostGone) {
+            auto f = channel.receiveNow(&hostGone);
+            if (!f)
+                break;
+            handle(*f);
+        }
+        return !stopped && !hostGone;
+    };
     const std::unique_ptr<StreamEncoder> streamEncoder = job.stream ? StreamEncoder::create(job.streamFormat) : nullptr;
     auto sendAudio = [&](const QByteArray &bytes) {
         if (bytes.isEmpty())
@@ -94,21 +145,25 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
         }
         inFlight += bytes.size();
         // Flow control: a slow consumer pauses synthesis instead of growing buffers.
-        while (inFlight > qint64(WorkerProtocol::kAudioWindowBytes)) {
+        while (inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !stopped) {
             auto f = channel.receive();
             if (!f) {
                 hostGone = true;
                 return false;
             }
-            if (f->type == WorkerProtocol::Type::Credit && f->payload.size() == 4)
-                inFlight -= qFromLittleEndian<quint32>(f->payload.constData());
+            handle(*f);
         }
-        return true;
+        return !stopped;
     };
     QString encodeError;
     QElapsedTimer sinceProgress;
     sinceProgress.start();
     const QString err = pipeline.run(job.params, [&](const float *data, qsizetype count) {
+        if (!keepGoing())
+            return false;
+        // This thread only (runWorkerLoop starts one per job at the worker's priority).
+        if (job.stream && samples < kUrgentSamples && samples + count >= kUrgentSamples)
+            setpriority(PRIO_PROCESS, id_t(::gettid()), kBulkNice);
         samples += count;
         // A file job sends nothing else until it is done: say once a second that it lives.
         if (!job.stream && sinceProgress.elapsed() >= 1000) {
@@ -127,10 +182,16 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
             return true;
         return sendAudio(streamEncoder->encode(data, count));
     });
+    if (streamEncoder && !hostGone && !stopped && err.isEmpty() && encodeError.isEmpty())
+        sendAudio(streamEncoder->finish());
     if (hostGone)
         return false;
-    if (streamEncoder && err.isEmpty() && encodeError.isEmpty() && !sendAudio(streamEncoder->finish()))
-        return false;
+    if (stopped) {
+        encoder.reset();
+        if (!job.outputPath.isEmpty())
+            QFile::remove(job.outputPath);
+        return channel.sendJson(WorkerProtocol::Type::Error, {{"message", "Cancelled"}});
+    }
     QString failure = !err.isEmpty() ? err : encodeError;
     if (failure.isEmpty() && encoder)
         failure = encoder->finish();
@@ -164,7 +225,12 @@ int runWorkerLoop(int inFd, int outFd)
                 return 1;
             continue;
         }
-        if (!runJob(pipeline, channel, *job))
+        // A thread per job: a stream lowers its own thread's priority once its beginning
+        // is out, and an unprivileged process could not raise it again for the next job.
+        bool ok = false;
+        std::thread run([&] { ok = runJob(pipeline, channel, *job); });
+        run.join();
+        if (!ok)
             return 1;
     }
 }

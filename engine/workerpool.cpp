@@ -90,10 +90,28 @@ bool WorkerPool::waitUntilReady(int timeoutMs)
 SynthesisTask *WorkerPool::submit(const SynthesisJob &job)
 {
     auto *task = new SynthesisTask(this, job);
+    task->setParent(this);
     m_queue.enqueue(task);
     // Dispatch from the event loop so callers can connect to the task's signals first.
     QMetaObject::invokeMethod(this, &WorkerPool::dispatch, Qt::QueuedConnection);
     return task;
+}
+
+SynthesisTask *WorkerPool::newTask(const SynthesisJob &job)
+{
+    return new SynthesisTask(this, job);
+}
+
+void WorkerPool::post(SynthesisTask *task)
+{
+    task->moveToThread(thread());
+    QMetaObject::invokeMethod(this, [this, task = QPointer<SynthesisTask>(task)] {
+        if (!task)
+            return;
+        task->setParent(this);
+        m_queue.enqueue(task);
+        dispatch(); // the caller connected already: no second trip through the event loop
+    }, Qt::QueuedConnection);
 }
 
 void WorkerPool::dispatch()
@@ -133,6 +151,24 @@ void WorkerPool::cancel(SynthesisTask *task)
     finishTask(task, false, QStringLiteral("Cancelled"));
 }
 
+void WorkerPool::stop(SynthesisTask *task)
+{
+    if (task->m_cancelled)
+        return; // already stopping
+    WorkerProcess *w = workerOf(task);
+    if (!w) {
+        cancel(task);
+        return;
+    }
+    // Killing would cost a new worker's warm-up, on the CPU that serves other streams.
+    task->m_cancelled = true;
+    w->send(WorkerProtocol::Type::Stop, {});
+    QTimer::singleShot(kStopGraceMs, w, [w, task = QPointer<SynthesisTask>(task)] {
+        if (task && w->task() == task)
+            w->kill(); // busy in one long stretch of synthesis: onDied replaces it
+    });
+}
+
 void WorkerPool::credit(SynthesisTask *task, qint64 bytes)
 {
     task->m_outstanding = qMax<qint64>(0, task->m_outstanding - bytes);
@@ -154,6 +190,8 @@ void WorkerPool::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &fra
             emit task->started();
         break;
     case WorkerProtocol::Type::Audio:
+        if (task->m_cancelled)
+            break; // sent before the worker saw the stop
         task->m_samples += frame.payload.size() / qsizetype(sizeof(float));
         task->m_audioSent = true;
         task->m_outstanding += frame.payload.size();
@@ -165,14 +203,21 @@ void WorkerPool::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &fra
         const QJsonObject o = QJsonDocument::fromJson(frame.payload).object();
         task->m_samples = qint64(o.value("samples").toDouble());
         worker->setTask(nullptr);
-        finishTask(task, true, {});
+        if (task->m_cancelled) { // finished before it saw the stop: drop it all the same
+            if (!task->m_job.outputPath.isEmpty())
+                QFile::remove(task->m_job.outputPath);
+            finishTask(task, false, QStringLiteral("Cancelled"));
+        } else {
+            finishTask(task, true, {});
+        }
         dispatch();
         break;
     }
     case WorkerProtocol::Type::Error: {
         const QJsonObject o = QJsonDocument::fromJson(frame.payload).object();
         worker->setTask(nullptr);
-        finishTask(task, false, o.value("message").toString(QStringLiteral("synthesis failed")));
+        finishTask(task, false, task->m_cancelled ? QStringLiteral("Cancelled")
+                                                  : o.value("message").toString(QStringLiteral("synthesis failed")));
         dispatch();
         break;
     }

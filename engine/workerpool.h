@@ -30,9 +30,17 @@ public:
     explicit WorkerPool(Options options, QObject *parent = nullptr);
     ~WorkerPool() override;
 
+    // A running task asked to stop() gets this long to answer before its worker is killed.
+    static constexpr int kStopGraceMs = 50;
+
     static QString defaultWorkerProgram();
 
     SynthesisTask *submit(const SynthesisJob &job);
+    // From any thread, for callers that want no round trip through the pool's thread:
+    // newTask() builds a task on the calling thread (connect to it there, then touch it
+    // only on the pool's thread), post() hands it to the pool, which dispatches at once.
+    SynthesisTask *newTask(const SynthesisJob &job);
+    void post(SynthesisTask *task);
     int workerCount() const { return int(m_workers.size()); }
     int readyWorkers() const;
     int busyWorkers() const;
@@ -47,6 +55,7 @@ signals:
 private:
     friend class SynthesisTask;
     void cancel(SynthesisTask *task);
+    void stop(SynthesisTask *task);
     void credit(SynthesisTask *task, qint64 bytes);
 
     WorkerProcess *spawn();

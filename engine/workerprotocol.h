@@ -17,6 +17,7 @@ enum class Type : char {
     Done = 'D',    // worker -> host: JSON {samples}
     Error = 'E',   // worker -> host: JSON {message}
     Progress = 'P', // worker -> host: JSON {samples}; keeps the watchdog quiet on long file jobs
+    Stop = 'X',    // host -> worker: drop the current job (its file too), answer Error, stay warm
 };
 
 constexpr quint32 kMaxPayload = 16 * 1024 * 1024;

@@ -11,6 +11,8 @@
 #include <QJsonObject>
 #include <QNetworkRequest>
 
+#include <utility>
+
 namespace
 {
 // The first quarter second goes out as it comes (latency); after that frames of
@@ -89,8 +91,9 @@ void StreamSession::onAuthenticated(const std::optional<AuthContext> &auth, cons
         return;
     }
     m_auth = auth;
-    if (m_heldRequest)
-        handleRequest(*m_heldRequest);
+    // Moved out first: handleRequest() must not read a string it is about to reset.
+    if (std::optional<QString> held = std::exchange(m_heldRequest, std::nullopt))
+        handleRequest(*held);
 }
 
 void StreamSession::onTextMessage(const QString &message)
@@ -108,7 +111,6 @@ void StreamSession::onTextMessage(const QString &message)
 
 void StreamSession::handleRequest(const QString &message)
 {
-    m_heldRequest.reset();
     m_requestTimeout.stop();
     auto request = V3Json::parseCreate(message.toUtf8());
     if (!request) {
@@ -119,6 +121,8 @@ void StreamSession::handleRequest(const QString &message)
     auto *live = new LiveGeneration(m_server.engine(), *m_auth, request.value());
     m_live = live;
     connect(live, &LiveGeneration::rejected, this, [this](const ServiceError &e) {
+        if (m_live)
+            m_live->deleteLater();
         m_live = nullptr;
         sendError(e);
         switch (e.kind) {
@@ -142,6 +146,7 @@ void StreamSession::handleRequest(const QString &message)
     connect(live, &LiveGeneration::audio, this, &StreamSession::onAudio);
     connect(live, &LiveGeneration::completed, this, &StreamSession::onCompleted);
     connect(live, &LiveGeneration::failed, this, [this](const QString &msg) {
+        sendHeldStarted();
         if (m_live)
             m_live->deleteLater();
         m_live = nullptr;
@@ -153,11 +158,22 @@ void StreamSession::handleRequest(const QString &message)
 
 void StreamSession::onStarted(const Generation &g)
 {
-    sendJson({{"type", "started"}, {"generation_id", g.id}});
+    // Sent alone, "started" would be unacknowledged when the first audio is written, and
+    // Nagle's algorithm would hold that audio until the client's delayed ACK (40 ms on
+    // Linux, 200 ms on Windows). Written together, both leave in one segment.
+    m_heldStartedId = g.id;
+}
+
+void StreamSession::sendHeldStarted()
+{
+    if (m_heldStartedId.isEmpty())
+        return;
+    sendJson({{"type", "started"}, {"generation_id", std::exchange(m_heldStartedId, QString())}});
 }
 
 void StreamSession::onAudio(const QByteArray &samples)
 {
+    sendHeldStarted();
     m_pending.append(samples);
     flushAudio(false);
 }
@@ -169,6 +185,9 @@ void StreamSession::flushAudio(bool force)
     if (!force && m_sentSamples >= kLowLatencySamples && m_pending.size() < kFrameBytes)
         return;
     m_ws->sendBinaryMessage(m_pending);
+    // The first frames leave now rather than on the next pass of the event loop.
+    if (m_sentSamples < kLowLatencySamples)
+        m_ws->flush();
     m_sentSamples += m_pending.size() / 4;
     m_uncredited += m_pending.size();
     m_pending.clear();
@@ -186,6 +205,7 @@ void StreamSession::creditIfDrained()
 
 void StreamSession::onCompleted(const Generation &g)
 {
+    sendHeldStarted();
     flushAudio(true);
     if (m_live)
         m_live->deleteLater();

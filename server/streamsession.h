@@ -34,6 +34,7 @@ private:
     void handleRequest(const QString &message);
     void onAudio(const QByteArray &samples);
     void onStarted(const Generation &g);
+    void sendHeldStarted();
     void onCompleted(const Generation &g);
     void flushAudio(bool force);
     void creditIfDrained();
@@ -52,6 +53,7 @@ private:
     qint64 m_uncredited = 0;  // audio bytes sent but not yet credited to the worker
     qint64 m_sentSamples = 0;
     std::optional<QString> m_heldRequest; // arrived before the key check finished
+    QString m_heldStartedId;   // "started" waits to leave with the first audio
     bool m_gotRequest = false;
     bool m_closing = false;
 };

@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -94,10 +95,18 @@ QList<double> streamFirstFrames(const StudioProcess &studio, const QString &key,
         QObject::connect(ws, &QWebSocket::disconnected, ws, [&done] { ++done; });
         ws->open(QUrl(studio.wsUrl(key)));
     }
-    QElapsedTimer limit;
-    limit.start();
-    while (done < clients && limit.elapsed() < 120000)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    // Sleep between events: a polling client would take a core from the server it measures.
+    QEventLoop loop;
+    QTimer limit;
+    QObject::connect(&limit, &QTimer::timeout, &loop, &QEventLoop::quit);
+    limit.start(120000);
+    for (QWebSocket *ws : std::as_const(sockets))
+        QObject::connect(ws, &QWebSocket::disconnected, &loop, [&] {
+            if (done >= clients)
+                loop.quit();
+        });
+    if (done < clients)
+        loop.exec();
     qDeleteAll(sockets);
     return results;
 }
@@ -119,11 +128,9 @@ int main(int argc, char *argv[])
         std::printf("could not start the server\n");
         return 0;
     }
-    QTimer::singleShot(0, [] {});
-    QElapsedTimer settle;
-    settle.start();
-    while (settle.elapsed() < 1500)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    QEventLoop settle;
+    QTimer::singleShot(1500, &settle, &QEventLoop::quit);
+    settle.exec();
 
     struct Voice { const char *label; const char *id; const char *lang; double targetP50; };
     const Voice voices[] = {{"espeak-ng (ef_dora, es)", "ef_dora", "e", 10}, {"flite slt (af_sarah)", "af_sarah", "", 100}};

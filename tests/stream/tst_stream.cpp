@@ -76,6 +76,21 @@ double rms(const QByteArray &pcm)
 }
 
 const QString kLongText = QString("This sentence keeps the synthesizer busy for a while. ").repeated(200);
+
+// A client's text frame (masked, 16-bit length: payloads under 64 KiB).
+QByteArray maskedTextFrame(const QByteArray &payload)
+{
+    QByteArray frame;
+    frame.append(char(0x81));
+    frame.append(char(0x80 | 126));
+    frame.append(char((payload.size() >> 8) & 0xff));
+    frame.append(char(payload.size() & 0xff));
+    const char mask[4] = {1, 2, 3, 4};
+    frame.append(mask, 4);
+    for (qsizetype i = 0; i < payload.size(); ++i)
+        frame.append(char(payload.at(i) ^ mask[i % 4]));
+    return frame;
+}
 }
 
 class TestStream : public QObject
@@ -94,6 +109,8 @@ private slots:
     void insufficientBalance();
     void oversizedMessage();
     void disconnectMidStream();
+    void requestsBeforeTheKeyCheckAllComplete();
+    void customVoiceStreams();
     void slowReaderIsBounded();
     void plainGetIsUpgradeRequired();
 
@@ -244,6 +261,57 @@ void TestStream::disconnectMidStream()
     }
 }
 
+void TestStream::requestsBeforeTheKeyCheckAllComplete()
+{
+    // Clients that send at once race the key check: a request that comes first waits
+    // for it and must then be answered as if it had come later. Long texts, because a
+    // request read after it was freed came out garbled only when it was long.
+    constexpr int kClients = 12;
+    for (int round = 0; round < 4; ++round) { // a race: several tries
+        QList<QStringList> orders(kClients);
+        QList<QWebSocket *> sockets;
+        int closed = 0;
+        for (int i = 0; i < kClients; ++i) {
+            auto *ws = new QWebSocket;
+            sockets << ws;
+            QStringList *order = &orders[i];
+            const QByteArray payload = request(kLongText.left(2500 + i), i % 2 ? "ef_dora" : "af_sarah");
+            QObject::connect(ws, &QWebSocket::textMessageReceived, ws, [order](const QString &m) {
+                *order << QJsonDocument::fromJson(m.toUtf8()).object().value("type").toString();
+            });
+            QObject::connect(ws, &QWebSocket::binaryMessageReceived, ws, [ws, order] {
+                if (!order->contains("audio")) {
+                    *order << "audio";
+                    ws->close(); // the beginning is what this is about
+                }
+            });
+            QObject::connect(ws, &QWebSocket::connected, ws, [ws, payload] { ws->sendTextMessage(QString::fromUtf8(payload)); });
+            QObject::connect(ws, &QWebSocket::disconnected, ws, [&closed] { ++closed; });
+            ws->open(QUrl(m_studio.wsUrl(m_key)));
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(closed, kClients, 60000);
+        qDeleteAll(sockets);
+        for (const QStringList &order : std::as_const(orders))
+            QCOMPARE(order, (QStringList{"started", "audio"}));
+    }
+}
+
+void TestStream::customVoiceStreams()
+{
+    // A custom voice is planned from the store, after the generation row exists.
+    const HttpResult c = httpRequest("POST", m_studio.baseUrl() + "/v3/voices", m_key.toUtf8(),
+                                     R"({"name":"Stream Narrator","base_voice_id":"ef_dora","pitch":1.2})",
+                                     {{"Content-Type", "application/json"}});
+    QVERIFY2(c.status == 201, c.body.constData());
+    const QString voice = c.json.value("voice_id").toString();
+    const StreamResult r = runStream(m_studio.wsUrl(m_key), request("Una voz propia también se escucha en directo.", voice));
+    QCOMPARE(r.closeCode, 1000);
+    QCOMPARE(r.order, (QStringList{"started", "audio", "completed"}));
+    QVERIFY(rms(r.pcm) > 0.01);
+    const QJsonObject done = r.messages.last();
+    QCOMPARE(done.value("samples").toInteger(), qint64(r.pcm.size() / 4));
+}
+
 void TestStream::slowReaderIsBounded()
 {
     // A raw client that upgrades, sends the request, then never reads.
@@ -259,17 +327,7 @@ void TestStream::slowReaderIsBounded()
     QVERIFY(raw.waitForBytesWritten(5000));
     QTRY_VERIFY_WITH_TIMEOUT(raw.bytesAvailable() > 0, 5000);
     // One masked text frame with the request (a long text: ~1 GB of float32 if unbounded).
-    const QByteArray payload = request(kLongText.repeated(4), "ef_dora");
-    QByteArray frame;
-    frame.append(char(0x81));
-    frame.append(char(0x80 | 126));
-    frame.append(char((payload.size() >> 8) & 0xff));
-    frame.append(char(payload.size() & 0xff));
-    const char mask[4] = {1, 2, 3, 4};
-    frame.append(mask, 4);
-    for (qsizetype i = 0; i < payload.size(); ++i)
-        frame.append(char(payload.at(i) ^ mask[i % 4]));
-    raw.write(frame);
+    raw.write(maskedTextFrame(request(kLongText.repeated(4), "ef_dora")));
     QVERIFY(raw.waitForBytesWritten(5000));
 
     const qint64 before = m_studio.rssKiB();
