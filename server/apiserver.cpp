@@ -72,6 +72,7 @@ bool ApiServer::listen(const QHostAddress &address, quint16 port)
         delete tcp;
         return false;
     }
+    tcp->applyListenOptions(); // at once, not after the first event-loop pass
     m_http->bind(tcp);
     m_tcp = tcp;
     m_address = address;
