@@ -14,6 +14,9 @@
 #                   libraries with clang and sanitizers).
 #   FUZZ_PARALLEL   1 (default): run the targets side by side (one core each);
 #                   0: one after the other.
+#   FUZZ_RSS_LIMIT_MB  memory a target may hold (default 2048). Under ASan the resident
+#                   size creeps up over millions of inputs (freed memory sits in the
+#                   quarantine, size classes fill up): raise it for runs of hours.
 #   FUZZ_TIMEOUT    seconds one input may take before it counts as a hang (default 10).
 #                   libFuzzer measures wall time: raise it for long runs at low
 #                   priority on a busy machine, where a starved input can wait that long.
@@ -27,6 +30,7 @@ TARGETS=("$@")
 BUILD=${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 PARALLEL=${FUZZ_PARALLEL:-1}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
+RSS_LIMIT=${FUZZ_RSS_LIMIT_MB:-2048}
 
 if ! command -v clang++ >/dev/null || ! command -v clang >/dev/null; then
   echo "fuzz: clang is not installed (scripts/install-deps.sh installs it)" >&2
@@ -71,7 +75,7 @@ run_one() {
   [ -d "$ROOT/fuzz/regressions/$t" ] && seeds+=("$ROOT/fuzz/regressions/$t")
   local dict=()
   [ -f "$ROOT/fuzz/$t.dict" ] && dict=(-dict="$ROOT/fuzz/$t.dict")
-  "$bin" -max_total_time="$DURATION" -print_final_stats=1 -timeout="$TIMEOUT" -rss_limit_mb=2048 \
+  "$bin" -max_total_time="$DURATION" -print_final_stats=1 -timeout="$TIMEOUT" -rss_limit_mb="$RSS_LIMIT" \
     -max_len=8192 -artifact_prefix="$art/" "${dict[@]}" "$work" "${seeds[@]}" >"$BUILD/fuzz-$t.log" 2>&1
 }
 
