@@ -113,7 +113,13 @@ void ConnectionGuard::onReadyRead()
     }
     // QHttpServer reads everything available in its slot, so what is buffered now is new.
     // Blank lines between requests are no activity: they do not keep a connection alive.
-    if (m_parser.consume(m_socket->peek(m_socket->bytesAvailable()))) {
+    // Peeked into one buffer per thread: no allocation per read on the hot path.
+    static thread_local QByteArray scratch;
+    const qint64 available = m_socket->bytesAvailable();
+    if (scratch.size() < available)
+        scratch.resize(available);
+    const qint64 got = m_socket->peek(scratch.data(), available);
+    if (got > 0 && m_parser.consume(scratch.constData(), got)) {
         m_idleTimer.start();
         m_lastProgressMs = QDateTime::currentMSecsSinceEpoch();
     }
