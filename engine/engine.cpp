@@ -90,6 +90,7 @@ void Engine::startRuntime()
         m_pool = new WorkerPool(po);
         WorkerPool::Options so = po;
         so.workers = qMax(1, m_options.streamWorkers);
+        so.maxWorkers = qMax(so.workers, m_options.maxStreams); // one per live stream at most
         m_streamPool = new WorkerPool(so);
         m_runner = new JobRunner(*m_generations, *m_pool, &m_metrics);
         auto *sampler = new QTimer(m_runner);

@@ -36,7 +36,7 @@ public:
         int maxQueued = 1000;
         int inactivityTimeoutMs = 30000;
         int maxStreams = 64;          // concurrent live (WebSocket/GUI) generations
-        int streamWorkers = 2;        // warm workers reserved for live streams
+        int streamWorkers = 2;        // warm workers for live streams (more when streams wait)
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);

@@ -14,19 +14,12 @@
 
 #include <cerrno>
 #include <csignal>
-#include <thread>
 
 #include <poll.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 namespace
 {
-// The first quarter second of a stream is what a listener waits for; the rest of it
-// is synthesized ahead of playback and can yield the CPU to other streams' beginnings.
-constexpr qint64 kUrgentSamples = 6000;
-constexpr int kBulkNice = 10;
-
 class Channel
 {
 public:
@@ -161,9 +154,6 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
     const QString err = pipeline.run(job.params, [&](const float *data, qsizetype count) {
         if (!keepGoing())
             return false;
-        // This thread only (runWorkerLoop starts one per job at the worker's priority).
-        if (job.stream && samples < kUrgentSamples && samples + count >= kUrgentSamples)
-            setpriority(PRIO_PROCESS, id_t(::gettid()), kBulkNice);
         samples += count;
         // A file job sends nothing else until it is done: say once a second that it lives.
         if (!job.stream && sinceProgress.elapsed() >= 1000) {
@@ -225,12 +215,7 @@ int runWorkerLoop(int inFd, int outFd)
                 return 1;
             continue;
         }
-        // A thread per job: a stream lowers its own thread's priority once its beginning
-        // is out, and an unprivileged process could not raise it again for the next job.
-        bool ok = false;
-        std::thread run([&] { ok = runJob(pipeline, channel, *job); });
-        run.join();
-        if (!ok)
+        if (!runJob(pipeline, channel, *job))
             return 1;
     }
 }

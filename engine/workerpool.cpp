@@ -23,6 +23,14 @@ WorkerPool::WorkerPool(Options options, QObject *parent)
         m_options.workerProgram = defaultWorkerProgram();
     for (int i = 0; i < m_options.workers; ++i)
         m_workers << spawn();
+    if (m_options.maxWorkers > m_options.workers) {
+        m_retireTimer.setInterval(qBound(100, m_options.idleRetireMs / 4, 15000));
+        connect(&m_retireTimer, &QTimer::timeout, this, &WorkerPool::retireIdle);
+        m_retireTimer.start();
+        m_growTimer.setSingleShot(true);
+        m_growTimer.setInterval(m_options.growAfterMs);
+        connect(&m_growTimer, &QTimer::timeout, this, &WorkerPool::grow);
+    }
 }
 
 WorkerPool::~WorkerPool()
@@ -116,6 +124,13 @@ void WorkerPool::post(SynthesisTask *task)
 
 void WorkerPool::dispatch()
 {
+    assignTasks();
+    if (!m_queue.isEmpty() && m_options.maxWorkers > m_options.workers && !m_growTimer.isActive())
+        m_growTimer.start();
+}
+
+void WorkerPool::assignTasks()
+{
     for (WorkerProcess *w : std::as_const(m_workers)) {
         if (m_queue.isEmpty())
             return;
@@ -129,6 +144,41 @@ void WorkerPool::dispatch()
         ++task->m_attempts;
         w->setTask(task);
         w->send(WorkerProtocol::Type::Job, QJsonDocument(task->m_job.toJson()).toJson(QJsonDocument::Compact));
+    }
+}
+
+// Tasks that have waited growAfterMs for a worker would otherwise wait for whole jobs
+// (a live stream holds its worker to the end). Not sooner: short jobs free workers
+// within milliseconds, and a worker started for nothing costs 25-100 ms of CPU, from
+// the streams being served. One warm-up per core at a time, for the same reason.
+void WorkerPool::grow()
+{
+    if (m_queue.isEmpty() || m_recentDeaths > 3)
+        return; // nothing waits, or workers die young: onDied() replaces them with a backoff
+    int warming = 0;
+    for (WorkerProcess *w : std::as_const(m_workers))
+        warming += w->isReady() ? 0 : 1;
+    const int maxWarming = qMax(1, QThread::idealThreadCount());
+    for (qsizetype need = m_queue.size() - warming;
+         need > 0 && warming < maxWarming && m_workers.size() < m_options.maxWorkers; --need, ++warming)
+        m_workers << spawn();
+    m_growTimer.start(); // again, while tasks still wait
+}
+
+void WorkerPool::retireIdle()
+{
+    int idle = 0;
+    for (WorkerProcess *w : std::as_const(m_workers))
+        idle += w->idleMs() > 0 ? 1 : 0;
+    for (WorkerProcess *w : QList<WorkerProcess *>(m_workers)) {
+        if (m_workers.size() <= m_options.workers || idle <= m_options.workers)
+            return;
+        if (w->idleMs() < m_options.idleRetireMs)
+            continue;
+        m_workers.removeOne(w);
+        --idle;
+        w->setParent(this); // deleted with the pool if it has not ended by then
+        w->retire();
     }
 }
 
@@ -260,6 +310,7 @@ void WorkerPool::onDied(WorkerProcess *worker)
         if (m_workers.size() < m_options.workers)
             m_workers << spawn();
     });
+    dispatch(); // a task to run again may find another warm worker (a grown pool replaces none)
 }
 
 void WorkerPool::finishTask(SynthesisTask *task, bool ok, const QString &message)

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QQueue>
+#include <QTimer>
 
 class WorkerProcess;
 namespace WorkerProtocol { struct Frame; }
@@ -22,6 +23,12 @@ public:
     struct Options
     {
         int workers = 0;               // 0: one per core
+        // Above workers: when tasks have waited growAfterMs for a worker, the pool grows
+        // (up to maxWorkers), and lets extras go after idleRetireMs without work.
+        // Otherwise the pool keeps a fixed size.
+        int maxWorkers = 0;
+        int growAfterMs = 50;
+        int idleRetireMs = 60000;
         QString workerProgram;         // empty: tts-worker beside this executable
         int inactivityTimeoutMs = 30000;
         int maxAttempts = 2;           // a task is tried again once after a crash
@@ -60,6 +67,9 @@ private:
 
     WorkerProcess *spawn();
     void dispatch();
+    void assignTasks();
+    void grow();
+    void retireIdle();
     void onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &frame);
     void onDied(WorkerProcess *worker);
     void finishTask(SynthesisTask *task, bool ok, const QString &message);
@@ -68,5 +78,7 @@ private:
     Options m_options;
     QList<WorkerProcess *> m_workers;
     QQueue<QPointer<SynthesisTask>> m_queue;
+    QTimer m_retireTimer;
+    QTimer m_growTimer;
     int m_recentDeaths = 0;
 };

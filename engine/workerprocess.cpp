@@ -47,10 +47,29 @@ void WorkerProcess::start()
 void WorkerProcess::setTask(SynthesisTask *task)
 {
     m_task = task;
-    if (task)
+    if (task) {
         m_watchdog.start();
-    else
+        m_idle.invalidate();
+    } else {
         m_watchdog.stop();
+        m_idle.start();
+    }
+}
+
+qint64 WorkerProcess::idleMs() const
+{
+    return m_ready && !m_task && m_idle.isValid() ? m_idle.elapsed() : 0;
+}
+
+void WorkerProcess::retire()
+{
+    m_dead = true;
+    m_ready = false;
+    m_watchdog.stop();
+    m_process.disconnect(this);
+    connect(&m_process, &QProcess::finished, this, &QObject::deleteLater);
+    m_process.closeWriteChannel(); // the worker exits on EOF
+    QTimer::singleShot(2000, this, [this] { m_process.kill(); });
 }
 
 void WorkerProcess::send(WorkerProtocol::Type type, const QByteArray &payload)
@@ -82,6 +101,7 @@ void WorkerProcess::onReadyRead()
         if (frame->type == WorkerProtocol::Type::Ready) {
             m_ready = true;
             m_watchdog.stop();
+            m_idle.start();
             emit ready();
             continue;
         }

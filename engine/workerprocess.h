@@ -2,6 +2,7 @@
 
 #include "workerprotocol.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
@@ -26,6 +27,11 @@ public:
     void setTask(SynthesisTask *task);
     void send(WorkerProtocol::Type type, const QByteArray &payload);
     void kill();
+    // How long it has been warm and without a task (0 while busy or warming up).
+    qint64 idleMs() const;
+    // Lets the process end (EOF on its input) and deletes this object when it has;
+    // no died() follows. The pool must have forgotten it already.
+    void retire();
 
 signals:
     void ready();
@@ -40,6 +46,7 @@ private:
     QString m_program;
     QByteArray m_buffer;
     QTimer m_watchdog;
+    QElapsedTimer m_idle;
     QPointer<SynthesisTask> m_task;
     bool m_ready = false;
     bool m_dead = false;

@@ -52,9 +52,15 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
     });
     m_requestTimeout.start();
 
-    // The key check reads the store: off the server thread.
     const QString key = QUrlQuery(m_ws->requestUrl()).queryItemValue(QStringLiteral("api_key"), QUrl::FullyDecoded);
     Engine *engine = &server.engine();
+    // A key seen lately is answered from memory: the request is then handled the moment
+    // it arrives, and the store threads are left to the generation's commit.
+    if (const auto cached = engine->keys().authenticateCached(key)) {
+        onAuthenticated(cached, engine->rateLimiter().acquire(cached->keyId));
+        return;
+    }
+    // Otherwise the key check reads the store: off the server thread.
     QPointer<StreamSession> self(this);
     engine->storePool()->start([self, engine, key, this] {
         auto auth = engine->keys().authenticate(key);

@@ -1,6 +1,8 @@
 // bench-stream: time to first audio frame over the WebSocket stream, for 1, 10 and 50
 // concurrent clients, an espeak-ng voice and a flite voice, next to the engine's own
 // first-chunk time measured in the same run. Prints figures; never fails a build.
+// Env: BENCH_STREAM_WORKERS (stream workers, default 2), BENCH_STREAM_READ_ALL (also
+// measure clients who read every stream to the end).
 #include "studioprocess.h"
 #include "synthesispipeline.h"
 #include "synthesisplanner.h"
@@ -70,8 +72,10 @@ double engineFirstChunkMs(const QString &voiceId, const QString &lang, const QSt
 }
 
 // N clients at once; returns each client's time from sending the request to the first
-// binary frame.
-QList<double> streamFirstFrames(const StudioProcess &studio, const QString &key, const QByteArray &request, int clients)
+// binary frame. A client hangs up after that frame, unless readAll (a listener who
+// stays to the end and keeps a worker busy meanwhile).
+QList<double> streamFirstFrames(const StudioProcess &studio, const QString &key, const QByteArray &request, int clients,
+                                bool readAll = false)
 {
     QList<double> results;
     QList<QWebSocket *> sockets;
@@ -85,12 +89,13 @@ QList<double> streamFirstFrames(const StudioProcess &studio, const QString &key,
             ws->sendTextMessage(QString::fromUtf8(request));
         });
         auto got = std::make_shared<bool>(false);
-        QObject::connect(ws, &QWebSocket::binaryMessageReceived, ws, [&, i, got, ws] {
+        QObject::connect(ws, &QWebSocket::binaryMessageReceived, ws, [&, i, got, ws, readAll] {
             if (*got)
                 return;
             *got = true;
             results << double(timers[i].nsecsElapsed()) / 1e6;
-            ws->close(); // the rest of the audio is not what this measures
+            if (!readAll)
+                ws->close(); // the rest of the audio is not what this measures
         });
         QObject::connect(ws, &QWebSocket::disconnected, ws, [&done] { ++done; });
         ws->open(QUrl(studio.wsUrl(key)));
@@ -110,6 +115,30 @@ QList<double> streamFirstFrames(const StudioProcess &studio, const QString &key,
     qDeleteAll(sockets);
     return results;
 }
+
+// A server as the benchmark runs it, given time to warm its workers.
+bool startServer(StudioProcess &studio, QString *key)
+{
+    *key = studio.createAccountWithKey("bench", {"--credits", "100000000"});
+    const QString streamWorkers = qEnvironmentVariable("BENCH_STREAM_WORKERS", "2");
+    if (!studio.start({"--workers", "2", "--stream-workers", streamWorkers, "--rate-limit", "100000", "--log-level", "warn",
+                       "--max-streams", "128"})) {
+        std::printf("could not start the server\n");
+        return false;
+    }
+    QEventLoop settle;
+    QTimer::singleShot(1500, &settle, &QEventLoop::quit);
+    settle.exec();
+    return true;
+}
+
+QByteArray requestFor(const QString &text, const char *voiceId, const char *lang)
+{
+    QJsonObject o{{"text", text}, {"voice_id", QLatin1String(voiceId)}};
+    if (*lang)
+        o.insert("language_code", QLatin1String(lang));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
 }
 
 int main(int argc, char *argv[])
@@ -121,25 +150,15 @@ int main(int argc, char *argv[])
                 qint64(text.size()), qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")));
 
     StudioProcess studio;
-    const QString key = studio.createAccountWithKey("bench", {"--credits", "100000000"});
-    const QString streamWorkers = qEnvironmentVariable("BENCH_STREAM_WORKERS", "2");
-    if (!studio.start({"--workers", "2", "--stream-workers", streamWorkers, "--rate-limit", "100000", "--log-level", "warn",
-                       "--max-streams", "128"})) {
-        std::printf("could not start the server\n");
+    QString key;
+    if (!startServer(studio, &key))
         return 0;
-    }
-    QEventLoop settle;
-    QTimer::singleShot(1500, &settle, &QEventLoop::quit);
-    settle.exec();
 
     struct Voice { const char *label; const char *id; const char *lang; double targetP50; };
     const Voice voices[] = {{"espeak-ng (ef_dora, es)", "ef_dora", "e", 10}, {"flite slt (af_sarah)", "af_sarah", "", 100}};
     std::printf("%-26s %7s %10s %10s %10s %14s\n", "voice", "clients", "p50 ms", "p99 ms", "frames", "engine 1st ms");
     for (const Voice &v : voices) {
-        QJsonObject o{{"text", text}, {"voice_id", QLatin1String(v.id)}};
-        if (*v.lang)
-            o.insert("language_code", QLatin1String(v.lang));
-        const QByteArray req = QJsonDocument(o).toJson(QJsonDocument::Compact);
+        const QByteArray req = requestFor(text, v.id, v.lang);
         const double engine = engineFirstChunkMs(QLatin1String(v.id), QLatin1String(v.lang), text);
         streamFirstFrames(studio, key, req, 2); // warm-up
         for (int clients : {1, 10, 50}) {
@@ -158,5 +177,23 @@ int main(int argc, char *argv[])
         }
     }
     studio.stop();
+    if (qEnvironmentVariableIsSet("BENCH_STREAM_READ_ALL")) {
+        // Listeners who stay to the end, each holding a stream worker for its whole
+        // synthesis; a fresh server per voice, so the first burst meets the pool as started.
+        std::printf("\nclients reading every stream to the end (BENCH_STREAM_READ_ALL), fresh server per voice:\n");
+        for (const Voice &v : voices) {
+            StudioProcess fresh;
+            QString freshKey;
+            if (!startServer(fresh, &freshKey))
+                return 0;
+            const QByteArray req = requestFor(text, v.id, v.lang);
+            for (const char *when : {"first burst", "next burst"}) {
+                const QList<double> all = streamFirstFrames(fresh, freshKey, req, 10, true);
+                std::printf("%-26s %7d %10.1f %10.1f %10lld  %s\n", v.label, 10, percentile(all, 0.5), percentile(all, 0.99),
+                            qint64(all.size()), when);
+            }
+            fresh.stop();
+        }
+    }
     return 0;
 }
