@@ -266,6 +266,9 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
         delete socket;
         return;
     }
+    // No Nagle: a streamed frame must not wait for the client to acknowledge the last
+    // one (a delayed ACK holds it up to 40 ms; Qt writes a large frame in two calls).
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     ++m_open;
     auto *guard = new ConnectionGuard(socket, m_limits, m_hostCheck);
     m_guards.append(guard);
