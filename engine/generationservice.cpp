@@ -32,13 +32,11 @@ bool GenerationService::isExpired(const Generation &g) const
     return Timestamps::nowMs() - g.createdAt >= m_options.ttlMs;
 }
 
-Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, const CreateGeneration &req)
+Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &req)
 {
-    const auto voice = m_voices.find(auth.accountId, req.voiceId, req.voiceCaseInsensitive);
-    if (auto problem = SpeechRequestCheck::check(req.speech, req.voiceId, voice ? &*voice : nullptr))
+    if (auto problem = SpeechRequestCheck::check(req.speech, req.voiceId, voice))
         return *problem;
-    const auto format = AudioFormats::parse(req.audioFormat);
-    if (!format)
+    if (!AudioFormats::parse(req.audioFormat))
         return ServiceError::invalid("audio_format", QStringLiteral("audio_format must be wav or mp3"));
     if (req.premiumNeedsPaidPlan && !voice->free && auth.plan == QLatin1String("free"))
         return ServiceError::make(ServiceError::Kind::Forbidden,
@@ -50,6 +48,16 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     params->pitch *= req.pitchFactor;
     params->pitchRange *= req.pitchRangeFactor;
     params->speed = qBound(0.25, params->speed * req.speedFactor, 4.0);
+    return *params;
+}
+
+Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, const CreateGeneration &req)
+{
+    const auto voice = m_voices.find(auth.accountId, req.voiceId, req.voiceCaseInsensitive);
+    const auto params = plan(voice ? &*voice : nullptr, auth, req);
+    if (!params)
+        return params.error();
+    const auto format = AudioFormats::parse(req.audioFormat);
 
     Generation g;
     g.id = QUuid::createUuid().toString(QUuid::WithoutBraces);

@@ -58,6 +58,9 @@ public:
     void setPricing(const Pricing &p) { m_pricing = p; }
 
     Result<CreatedGeneration> create(const AuthContext &auth, const CreateGeneration &request);
+    // The checks and the synthesis plan create() makes for a request with this voice
+    // (null: unknown voice); memory only, so a stream can start before the row exists.
+    static Result<SynthesisParams> plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &request);
     // Unknown, another account's and expired ids all answer NotFound (indistinguishable).
     Result<Generation> get(qint64 accountId, const QString &id) const;
     // Memory only, cheap enough for the server thread: a finished generation of this

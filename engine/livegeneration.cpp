@@ -72,18 +72,12 @@ std::optional<SynthesisParams> LiveGeneration::planFromCatalog() const
     const VoiceCatalog &catalog = m_engine.catalog();
     const auto voice = m_request.voiceCaseInsensitive ? catalog.findCaseInsensitive(m_request.voiceId)
                                                       : catalog.find(m_request.voiceId);
-    if (!voice || SpeechRequestCheck::check(m_request.speech, m_request.voiceId, &*voice)
-        || !AudioFormats::parse(m_request.audioFormat))
+    if (!voice)
         return std::nullopt;
-    if (m_request.premiumNeedsPaidPlan && !voice->free && m_auth.plan == QLatin1String("free"))
-        return std::nullopt;
-    auto params = SynthesisPlanner::plan(*voice, m_request.speech);
+    const auto params = GenerationService::plan(&*voice, m_auth, m_request);
     if (!params)
         return std::nullopt;
-    params->pitch *= m_request.pitchFactor;
-    params->pitchRange *= m_request.pitchRangeFactor;
-    params->speed = qBound(0.25, params->speed * m_request.speedFactor, 4.0);
-    return params;
+    return *params;
 }
 
 void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
