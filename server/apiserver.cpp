@@ -5,8 +5,6 @@
 #include "streamsession.h"
 
 #include <QHttpServerResponder>
-
-#include <algorithm>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -15,6 +13,8 @@
 #include <QPointer>
 #include <QTcpServer>
 #include <QTcpSocket>
+
+#include <algorithm>
 
 Q_LOGGING_CATEGORY(lcRequest, "tts.request", QtInfoMsg)
 
