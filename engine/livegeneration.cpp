@@ -1,7 +1,6 @@
 #include "livegeneration.h"
 
 #include "engine.h"
-#include "speechrequestcheck.h"
 #include "storetask.h"
 #include "synthesistask.h"
 #include "workerpool.h"
