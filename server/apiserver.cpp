@@ -2,6 +2,7 @@
 
 #include "engine.h"
 #include "errormapping.h"
+#include "replyorder.h"
 #include "streamsession.h"
 
 #include <QHttpServerResponder>
@@ -45,10 +46,13 @@ ApiServer::ApiServer(Engine &engine, QObject *parent)
     });
     // WebSocket upgrades need a matching route that writes nothing (notes/qt64-pitfalls.md).
     // Host and Origin of upgrades are checked by the connection guard before this runs.
-    m_http->route(QStringLiteral("/v3/tts/stream"), [](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
-        if (req.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0)
+    // Qt upgrades only when Connection mentions "upgrade" as well; anything else is an
+    // ordinary request, answered 426 in its turn.
+    m_http->route(QStringLiteral("/v3/tts/stream"), [this](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
+        if (req.value("upgrade").compare("websocket", Qt::CaseInsensitive) == 0
+            && req.value("connection").toLower().contains("upgrade"))
             return;
-        writeReply(resp, HttpReply::detail(426, QStringLiteral("Upgrade Required: connect with a WebSocket client")));
+        dispatch(req, std::move(resp));
     });
     connect(m_http.get(), &QAbstractHttpServer::newWebSocketConnection, this, [this] {
         while (m_http->hasPendingWebSocketConnections())
@@ -74,6 +78,9 @@ bool ApiServer::listen(const QHostAddress &address, quint16 port)
     }
     tcp->applyListenOptions(); // at once, not after the first event-loop pass
     m_http->bind(tcp);
+    // After QHttpServer's own slot (connected by bind()), so it runs once Qt has taken
+    // the new connections and connected to them.
+    connect(tcp, &QTcpServer::pendingConnectionAvailable, tcp, &GuardedTcpServer::attachAfterServer);
     m_tcp = tcp;
     m_address = address;
     m_port = tcp->serverPort();
@@ -179,22 +186,46 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
 {
     RequestContext ctx = RequestContext::from(request);
     QPointer<QTcpSocket> socket = responder.socket();
-    auto holder = std::make_shared<QHttpServerResponder>(std::move(responder));
+    // Qt hands requests over in the order they arrived; answers leave in that order too.
+    ConnectionGuard *guard = ConnectionGuard::of(socket);
+    QPointer<ReplyOrder> order = socket ? ReplyOrder::of(socket) : nullptr;
+    ConnectionGuard::Request meta;
+    if (guard)
+        meta = guard->takeRequest();
+    else if (order)
+        meta.ticket = order->open(false);
+    const quint64 ticket = meta.ticket;
+    const QByteArray method = ctx.method;
+    // HEAD is GET without the body (RFC 9110 9.3.2).
+    const bool headOnly = ctx.method == "HEAD";
+    if (headOnly)
+        ctx.method = "GET";
     auto routeLabel = std::make_shared<QString>(QStringLiteral("unmatched"));
     QElapsedTimer timer;
     timer.start();
     // Every reply is counted and logged (never the key, never the query string).
-    auto send = [this, socket, holder, routeLabel, timer, method = ctx.method, path = ctx.path,
-                 remote = ctx.remoteAddress](const HttpReply &reply, qint64 accountId = 0) {
+    auto send = [this, socket, order, ticket, headOnly, closeAfter = meta.closeAfter, routeLabel, timer, method,
+                 path = ctx.path, remote = ctx.remoteAddress](const HttpReply &reply, qint64 accountId = 0) {
         const double seconds = double(timer.nsecsElapsed()) / 1e9;
         m_engine.metrics().recordRequest(*routeLabel, QString::fromLatin1(method), reply.status, seconds);
         logRequest(method, path, *routeLabel, reply.status, seconds, accountId, remote);
-        if (socket && socket->state() == QAbstractSocket::ConnectedState) {
-            writeReply(*holder, reply);
-            socket->flush(); // now, not on the next loop turn: saves a poll per request
-        }
+        if (!order)
+            return;
+        const bool overTime = !reply.filePath.isEmpty() && !headOnly;
+        order->deliver(ticket, [socket, order, ticket, reply, headOnly, closeAfter, overTime] {
+            writeReply(socket, reply, {headOnly, closeAfter}, [order, ticket, overTime] {
+                if (overTime && order)
+                    order->finish(ticket);
+            });
+            if (socket)
+                socket->flush(); // now, not on the next loop turn: saves a poll per request
+        }, !overTime);
     };
 
+    if (ctx.path == QLatin1String("/v3/tts/stream")) {
+        send(HttpReply::detail(426, QStringLiteral("Upgrade Required: connect with a WebSocket client")));
+        return;
+    }
     if (auto refused = checkHostAndOrigin(ctx.header("host"), ctx.header("origin"))) {
         send(*refused);
         return;
@@ -216,6 +247,8 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
         for (const Route &r : std::as_const(m_routes))
             if (pathMatches(r.path, ctx.path) && !allowed.contains(r.method))
                 allowed << r.method;
+        if (allowed.contains("GET"))
+            allowed << "HEAD";
         if (allowed.isEmpty())
             send(HttpReply::detail(404, QStringLiteral("Not Found")));
         else
@@ -227,24 +260,29 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     *routeLabel = r.path;
     if (r.streamHandler) {
         // Authenticate off the server thread, then hand the live connection to the handler.
-        m_engine.storePool()->start([this, ctx, r, send, holder, socket, timer] {
+        m_engine.storePool()->start([this, ctx, r, send, socket, order, ticket, closeAfter = meta.closeAfter, timer] {
             AuthContext auth;
             const auto refused = authenticate(ctx, r.auth, auth);
-            QMetaObject::invokeMethod(this, [this, ctx, r, send, holder, socket, auth, refused, timer] {
+            QMetaObject::invokeMethod(this, [this, ctx, r, send, socket, order, ticket, closeAfter, auth, refused, timer] {
                 if (refused) {
                     send(*refused);
                     return;
                 }
-                if (!socket || socket->state() != QAbstractSocket::ConnectedState)
+                if (!order)
                     return;
-                // Counted and logged when the reply starts: an error or the stream's 200.
-                auto reply = std::make_shared<StreamReply>(holder, socket);
-                reply->setStatusObserver([this, timer, ctx, r, auth](int status) {
-                    const double seconds = double(timer.nsecsElapsed()) / 1e9;
-                    m_engine.metrics().recordRequest(r.path, QString::fromLatin1(ctx.method), status, seconds);
-                    logRequest(ctx.method, ctx.path, r.path, status, seconds, auth.accountId, ctx.remoteAddress);
-                });
-                r.streamHandler(ctx, auth, reply);
+                // The stream starts in its turn and holds the connection until it ends.
+                order->deliver(ticket, [this, ctx, r, socket, order, ticket, closeAfter, auth, timer] {
+                    auto reply = std::make_shared<StreamReply>(socket, order, ticket, closeAfter);
+                    if (!reply->isConnected())
+                        return; // the reply's end frees the ticket
+                    // Counted and logged when the reply starts: an error or the stream's 200.
+                    reply->setStatusObserver([this, timer, ctx, r, auth](int status) {
+                        const double seconds = double(timer.nsecsElapsed()) / 1e9;
+                        m_engine.metrics().recordRequest(r.path, QString::fromLatin1(ctx.method), status, seconds);
+                        logRequest(ctx.method, ctx.path, r.path, status, seconds, auth.accountId, ctx.remoteAddress);
+                    });
+                    r.streamHandler(ctx, auth, reply);
+                }, false);
             }, Qt::QueuedConnection);
         });
         return;

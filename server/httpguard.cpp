@@ -1,5 +1,7 @@
 #include "httpguard.h"
 
+#include "lingeringclose.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QDateTime>
@@ -63,16 +65,25 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, c
                    [this] {
                        m_requestTimer.stop();
                        m_incompleteSinceMs = 0;
+                       if (!m_requests.isEmpty())
+                           m_requests.last().complete = true;
                    },
                    [this] { m_socket->write("HTTP/1.1 100 Continue\r\n\r\n"); },
                    [this] {
                        m_requestTimer.stop();
                        m_idleTimer.stop();
                        m_incompleteSinceMs = 0;
+                       // The WebSocket's close must not reset a client still sending.
+                       lingerOnClose();
                    },
                    [this](const HttpHeadParser::Rejection &r) { onRejected(r); },
+                   [this](const HttpHeadParser::RequestMeta &meta) {
+                       m_requests.enqueue({m_order->open(meta.closeAfter), meta.closeAfter, false});
+                   },
                })
 {
+    m_order = ReplyOrder::of(socket);
+    connect(m_order, &ReplyOrder::closeRequested, this, &ConnectionGuard::onCloseRequested);
     // Connected before QHttpServer connects its own slot, so this runs first and sees
     // every byte before the server's parser does.
     connect(socket, &QTcpSocket::readyRead, this, &ConnectionGuard::onReadyRead);
@@ -99,27 +110,94 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, c
     m_idleTimer.start();
 }
 
+ConnectionGuard::~ConnectionGuard()
+{
+    // The socket is going (its descriptor closed by Qt already, or now): the duplicate
+    // finishes the close politely.
+    if (m_lingerFd >= 0)
+        (new LingeringClose(std::exchange(m_lingerFd, -1)))->start();
+}
+
+ConnectionGuard *ConnectionGuard::of(QTcpSocket *socket)
+{
+    return socket ? socket->findChild<ConnectionGuard *>(QString(), Qt::FindDirectChildrenOnly) : nullptr;
+}
+
+ConnectionGuard::Request ConnectionGuard::takeRequest()
+{
+    if (m_requests.isEmpty()) // not seen as a request by the guard (a failed upgrade)
+        return {m_order->open(false), false};
+    const Request r = m_requests.dequeue();
+    if (m_rejectionPending && m_requests.isEmpty()) {
+        // Every request before the refused one is with the server now.
+        QMetaObject::invokeMethod(this, &ConnectionGuard::answerRejection, Qt::QueuedConnection);
+    }
+    return r;
+}
+
+void ConnectionGuard::onCloseRequested()
+{
+    if (m_parser.phase() == HttpHeadParser::Phase::Rejected)
+        return; // answerRejection() closes its own way
+    lingerOnClose();
+    m_socket->disconnectFromHost(); // after the answer's last byte
+}
+
+void ConnectionGuard::attachAfterServer()
+{
+    if (m_attachedAfterServer)
+        return;
+    m_attachedAfterServer = true;
+    connect(m_socket, &QTcpSocket::readyRead, this, &ConnectionGuard::onServerHasRead);
+}
+
+void ConnectionGuard::onServerHasRead()
+{
+    // Whatever QHttpServer left in the buffer, the parser has seen.
+    m_seen = m_socket->bytesAvailable();
+}
+
+void ConnectionGuard::lingerOnClose()
+{
+    const qintptr fd = m_socket->socketDescriptor();
+    if (m_lingerFd < 0 && fd != -1)
+        m_lingerFd = ::dup(int(fd));
+}
+
 void ConnectionGuard::onReadyRead()
 {
     const auto phase = m_parser.phase();
     if (phase == HttpHeadParser::Phase::Passthrough)
         return;
     if (phase == HttpHeadParser::Phase::Rejected) {
+        // Requests before the refused one are still buffered for the server's parser,
+        // which takes one per pass: they go first, then the refusal is answered.
+        if (m_rejectionPending) {
+            if (!m_requests.isEmpty())
+                return;
+            answerRejection();
+        }
         // Nothing more reaches the server's parser. A client still uploading is not
         // stalled: dropping it to make room would reset it before it reads its answer.
         if (!m_socket->readAll().isEmpty())
             m_lastProgressMs = QDateTime::currentMSecsSinceEpoch();
         return;
     }
-    // QHttpServer reads everything available in its slot, so what is buffered now is new.
+    // QHttpServer reads one request per pass (and passes again while bytes remain):
+    // the first m_seen bytes buffered were fed to the parser before.
     // Blank lines between requests are no activity: they do not keep a connection alive.
     // Peeked into one buffer per thread: no allocation per read on the hot path.
     static thread_local QByteArray scratch;
     const qint64 available = m_socket->bytesAvailable();
+    if (available <= m_seen) {
+        m_seen = available;
+        return;
+    }
     if (scratch.size() < available)
         scratch.resize(available);
     const qint64 got = m_socket->peek(scratch.data(), available);
-    if (got > 0 && m_parser.consume(scratch.constData(), got)) {
+    const qint64 seen = std::exchange(m_seen, qMax<qint64>(got, 0));
+    if (got > seen && m_parser.consume(scratch.constData() + seen, got - seen)) {
         m_idleTimer.start();
         m_lastProgressMs = QDateTime::currentMSecsSinceEpoch();
     }
@@ -155,22 +233,40 @@ void ConnectionGuard::evict()
 void ConnectionGuard::onRejected(const HttpHeadParser::Rejection &r)
 {
     m_requestTimer.stop();
+    m_rejection = r;
+    // A request refused while its body arrives is answered in its own place.
+    if (!m_requests.isEmpty() && !m_requests.last().complete)
+        m_rejectionTicket = m_requests.takeLast().ticket;
+    else
+        m_rejectionTicket = m_order->open(true);
+    m_rejectionPending = true;
+    if (m_requests.isEmpty())
+        answerRejection();
+}
+
+void ConnectionGuard::answerRejection()
+{
+    if (!m_rejectionPending)
+        return;
+    m_rejectionPending = false;
     m_socket->readAll();
-    m_socket->write(errorResponse(r.status, r.reason, r.detail));
-    // Lingering close (RFC 9112 9.6): closing while the client still uploads makes the
-    // kernel reset the connection and the client loses the answer. So: send it, shut
-    // down our side only, and keep discarding input until the client closes.
-    const auto halfClose = [s = QPointer<QTcpSocket>(m_socket)] {
-        if (s && s->bytesToWrite() == 0 && s->socketDescriptor() != -1)
-            ::shutdown(int(s->socketDescriptor()), SHUT_WR);
-    };
-    connect(m_socket, &QTcpSocket::bytesWritten, this, halfClose);
-    m_socket->flush();
-    halfClose();
-    // A client that does not read its answer is dropped soon after.
-    QTimer::singleShot(2000, m_socket, [s = QPointer<QTcpSocket>(m_socket)] {
-        if (s)
-            s->abort();
+    m_order->deliver(m_rejectionTicket, [this] {
+        m_socket->write(errorResponse(m_rejection.status, m_rejection.reason, m_rejection.detail));
+        // Lingering close (RFC 9112 9.6): closing while the client still uploads makes the
+        // kernel reset the connection and the client loses the answer. So: send it, shut
+        // down our side only, and keep discarding input until the client closes.
+        const auto halfClose = [s = QPointer<QTcpSocket>(m_socket)] {
+            if (s && s->bytesToWrite() == 0 && s->socketDescriptor() != -1)
+                ::shutdown(int(s->socketDescriptor()), SHUT_WR);
+        };
+        connect(m_socket, &QTcpSocket::bytesWritten, this, halfClose);
+        m_socket->flush();
+        halfClose();
+        // A client that does not read its answer is dropped soon after.
+        QTimer::singleShot(2000, m_socket, [s = QPointer<QTcpSocket>(m_socket)] {
+            if (s)
+                s->abort();
+        });
     });
 }
 
@@ -207,9 +303,7 @@ bool GuardedTcpServer::makeRoom(bool newcomerHasRequest)
     for (;;) {
         ConnectionGuard *victim = nullptr;
         auto victimStanding = Standing::Protected;
-        for (const QPointer<ConnectionGuard> &g : std::as_const(m_guards)) {
-            if (!g)
-                continue;
+        for (ConnectionGuard *g : std::as_const(m_guards)) {
             const auto standing = g->standing();
             const qint64 progress = g->lastProgressMs();
             // Progress this very millisecond (accepted, read or found with bytes waiting
@@ -229,11 +323,18 @@ bool GuardedTcpServer::makeRoom(bool newcomerHasRequest)
         // one go have not been read yet): that is progress, so look again.
         if (victim->refreshProgressFromKernel(now))
             continue;
-        m_guards.removeAll(QPointer<ConnectionGuard>(victim));
+        m_guards.removeAll(victim);
         victim->evict();
         --m_open; // its socket is deleted later; the slot is free now
         return true;
     }
+}
+
+void GuardedTcpServer::attachAfterServer()
+{
+    for (const QPointer<ConnectionGuard> &g : std::exchange(m_unattached, {}))
+        if (g)
+            g->attachAfterServer();
 }
 
 void GuardedTcpServer::endAcceptBurst()
@@ -272,9 +373,13 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
     ++m_open;
     auto *guard = new ConnectionGuard(socket, m_limits, m_hostCheck);
     m_guards.append(guard);
-    connect(socket, &QObject::destroyed, this, [this, g = QPointer<ConnectionGuard>(guard)] {
+    m_unattached.append(guard);
+    // The guard dies with its socket, however the connection ends: QHttpServer cuts
+    // every connection of the socket's own signals when it hands it to the WebSocket
+    // server, so the socket's destroyed() cannot be relied on.
+    connect(guard, &QObject::destroyed, this, [this, guard] {
         // An evicted connection was already taken off the count.
-        if (m_guards.removeAll(g) > 0)
+        if (m_guards.removeAll(guard) > 0)
             --m_open;
     });
     addPendingConnection(socket); // QTcpServer emits newConnection after this returns

@@ -7,6 +7,9 @@
 #include <QTimer>
 
 #include "httpheadparser.h"
+#include "replyorder.h"
+
+#include <QQueue>
 
 class QTcpSocket;
 
@@ -19,6 +22,26 @@ class ConnectionGuard : public QObject
 
 public:
     ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const HostCheck &hostCheck);
+    ~ConnectionGuard() override;
+
+    // The guard of a socket, if it has one.
+    static ConnectionGuard *of(QTcpSocket *socket);
+    // The next request Qt hands over: its place in the connection's ReplyOrder and
+    // whether it closes the connection (requests reach QHttpServer in the order the
+    // guard saw their heads).
+    struct Request
+    {
+        quint64 ticket = 0;
+        bool closeAfter = false;
+        bool complete = false; // its body has arrived too
+    };
+    Request takeRequest();
+    // Connects the half of the guard that runs after QHttpServer has read (see
+    // m_seen); called once QHttpServer has connected its own slots.
+    void attachAfterServer();
+    // The connection will be closed by us: keep it open past Qt's close until the
+    // client has read everything and closed its side (see LingeringClose).
+    void lingerOnClose();
 
     // When the request now arriving started, or the connection opened if it has sent
     // nothing yet (ms since epoch); 0 while a request is answered or between requests.
@@ -40,7 +63,10 @@ public:
 
 private:
     void onReadyRead();
+    void onServerHasRead();
     void onRejected(const HttpHeadParser::Rejection &r);
+    void answerRejection();
+    void onCloseRequested();
 
     QTcpSocket *m_socket;
     qint64 m_incompleteSinceMs = 0;
@@ -48,6 +74,17 @@ private:
     HttpHeadParser m_parser;
     QTimer m_requestTimer;
     QTimer m_idleTimer;
+    // Bytes still buffered in the socket that the parser has already seen. QHttpServer
+    // reads one request per pass and leaves the rest; this tells new bytes from seen ones.
+    qint64 m_seen = 0;
+    bool m_attachedAfterServer = false;
+    ReplyOrder *m_order;
+    QQueue<Request> m_requests; // accepted, not yet handed to QHttpServer's handler
+    // A refused request is answered after the answers of the requests before it.
+    HttpHeadParser::Rejection m_rejection;
+    quint64 m_rejectionTicket = 0;
+    bool m_rejectionPending = false;
+    int m_lingerFd = -1;
 };
 
 // The listening socket QHttpServer is bound to: counts connections, keeps them under
@@ -88,6 +125,8 @@ public:
     GuardedTcpServer(const HttpLimits &limits, HostCheck hostCheck, QObject *parent = nullptr);
 
     int openConnections() const { return m_open; }
+    // Gives the guards of connections QHttpServer has just taken their second half.
+    void attachAfterServer();
     // Request bytes keep coming while a client sends a request; a slowloris trickles a
     // byte every few seconds. 2 s, or half the request timeout when that is shorter.
     qint64 stalledMs() const;
@@ -106,5 +145,7 @@ private:
     HostCheck m_hostCheck;
     int m_open = 0;
     int m_acceptedInBurst = 0;
-    QList<QPointer<ConnectionGuard>> m_guards;
+    // Removed when a guard is destroyed (with its socket) or evicted: all alive.
+    QList<ConnectionGuard *> m_guards;
+    QList<QPointer<ConnectionGuard>> m_unattached;
 };

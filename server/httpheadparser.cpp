@@ -1,5 +1,7 @@
 #include "httpheadparser.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <utility>
 
@@ -20,6 +22,61 @@ int hexValue(char c)
     if (c >= 'A' && c <= 'F')
         return c - 'A' + 10;
     return -1;
+}
+
+// RFC 9110 5.6.2: the characters of a token (header names, methods).
+bool isTokenChar(char c)
+{
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+        return true;
+    return c && std::strchr("!#$%&'*+-.^_`|~", c) != nullptr;
+}
+
+bool isToken(const QByteArray &s)
+{
+    return !s.isEmpty() && std::all_of(s.cbegin(), s.cend(), isTokenChar);
+}
+
+// host [":" port], the host a name, an IPv4 address or a bracketed IPv6 literal.
+bool validHost(const QByteArray &host)
+{
+    if (host.isEmpty())
+        return true; // absent: the server's own address is used
+    QByteArray name = host, port;
+    if (host.startsWith('[')) {
+        const qsizetype close = host.indexOf(']');
+        if (close < 0)
+            return false;
+        name = host.left(close + 1);
+        const QByteArray rest = host.mid(close + 1);
+        if (!rest.isEmpty() && !rest.startsWith(':'))
+            return false;
+        port = rest.mid(1);
+        if (!rest.isEmpty() && port.isEmpty())
+            return false;
+        const QByteArray inner = name.mid(1, name.size() - 2);
+        if (inner.isEmpty() || !std::all_of(inner.cbegin(), inner.cend(), [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.';
+            }))
+            return false;
+    } else {
+        const qsizetype colon = host.indexOf(':');
+        if (colon >= 0) {
+            name = host.left(colon);
+            port = host.mid(colon + 1);
+            if (port.isEmpty())
+                return false;
+        }
+        if (name.isEmpty() || !std::all_of(name.cbegin(), name.cend(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_';
+            }))
+            return false;
+    }
+    if (port.isNull())
+        return true;
+    if (port.size() > 5 || !std::all_of(port.cbegin(), port.cend(), [](char c) { return c >= '0' && c <= '9'; }))
+        return false;
+    return port.toInt() <= 65535;
 }
 
 // Takes the bytes up to and including the next LF (or all of them) into `line`.
@@ -131,10 +188,16 @@ bool HttpHeadParser::finishHead()
     m_line.clear();
     m_headerBytes = 0;
 
+    RequestMeta meta;
+    if (!checkRequestLine(lines.value(0), meta))
+        return false;
+
     // The fields that decide framing and the WebSocket hand-over. A duplicate of one
     // of them could be read differently by Qt's parser (its lookup takes the last
     // one), so it is refused rather than guessed.
     QByteArray upgrade, host, origin, expect, length, encoding;
+    QList<QByteArray> connectionTokens;
+    QByteArray connection;
     bool hasLength = false, hasEncoding = false;
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QByteArray &line = lines.at(i);
@@ -143,10 +206,28 @@ bool HttpHeadParser::finishHead()
             return false;
         }
         const qsizetype colon = line.indexOf(':');
-        if (colon <= 0)
-            continue;
-        const QByteArray name = line.left(colon).trimmed().toLower();
+        if (colon < 0) {
+            reject(400, kBadRequest, QStringLiteral("Malformed header line: no colon"));
+            return false;
+        }
+        // RFC 9112 5.1: no whitespace between a field name and its colon (a parser
+        // that trims it and one that does not would frame the request differently).
+        const QByteArray rawName = line.left(colon);
+        if (!isToken(rawName)) {
+            reject(400, kBadRequest,
+                   rawName.endsWith(' ') || rawName.endsWith('\t')
+                       ? QStringLiteral("Whitespace between a header name and its colon is not allowed")
+                       : QStringLiteral("Invalid header name"));
+            return false;
+        }
+        const QByteArray name = rawName.toLower();
         const QByteArray value = line.mid(colon + 1).trimmed();
+        if (name == "connection") {
+            connection += value.toLower() + ',';
+            for (const QByteArray &t : value.split(','))
+                connectionTokens.append(t.trimmed().toLower());
+            continue;
+        }
         QByteArray *slot = nullptr;
         if (name == "upgrade")
             slot = &upgrade;
@@ -169,6 +250,11 @@ bool HttpHeadParser::finishHead()
         *slot = value.isNull() ? QByteArray("") : value;
     }
 
+    if (!validHost(host)) {
+        reject(400, kBadRequest, QStringLiteral("Invalid Host header"));
+        return false;
+    }
+
     if (upgrade.compare("websocket", Qt::CaseInsensitive) == 0) {
         // Refused here, before Qt sees it: once QHttpServer has the request it upgrades
         // whatever its route answers (writing a 403 there crashes Qt 6.4).
@@ -179,11 +265,15 @@ bool HttpHeadParser::finishHead()
                 return false;
             }
         }
-        // The WebSocket takes the connection over; it has its own message limits.
-        m_phase = Phase::Passthrough;
-        if (m_events.upgraded)
-            m_events.upgraded();
-        return true;
+        // Qt upgrades only when Connection mentions "upgrade" too; without it the
+        // request stays HTTP, and so stays guarded.
+        if (connection.contains("upgrade")) {
+            // The WebSocket takes the connection over; it has its own message limits.
+            m_phase = Phase::Passthrough;
+            if (m_events.upgraded)
+                m_events.upgraded();
+            return true;
+        }
     }
 
     bool chunked = false;
@@ -195,6 +285,14 @@ bool HttpHeadParser::finishHead()
         const QList<QByteArray> codings = encoding.split(',');
         if (codings.last().trimmed().toLower() != "chunked") {
             reject(400, kBadRequest, QStringLiteral("Unsupported Transfer-Encoding: the last coding must be chunked"));
+            return false;
+        }
+        // RFC 9112 6.1: a coding the server does not understand is a 501, never
+        // passed on as if the body were plain chunks.
+        if (codings.size() > 1) {
+            reject(501, "Not Implemented",
+                   QStringLiteral("Transfer-Encoding %1 is not implemented: only chunked is supported")
+                       .arg(QString::fromLatin1(codings.first().trimmed().left(40))));
             return false;
         }
         chunked = true;
@@ -214,6 +312,9 @@ bool HttpHeadParser::finishHead()
             return false;
         }
     }
+    meta.closeAfter = meta.closeAfter || connectionTokens.contains("close");
+    if (m_events.requestHead)
+        m_events.requestHead(meta);
     if (expect.compare("100-continue", Qt::CaseInsensitive) == 0 && m_events.expectContinue)
         m_events.expectContinue(); // answered at once: curl would stall 1 s
     m_bodyBytes = 0;
@@ -226,6 +327,32 @@ bool HttpHeadParser::finishHead()
     } else {
         completeRequest();
     }
+    return true;
+}
+
+bool HttpHeadParser::checkRequestLine(const QByteArray &line, RequestMeta &meta)
+{
+    // method SP request-target SP HTTP-version, single spaces (RFC 9112 3).
+    const QList<QByteArray> parts = line.split(' ');
+    const bool versionShape = parts.size() == 3 && parts[2].size() == 8 && parts[2].startsWith("HTTP/")
+                              && std::isdigit(static_cast<unsigned char>(parts[2][5])) && parts[2][6] == '.'
+                              && std::isdigit(static_cast<unsigned char>(parts[2][7]));
+    const bool targetOk = parts.size() == 3 && !parts[1].isEmpty() && std::all_of(parts[1].cbegin(), parts[1].cend(), [](char c) {
+        return static_cast<unsigned char>(c) > 0x20 && c != 0x7f;
+    });
+    if (parts.size() != 3 || !isToken(parts[0]) || !targetOk || !versionShape) {
+        reject(400, kBadRequest,
+               parts.size() > 3 ? QStringLiteral("Invalid request line: spaces in the request target must be percent-encoded")
+                                : QStringLiteral("Invalid request line"));
+        return false;
+    }
+    if (parts[2] != "HTTP/1.1" && parts[2] != "HTTP/1.0") {
+        reject(505, "HTTP Version Not Supported",
+               QStringLiteral("HTTP version not supported: use HTTP/1.1 or HTTP/1.0"));
+        return false;
+    }
+    // HTTP/1.0 closes after each answer (keep-alive there is an old extension not offered).
+    meta.closeAfter = parts[2] == "HTTP/1.0";
     return true;
 }
 

@@ -39,6 +39,12 @@ public:
         QString detail;
     };
 
+    // What a request's head asks of the connection, told before the request completes.
+    struct RequestMeta
+    {
+        bool closeAfter = false; // "Connection: close" or HTTP/1.0: close once answered
+    };
+
     struct Events
     {
         std::function<void()> requestStarted;  // first byte of a request (blank lines before it excluded)
@@ -46,6 +52,7 @@ public:
         std::function<void()> expectContinue;  // an accepted head asked for "Expect: 100-continue"
         std::function<void()> upgraded;        // a WebSocket upgrade passed: later bytes are not HTTP
         std::function<void(const Rejection &)> rejected;
+        std::function<void(const RequestMeta &)> requestHead; // an accepted head (not an upgrade)
     };
 
     HttpHeadParser(const HttpLimits &limits, HostCheck hostCheck = {}, Events events = {});
@@ -69,6 +76,7 @@ private:
     bool consumeHead(const char *data, qsizetype size, qsizetype &pos);
     void consumeChunked(const char *data, qsizetype size, qsizetype &pos);
     bool finishHead();
+    bool checkRequestLine(const QByteArray &line, RequestMeta &meta);
     void completeRequest();
 
     HttpLimits m_limits;

@@ -2,8 +2,9 @@
 
 #include <QFile>
 #include <QHttpServerRequest>
-#include <QHttpServerResponder>
 #include <QJsonDocument>
+#include <QPointer>
+#include <QTcpSocket>
 
 HttpReply HttpReply::json(int status, const QJsonObject &object)
 {
@@ -67,24 +68,127 @@ QString RequestContext::queryValue(const QString &key) const
     return query.queryItemValue(key, QUrl::FullyDecoded);
 }
 
-void writeReply(QHttpServerResponder &responder, const HttpReply &reply)
+namespace
 {
-    const auto status = static_cast<QHttpServerResponder::StatusCode>(reply.status);
-    if (!reply.filePath.isEmpty()) {
-        // Streams from disk in chunks with flat memory (QHttpServerResponse::fromFile would load it all).
-        auto *file = new QFile(reply.filePath);
-        if (file->open(QIODevice::ReadOnly)) {
-            responder.write(file, reply.fileMime, status);
-            return;
+QByteArray reasonPhrase(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 204: return "No Content";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 402: return "Payment Required";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 408: return "Request Timeout";
+    case 409: return "Conflict";
+    case 413: return "Payload Too Large";
+    case 422: return "Unprocessable Entity";
+    case 426: return "Upgrade Required";
+    case 429: return "Too Many Requests";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 503: return "Service Unavailable";
+    case 505: return "HTTP Version Not Supported";
+    default: return status < 400 ? "OK" : "Error";
+    }
+}
+
+// Sends a file a chunk at a time, topping the socket up whenever it has written some:
+// flat memory for any file size, and a slow client holds back only its own download.
+class FileSender : public QObject
+{
+public:
+    static constexpr qint64 kChunk = 64 * 1024;
+    static constexpr qint64 kHighWater = 256 * 1024;
+
+    FileSender(QTcpSocket *socket, QFile *file, qint64 length, std::function<void()> done)
+        : QObject(socket)
+        , m_socket(socket)
+        , m_file(file)
+        , m_left(length)
+        , m_done(std::move(done))
+    {
+        m_file->setParent(this);
+        connect(socket, &QTcpSocket::bytesWritten, this, &FileSender::pump);
+        pump();
+    }
+
+private:
+    void pump()
+    {
+        while (m_left > 0 && m_socket->bytesToWrite() < kHighWater) {
+            const QByteArray chunk = m_file->read(qMin(kChunk, m_left));
+            if (chunk.isEmpty()) {
+                // The file came short of its Content-Length: closing is the only honest
+                // end (a shorter body would frame the next answer wrongly).
+                m_socket->abort();
+                break;
+            }
+            m_socket->write(chunk);
+            m_left -= chunk.size();
         }
-        delete file;
-        writeReply(responder, HttpReply::detail(404, QStringLiteral("Audio not found")));
+        if (m_left > 0 && m_socket->state() == QAbstractSocket::ConnectedState)
+            return;
+        disconnect(m_socket, nullptr, this, nullptr);
+        const auto done = std::move(m_done);
+        deleteLater();
+        if (done)
+            done();
+    }
+
+    QTcpSocket *m_socket;
+    QFile *m_file;
+    qint64 m_left;
+    std::function<void()> m_done;
+};
+}
+
+QByteArray replyHead(int status, const QByteArray &contentType, qint64 length,
+                     const QList<QPair<QByteArray, QByteArray>> &headers, bool closeAfter)
+{
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
+    if (!contentType.isEmpty())
+        head += "Content-Type: " + contentType + "\r\n";
+    if (length >= 0)
+        head += "Content-Length: " + QByteArray::number(length) + "\r\n";
+    for (const auto &h : headers)
+        head += h.first + ": " + h.second + "\r\n";
+    if (closeAfter)
+        head += "Connection: close\r\n";
+    return head + "\r\n";
+}
+
+void writeReply(QTcpSocket *socket, const HttpReply &reply, const WriteOptions &options, std::function<void()> done)
+{
+    if (!socket || socket->state() != QAbstractSocket::ConnectedState) {
+        if (done)
+            done();
         return;
     }
-    responder.writeStatusLine(status);
-    responder.writeHeader("Content-Type", reply.contentType);
-    responder.writeHeader("Content-Length", QByteArray::number(reply.body.size()));
-    for (const auto &h : reply.headers)
-        responder.writeHeader(h.first, h.second);
-    responder.writeBody(reply.body);
+    if (!reply.filePath.isEmpty()) {
+        auto *file = new QFile(reply.filePath);
+        if (!file->open(QIODevice::ReadOnly)) {
+            delete file;
+            writeReply(socket, HttpReply::detail(404, QStringLiteral("Audio not found")), options, std::move(done));
+            return;
+        }
+        const qint64 length = file->size();
+        socket->write(replyHead(reply.status, reply.fileMime, length, reply.headers, options.closeAfter));
+        if (options.headOnly || length == 0) {
+            delete file;
+            if (done)
+                done();
+            return;
+        }
+        new FileSender(socket, file, length, std::move(done));
+        return;
+    }
+    socket->write(replyHead(reply.status, reply.contentType, reply.body.size(), reply.headers, options.closeAfter));
+    if (!options.headOnly)
+        socket->write(reply.body);
+    if (done)
+        done();
 }

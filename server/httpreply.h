@@ -9,8 +9,10 @@
 #include <QString>
 #include <QUrlQuery>
 
+#include <functional>
+
 class QHttpServerRequest;
-class QHttpServerResponder;
+class QTcpSocket;
 
 // What a handler answers, built off the server thread and written on it.
 struct HttpReply
@@ -45,5 +47,17 @@ struct RequestContext
     QString queryValue(const QString &key) const;
 };
 
-// Writes the reply, with Content-Length and the common headers.
-void writeReply(QHttpServerResponder &responder, const HttpReply &reply);
+// How a reply is written on its connection.
+struct WriteOptions
+{
+    bool headOnly = false;   // HEAD: the headers GET would send, no body
+    bool closeAfter = false; // the connection closes after it: say so
+};
+
+// The status line and headers (Content-Length included) of a reply of that body length.
+QByteArray replyHead(int status, const QByteArray &contentType, qint64 length,
+                     const QList<QPair<QByteArray, QByteArray>> &headers, bool closeAfter);
+// Writes the reply on the socket. A file is sent over time, a chunk whenever the
+// client has taken the last; done() runs once everything is queued on the socket
+// (at once for a body, later for a file), or when the client is gone.
+void writeReply(QTcpSocket *socket, const HttpReply &reply, const WriteOptions &options, std::function<void()> done);

@@ -1,16 +1,43 @@
 #include "streamreply.h"
 
-#include <QHttpServerResponder>
+#include "replyorder.h"
 
-StreamReply::StreamReply(std::shared_ptr<QHttpServerResponder> responder, QPointer<QTcpSocket> socket)
-    : m_responder(std::move(responder))
-    , m_socket(std::move(socket))
+#include <QThread>
+
+#include <utility>
+
+StreamReply::StreamReply(QPointer<QTcpSocket> socket, QPointer<ReplyOrder> order, quint64 ticket, bool closeAfter)
+    : m_socket(std::move(socket))
+    , m_order(std::move(order))
+    , m_ticket(ticket)
+    , m_closeAfter(closeAfter)
 {
     if (m_socket) {
         connect(m_socket, &QTcpSocket::disconnected, this, &StreamReply::clientGone);
         connect(m_socket, &QObject::destroyed, this, &StreamReply::clientGone);
         connect(m_socket, &QTcpSocket::bytesWritten, this, &StreamReply::bytesWritten);
     }
+}
+
+StreamReply::~StreamReply()
+{
+    endTicket(); // a handler that dropped its reply must not hold up the connection
+}
+
+void StreamReply::endTicket()
+{
+    m_done = true;
+    QPointer<ReplyOrder> order = std::exchange(m_order, nullptr);
+    if (!order)
+        return;
+    // The last owner may drop the reply on a store thread; the order lives on the server's.
+    if (order->thread() == QThread::currentThread())
+        order->finish(m_ticket);
+    else
+        QMetaObject::invokeMethod(order, [order, ticket = m_ticket] {
+            if (order)
+                order->finish(ticket);
+        }, Qt::QueuedConnection);
 }
 
 bool StreamReply::isConnected() const
@@ -27,10 +54,10 @@ void StreamReply::send(const HttpReply &reply)
 {
     if (m_done || m_begun || !isConnected())
         return;
-    m_done = true;
     if (m_statusObserver)
         m_statusObserver(reply.status);
-    writeReply(*m_responder, reply);
+    writeReply(m_socket, reply, {false, m_closeAfter}, {});
+    endTicket();
 }
 
 void StreamReply::begin(int status, const QByteArray &contentType, const QList<QPair<QByteArray, QByteArray>> &headers)
@@ -44,6 +71,8 @@ void StreamReply::begin(int status, const QByteArray &contentType, const QList<Q
                       + "\r\nTransfer-Encoding: chunked\r\n";
     for (const auto &h : headers)
         head += h.first + ": " + h.second + "\r\n";
+    if (m_closeAfter)
+        head += "Connection: close\r\n";
     m_socket->write(head + "\r\n");
 }
 
@@ -58,8 +87,8 @@ void StreamReply::end()
 {
     if (!m_begun || m_done || !isConnected())
         return;
-    m_done = true;
     m_socket->write("0\r\n\r\n");
+    endTicket();
 }
 
 void StreamReply::abort()
@@ -67,4 +96,5 @@ void StreamReply::abort()
     m_done = true;
     if (m_socket)
         m_socket->abort();
+    endTicket();
 }

@@ -9,7 +9,7 @@
 #include <functional>
 #include <memory>
 
-class QHttpServerResponder;
+class ReplyOrder;
 
 // A response written over time with chunked transfer encoding (audio streamed while
 // it is synthesized). Lives on the server thread; every write checks that the client
@@ -19,7 +19,9 @@ class StreamReply : public QObject
     Q_OBJECT
 
 public:
-    StreamReply(std::shared_ptr<QHttpServerResponder> responder, QPointer<QTcpSocket> socket);
+    // Written when `ticket` is the connection's turn (ReplyOrder); ends the ticket.
+    StreamReply(QPointer<QTcpSocket> socket, QPointer<ReplyOrder> order, quint64 ticket, bool closeAfter);
+    ~StreamReply() override;
 
     bool isConnected() const;
     qint64 bytesToWrite() const;
@@ -40,8 +42,12 @@ signals:
     void bytesWritten();
 
 private:
-    std::shared_ptr<QHttpServerResponder> m_responder;
+    void endTicket();
+
     QPointer<QTcpSocket> m_socket;
+    QPointer<ReplyOrder> m_order;
+    quint64 m_ticket;
+    bool m_closeAfter;
     std::function<void(int)> m_statusObserver;
     bool m_begun = false;
     bool m_done = false;

@@ -2,6 +2,7 @@
 
 #include "engine.h"
 #include "errormapping.h"
+#include "idempotency.h"
 #include "v2json.h"
 #include "v3json.h"
 
@@ -58,11 +59,14 @@ HttpReply createGeneration(ApiServer &server, const RequestContext &ctx, const A
     c.pitchFactor = p.pitch;
     c.pitchRangeFactor = p.pitchRange;
     c.speedFactor = p.speed;
+    if (const auto bad = Idempotency::apply(ctx, "v2", c))
+        return ErrorMapping::reply(*bad);
 
     const auto created = server.engine().generations().create(auth, c);
     if (!created)
         return ErrorMapping::reply(created.error());
-    return HttpReply::json(201, QJsonObject{{"generation_id", created->generation.id}});
+    // A retry with the same Idempotency-Key gets the original id (200, as v3 answers it).
+    return HttpReply::json(created->replayed ? 200 : 201, QJsonObject{{"generation_id", created->generation.id}});
 }
 
 HttpReply status(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)

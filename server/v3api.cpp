@@ -2,6 +2,7 @@
 
 #include "engine.h"
 #include "errormapping.h"
+#include "idempotency.h"
 #include "jsonfields.h"
 #include "languages.h"
 #include "multipart.h"
@@ -31,13 +32,8 @@ HttpReply createGeneration(ApiServer &server, const RequestContext &ctx, const A
     auto request = V3Json::parseCreate(ctx.body);
     if (!request)
         return ErrorMapping::reply(request.error());
-    const QByteArray idem = ctx.header("idempotency-key");
-    if (!idem.isEmpty()) {
-        if (idem.size() > 255)
-            return ErrorMapping::reply(ServiceError::invalid("Idempotency-Key", "Idempotency-Key must be at most 255 characters"));
-        request.value().idempotencyKey = QString::fromLatin1(idem);
-        request.value().requestHash = QString::fromLatin1(QCryptographicHash::hash(ctx.body, QCryptographicHash::Sha256).toHex());
-    }
+    if (const auto bad = Idempotency::apply(ctx, {}, request.value()))
+        return ErrorMapping::reply(*bad);
     const auto created = server.engine().generations().create(auth, request.value());
     if (!created)
         return ErrorMapping::reply(created.error());

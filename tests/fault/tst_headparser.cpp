@@ -244,7 +244,7 @@ void TestHeadParser::expectContinueAndUpgrade()
     QCOMPARE(c.events, QStringList({"start", "continue", "complete"}));
     const Run tooBig = feed("POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2000000\r\n\r\n");
     QCOMPARE(tooBig.events, QStringList({"start", "rejected 413"})); // no 100 before the refusal
-    const Run ws = feed("GET /ws HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\n\r\n\x81\x85garbage that is no HTTP\r\n\r\n");
+    const Run ws = feed("GET /ws HTTP/1.1\r\nHost: h\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n\x81\x85garbage that is no HTTP\r\n\r\n");
     QCOMPARE(ws.events, QStringList({"start", "upgraded"}));
     QCOMPARE(ws.phase, HttpHeadParser::Phase::Passthrough);
 }
