@@ -355,23 +355,26 @@ std::optional<HttpReply> ApiServer::rateLimited(const AuthContext &auth, Auth mo
     return shaped(mode, e);
 }
 
+ServiceError ApiServer::failedAuthentication(const QHostAddress &address, Auth mode)
+{
+    if (const auto wait = m_throttle.banned(address)) {
+        ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
+                                            QStringLiteral("Too many failed authentication attempts. Please retry later."));
+        e.retryAfterSeconds = *wait;
+        return e;
+    }
+    m_throttle.recordFailure(address);
+    return ServiceError::make(ServiceError::Kind::Unauthorized, mode == Auth::V2 ? QStringLiteral("Invalid API Key")
+                                                                                 : QStringLiteral("Invalid or missing API key"));
+}
+
 std::optional<HttpReply> ApiServer::authenticate(const RequestContext &ctx, Auth mode, AuthContext &out)
 {
     if (mode == Auth::None)
         return std::nullopt;
     const auto auth = m_engine.keys().authenticate(presentedKey(ctx, mode));
-    if (!auth) {
-        if (const auto wait = m_throttle.banned(ctx.remoteAddress)) {
-            ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
-                                                QStringLiteral("Too many failed authentication attempts. Please retry later."));
-            e.retryAfterSeconds = *wait;
-            return shaped(mode, e);
-        }
-        m_throttle.recordFailure(ctx.remoteAddress);
-        return shaped(mode, ServiceError::make(ServiceError::Kind::Unauthorized,
-                                               mode == Auth::V2 ? QStringLiteral("Invalid API Key")
-                                                                : QStringLiteral("Invalid or missing API key")));
-    }
+    if (!auth)
+        return shaped(mode, failedAuthentication(ctx.remoteAddress, mode));
     if (auto limited = rateLimited(*auth, mode))
         return limited;
     out = *auth;

@@ -76,6 +76,9 @@ public:
     // a browser Origin that must be the server's own. Returns the refusal, if any.
     std::optional<HttpReply> checkHostAndOrigin(const QByteArray &host, const QByteArray &origin) const;
     QString hostRefusal(const QByteArray &host, const QByteArray &origin) const;
+    // A failed key check from this address (REST and WebSocket alike): the refusal to
+    // send, 429 once the address has failed too often within a minute, else 401.
+    ServiceError failedAuthentication(const QHostAddress &address, Auth mode);
 
 private:
     void dispatch(const QHttpServerRequest &request, QHttpServerResponder &&responder);

@@ -18,13 +18,25 @@ int ErrorMapping::status(ServiceError::Kind kind)
     return 500;
 }
 
+QString ErrorMapping::clientText(const QString &text)
+{
+    constexpr qsizetype kMax = 300;
+    if (text.size() <= kMax)
+        return text;
+    // Cut at a code point boundary, and say how much went.
+    qsizetype cut = kMax;
+    if (text.at(cut - 1).isHighSurrogate())
+        --cut;
+    return text.left(cut) + QStringLiteral("… (%1 more characters)").arg(text.size() - cut);
+}
+
 HttpReply ErrorMapping::reply(const ServiceError &error)
 {
-    QJsonObject body{{"detail", error.detail}};
+    QJsonObject body{{"detail", clientText(error.detail)}};
     if (!error.errors.isEmpty()) {
         QJsonArray errors;
         for (const FieldError &f : error.errors)
-            errors.append(QJsonObject{{"field", f.field}, {"message", f.message}});
+            errors.append(QJsonObject{{"field", clientText(f.field)}, {"message", clientText(f.message)}});
         body.insert("errors", errors);
     }
     HttpReply r = HttpReply::json(status(error.kind), body);
@@ -46,8 +58,8 @@ HttpReply ErrorMapping::openAiReply(const ServiceError &error)
     case ServiceError::Kind::NotFound: code = QStringLiteral("not_found"); break;
     default: code = QStringLiteral("invalid_value"); break;
     }
-    QJsonObject inner{{"message", error.detail}, {"type", type}, {"code", code},
-                      {"param", error.errors.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(error.errors.first().field)}};
+    QJsonObject inner{{"message", clientText(error.detail)}, {"type", type}, {"code", code},
+                      {"param", error.errors.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(clientText(error.errors.first().field))}};
     HttpReply r = HttpReply::json(status(error.kind), QJsonObject{{"error", inner}});
     if (error.retryAfterSeconds > 0)
         r.header("Retry-After", QByteArray::number(error.retryAfterSeconds));

@@ -22,6 +22,7 @@ constexpr qint64 kFrameBytes = 4800 * 4;
 // Bytes queued in the socket before the worker is made to wait.
 constexpr qint64 kHighWater = 256 * 1024;
 constexpr int kCloseTryAgainLater = 1013;
+constexpr int kCloseGraceMs = 10000;
 }
 
 StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> socket)
@@ -85,7 +86,12 @@ void StreamSession::onAuthenticated(const std::optional<AuthContext> &auth, cons
     if (m_closing)
         return;
     if (!auth) {
-        closeWith(QWebSocketProtocol::CloseCodePolicyViolated, QStringLiteral("Invalid or missing API key"));
+        // Counted with the REST failures of the address: guessing keys over WebSocket
+        // is throttled the same way.
+        const ServiceError e = m_server.failedAuthentication(m_ws->peerAddress(), ApiServer::Auth::V3);
+        if (e.kind == ServiceError::Kind::RateLimited)
+            sendError(e);
+        closeWith(QWebSocketProtocol::CloseCodePolicyViolated, e.detail.left(100));
         return;
     }
     if (retryAfter) {
@@ -235,11 +241,11 @@ void StreamSession::sendJson(const QJsonObject &o)
 
 void StreamSession::sendError(const ServiceError &e)
 {
-    QJsonObject o{{"type", "error"}, {"detail", e.detail}, {"status", ErrorMapping::status(e.kind)}};
+    QJsonObject o{{"type", "error"}, {"detail", ErrorMapping::clientText(e.detail)}, {"status", ErrorMapping::status(e.kind)}};
     if (!e.errors.isEmpty()) {
         QJsonArray errors;
         for (const FieldError &f : e.errors)
-            errors.append(QJsonObject{{"field", f.field}, {"message", f.message}});
+            errors.append(QJsonObject{{"field", ErrorMapping::clientText(f.field)}, {"message", ErrorMapping::clientText(f.message)}});
         o.insert("errors", errors);
     }
     if (e.retryAfterSeconds > 0)
@@ -254,6 +260,9 @@ void StreamSession::closeWith(int code, const QString &reason)
     m_closing = true;
     m_requestTimeout.stop();
     m_ws->close(static_cast<QWebSocketProtocol::CloseCode>(code), reason);
+    // A client that reads nothing more keeps the close waiting behind unsent audio:
+    // it gets a while, then the connection (and its slot) is taken back.
+    QTimer::singleShot(kCloseGraceMs, this, [this] { m_ws->abort(); });
 }
 
 void StreamSession::onDisconnected()

@@ -13,6 +13,7 @@
 
 #include <QCryptographicHash>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <limits>
@@ -146,8 +147,12 @@ HttpReply download(ApiServer &server, const RequestContext &ctx)
     const QString file = ctx.path.mid(QStringLiteral("/v3/audio/").size());
     const QString id = file.section(u'.', 0, 0);
     const QString ext = file.section(u'.', 1);
-    bool ok = false;
-    const qint64 expires = ctx.queryValue("expires").toLongLong(&ok);
+    // The link's own form only: plain digits, no sign, space or leading zero (toLongLong
+    // accepts " 12", "+12" and "012", which would make one signature fit many links).
+    const QString rawExpires = ctx.queryValue("expires");
+    static const QRegularExpression canonical(QStringLiteral("^[1-9][0-9]{0,17}$"));
+    bool ok = canonical.match(rawExpires).hasMatch();
+    const qint64 expires = ok ? rawExpires.toLongLong(&ok) : 0;
     const QString sig = ctx.queryValue("sig");
     Engine &engine = server.engine();
     if (!ok || sig.isEmpty() || !engine.urlSigner().verify(id, expires, sig))

@@ -1,5 +1,6 @@
 // Hardening of the HTTP front (issue: guard the Qt 6.4 HTTP server): limits before
 // buffering, timeouts, connection cap, Host/Origin checks, brute force, secrets.
+#include "rawclient.h"
 #include "studioprocess.h"
 
 #include <QElapsedTimer>
@@ -12,68 +13,6 @@
 #include <QtTest>
 
 #include <signal.h>
-
-namespace
-{
-// A raw HTTP/1.1 client for what QNetworkAccessManager will not send.
-class RawClient
-{
-public:
-    explicit RawClient(const QString &baseUrl)
-    {
-        const QUrl u(baseUrl);
-        m_socket.connectToHost(u.host(), quint16(u.port()));
-        m_socket.waitForConnected(5000);
-    }
-    bool connected() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
-    void send(const QByteArray &bytes)
-    {
-        m_socket.write(bytes);
-        m_socket.waitForBytesWritten(5000);
-    }
-    // Reads until the peer closes or timeout; returns everything received.
-    QByteArray readAll(int timeoutMs)
-    {
-        QByteArray out;
-        QElapsedTimer t;
-        t.start();
-        while (t.elapsed() < timeoutMs) {
-            if (m_socket.bytesAvailable() || m_socket.waitForReadyRead(50))
-                out += m_socket.readAll();
-            if (m_socket.state() == QAbstractSocket::UnconnectedState)
-                break;
-        }
-        return out + m_socket.readAll();
-    }
-    // Waits for a complete status line.
-    int status(int timeoutMs)
-    {
-        QElapsedTimer t;
-        t.start();
-        while (t.elapsed() < timeoutMs && !m_buffer.contains("\r\n")) {
-            if (m_socket.bytesAvailable() || m_socket.waitForReadyRead(50))
-                m_buffer += m_socket.readAll();
-            if (m_socket.state() == QAbstractSocket::UnconnectedState) {
-                m_buffer += m_socket.readAll();
-                break;
-            }
-        }
-        return m_buffer.startsWith("HTTP/1.1 ") ? m_buffer.mid(9, 3).toInt() : 0;
-    }
-    QByteArray buffer() const { return m_buffer; }
-    QTcpSocket &socket() { return m_socket; }
-
-private:
-    QTcpSocket m_socket;
-    QByteArray m_buffer;
-};
-
-QByteArray hostHeader(const QString &baseUrl)
-{
-    const QUrl u(baseUrl);
-    return "Host: " + u.host().toUtf8() + ":" + QByteArray::number(u.port()) + "\r\n";
-}
-}
 
 class TestGuard : public QObject
 {

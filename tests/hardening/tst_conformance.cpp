@@ -1,0 +1,501 @@
+// What a hostile client found in the HTTP and WebSocket front (issue: close the holes an
+// adversarial probe found): answers out of order, WebSocket slots never given back,
+// framing and version checks, Connection: close, HEAD, v2 retries, long echoed values,
+// strict link and query integers, a ping flood that lost the stream, key guessing
+// over WebSocket. Each case failed on the code before the fix.
+#include "rawclient.h"
+#include "studioprocess.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTimer>
+#include <QWebSocket>
+#include <QtTest>
+
+namespace
+{
+QJsonObject jsonOf(const QByteArray &body)
+{
+    return QJsonDocument::fromJson(body).object();
+}
+
+qint64 creditsOf(const StudioProcess &studio, const QString &account)
+{
+    for (const QString &line : studio.cli({"accounts", "list"}).split(u'\n')) {
+        const QStringList cols = line.split(u'\t');
+        if (cols.size() > 3 && cols.at(1) == account)
+            return cols.at(3).toLongLong();
+    }
+    return -1;
+}
+
+// Waits for a signal-driven condition with the event loop running.
+bool waitFor(const std::function<bool()> &done, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < timeoutMs)
+        QTest::qWait(10);
+    return done();
+}
+}
+
+class TestConformance : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void refusedHeads_data();
+    void refusedHeads();
+    void connectionCloseIsHonoured_data();
+    void connectionCloseIsHonoured();
+    void headIsGetWithoutBody_data();
+    void headIsGetWithoutBody();
+    void pipelinedAnswersKeepOrder();
+    void refusalWaitsForEarlierAnswers();
+    void websocketSlotsAreGivenBack_data();
+    void websocketSlotsAreGivenBack();
+    void pingFloodStillGetsTheWholeStream();
+    void v2IdempotencyKeyReplays();
+    void longValuesAreCutInErrors();
+    void outOfRangeIntegersSaySo_data();
+    void outOfRangeIntegersSaySo();
+    void audioLinkExpiresIsStrict_data();
+    void audioLinkExpiresIsStrict();
+    void failedWebSocketLoginsAreThrottled();
+
+private:
+    QByteArray get(const QByteArray &path, const QByteArray &key = {}) const;
+    QString completedAudioUrl();
+
+    StudioProcess m_studio;
+    QString m_alice;
+    QString m_bob;
+    QString m_bobGeneration;
+};
+
+void TestConformance::initTestCase()
+{
+    m_alice = m_studio.createAccountWithKey("alice", {"--credits", "10000000"});
+    m_bob = m_studio.createAccountWithKey("bob", {"--credits", "10000000"});
+    QVERIFY(!m_alice.isEmpty() && !m_bob.isEmpty());
+    // A small cap, so that a leaked slot shows within a few dozen connections; a long
+    // request timeout, so that a prompt close is the server's choice, not a timeout.
+    QVERIFY(m_studio.start({"--workers", "1", "--max-connections", "8", "--request-timeout", "15",
+                            "--rate-limit", "100000"}));
+    const HttpResult r = httpRequest("POST", m_studio.baseUrl() + "/v3/tts", m_bob.toUtf8(),
+                                     R"({"text":"Bob's only generation.","voice_id":"af_sarah"})");
+    QCOMPARE(r.status, 201);
+    m_bobGeneration = r.json.value("generation_id").toString();
+}
+
+QByteArray TestConformance::get(const QByteArray &path, const QByteArray &key) const
+{
+    QByteArray req = "GET " + path + " HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl());
+    if (!key.isEmpty())
+        req += "x-api-key: " + key + "\r\n";
+    return req + "\r\n";
+}
+
+void TestConformance::refusedHeads_data()
+{
+    QTest::addColumn<QByteArray>("head");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("detail");
+    const QByteArray host = hostHeader(m_studio.baseUrl());
+    // The body of the first is a whole second request: answered, it would be smuggled.
+    const QByteArray smuggled = "GET /healthz HTTP/1.1\r\n" + host + "\r\n";
+    QTest::newRow("space before colon") << QByteArray("POST /v3/tts HTTP/1.1\r\n" + host + "Content-Length : "
+                                                      + QByteArray::number(smuggled.size()) + "\r\n\r\n" + smuggled)
+                                        << 400 << "Whitespace between a header name and its colon is not allowed";
+    QTest::newRow("HTTP/2.0") << QByteArray("GET /healthz HTTP/2.0\r\n" + host + "\r\n") << 505
+                              << "HTTP version not supported: use HTTP/1.1 or HTTP/1.0";
+    QTest::newRow("HTTP/1.2") << QByteArray("GET /healthz HTTP/1.2\r\n" + host + "\r\n") << 505
+                              << "HTTP version not supported: use HTTP/1.1 or HTTP/1.0";
+    QTest::newRow("gzip, chunked") << QByteArray("POST /v3/tts HTTP/1.1\r\n" + host
+                                                 + "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n")
+                                   << 501 << "Transfer-Encoding gzip is not implemented: only chunked is supported";
+    QTest::newRow("port not a number") << QByteArray("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:abc\r\n\r\n") << 400
+                                       << "Invalid Host header";
+    QTest::newRow("port too large") << QByteArray("GET /healthz HTTP/1.1\r\nHost: localhost:70000\r\n\r\n") << 400
+                                    << "Invalid Host header";
+    QTest::newRow("space in path") << QByteArray("GET /v3/voices x HTTP/1.1\r\n" + host + "\r\n") << 400
+                                   << "Invalid request line: spaces in the request target must be percent-encoded";
+    QTest::newRow("no colon") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + "NoColonHere\r\n\r\n") << 400
+                              << "Malformed header line: no colon";
+}
+
+void TestConformance::refusedHeads()
+{
+    QFETCH(QByteArray, head);
+    QFETCH(int, status);
+    QFETCH(QString, detail);
+    RawClient c(m_studio.baseUrl());
+    c.send(head);
+    const QByteArray all = c.readAll(5000);
+    QByteArray rest;
+    const QList<RawAnswer> answers = splitAnswers(all, &rest);
+    QCOMPARE(answers.size(), 1); // one answer, nothing smuggled behind it
+    QCOMPARE(answers.first().status, status);
+    QCOMPARE(jsonOf(answers.first().body).value("detail").toString(), detail);
+    QCOMPARE(answers.first().header("connection"), QByteArray("close"));
+    QVERIFY(rest.isEmpty());
+    QCOMPARE(c.socket().state(), QAbstractSocket::UnconnectedState);
+}
+
+void TestConformance::connectionCloseIsHonoured_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    const QByteArray host = hostHeader(m_studio.baseUrl());
+    QTest::newRow("Connection: close") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + "Connection: close\r\n\r\n");
+    QTest::newRow("connection: Close, foo") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + "connection: Close, foo\r\n\r\n");
+    QTest::newRow("HTTP/1.0") << QByteArray("GET /healthz HTTP/1.0\r\n\r\n");
+    // A request pipelined behind the closing one is not answered.
+    QTest::newRow("close then more") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + "Connection: close\r\n\r\n"
+                                                   "GET /openapi.json HTTP/1.1\r\n" + host + "\r\n");
+}
+
+void TestConformance::connectionCloseIsHonoured()
+{
+    QFETCH(QByteArray, request);
+    RawClient c(m_studio.baseUrl());
+    QElapsedTimer t;
+    t.start();
+    c.send(request);
+    const QByteArray all = c.readAll(5000);
+    // Closed by the server right after the answer, not by the 15 s timeout.
+    QCOMPARE(c.socket().state(), QAbstractSocket::UnconnectedState);
+    QVERIFY2(t.elapsed() < 4000, QByteArray::number(t.elapsed()));
+    const QList<RawAnswer> answers = splitAnswers(all);
+    QCOMPARE(answers.size(), 1);
+    QCOMPARE(answers.first().status, 200);
+    QCOMPARE(answers.first().header("connection"), QByteArray("close"));
+    QCOMPARE(jsonOf(answers.first().body).value("status").toString(), QStringLiteral("ok"));
+}
+
+QString TestConformance::completedAudioUrl()
+{
+    const HttpResult r = httpRequest("POST", m_studio.baseUrl() + "/v3/tts", m_alice.toUtf8(),
+                                     R"({"text":"Head requests.","voice_id":"af_sarah"})");
+    if (r.status != 201)
+        return {};
+    const QJsonObject g = waitForStatus(m_studio.baseUrl(), m_alice.toUtf8(), r.json.value("generation_id").toString());
+    return g.value("audio_url").toString();
+}
+
+void TestConformance::headIsGetWithoutBody_data()
+{
+    QTest::addColumn<QByteArray>("path");
+    QTest::addColumn<bool>("withKey");
+    QTest::newRow("healthz") << QByteArray("/healthz") << false;
+    QTest::newRow("voices") << QByteArray("/v3/voices?limit=2") << true;
+    QTest::newRow("audio link") << QByteArray() << false;
+}
+
+void TestConformance::headIsGetWithoutBody()
+{
+    QFETCH(QByteArray, path);
+    QFETCH(bool, withKey);
+    if (path.isEmpty()) {
+        const QUrl audio(completedAudioUrl());
+        QVERIFY(audio.isValid() && !audio.isEmpty());
+        path = audio.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority);
+    }
+    const QByteArray key = withKey ? m_alice.toUtf8() : QByteArray();
+    const QByteArray getRequest = get(path, key);
+    QByteArray headRequest = getRequest;
+    headRequest.replace(0, 3, "HEAD");
+    // HEAD, then GET on the same connection: the GET is framed right only if the HEAD
+    // answer carried no body.
+    RawClient c(m_studio.baseUrl());
+    c.send(headRequest + getRequest);
+    QList<RawAnswer> answers;
+    QByteArray all;
+    QElapsedTimer t;
+    t.start();
+    // A HEAD answer has Content-Length but no body: cut it by hand.
+    while (t.elapsed() < 10000) {
+        all += c.readAll(200);
+        const qsizetype end = all.indexOf("\r\n\r\n");
+        if (end < 0)
+            continue;
+        RawAnswer head;
+        head.head = all.left(end);
+        head.status = head.head.mid(9, 3).toInt();
+        const QList<RawAnswer> rest = splitAnswers(all.mid(end + 4));
+        if (rest.isEmpty())
+            continue;
+        answers = {head, rest.first()};
+        break;
+    }
+    QCOMPARE(answers.size(), 2);
+    QCOMPARE(answers[0].status, 200);
+    QCOMPARE(answers[1].status, 200);
+    QCOMPARE(answers[0].header("content-type"), answers[1].header("content-type"));
+    QCOMPARE(answers[0].header("content-length").toLongLong(), qint64(answers[1].body.size()));
+    QVERIFY(answers[1].body.size() > 0);
+}
+
+void TestConformance::pipelinedAnswersKeepOrder()
+{
+    // 50 requests of two accounts written at once on one connection: creations (slow,
+    // on a store thread), polls answered from memory, another account's history.
+    QByteArray batch;
+    QStringList expected;
+    const QByteArray host = hostHeader(m_studio.baseUrl());
+    for (int i = 0; i < 50; ++i) {
+        switch (i % 3) {
+        case 0: {
+            const QByteArray body = QJsonDocument(QJsonObject{{"text", QStringLiteral("Order test %1.").arg(i)},
+                                                              {"voice_id", "af_sarah"}})
+                                        .toJson(QJsonDocument::Compact);
+            batch += "POST /v3/tts HTTP/1.1\r\n" + host + "x-api-key: " + m_alice.toUtf8()
+                     + "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
+                     + "\r\n\r\n" + body;
+            expected << QStringLiteral("create %1").arg(i);
+            break;
+        }
+        case 1:
+            batch += get("/healthz");
+            expected << QStringLiteral("health");
+            break;
+        default:
+            batch += get("/v3/tts?generation_id=" + m_bobGeneration.toUtf8(), m_bob.toUtf8());
+            expected << QStringLiteral("bob");
+        }
+    }
+    RawClient c(m_studio.baseUrl());
+    c.send(batch);
+    QByteArray all;
+    QList<RawAnswer> answers;
+    QElapsedTimer t;
+    t.start();
+    while (answers.size() < expected.size() && t.elapsed() < 30000) {
+        all += c.readAll(100);
+        answers = splitAnswers(all);
+    }
+    QCOMPARE(answers.size(), expected.size());
+    for (int i = 0; i < expected.size(); ++i) {
+        const QJsonObject o = jsonOf(answers[i].body);
+        QString seen;
+        if (answers[i].status == 201 && o.value("input_text").toString().startsWith(QLatin1String("Order test ")))
+            seen = QStringLiteral("create %1").arg(o.value("input_text").toString().mid(11).chopped(1));
+        else if (answers[i].status == 200 && o.value("status").toString() == QLatin1String("ok"))
+            seen = QStringLiteral("health");
+        else if (answers[i].status == 200 && o.value("generation_id").toString() == m_bobGeneration)
+            seen = QStringLiteral("bob");
+        else
+            seen = QString::number(answers[i].status) + u' ' + QString::fromUtf8(answers[i].body.left(80));
+        QCOMPARE(seen, expected[i]);
+    }
+}
+
+void TestConformance::refusalWaitsForEarlierAnswers()
+{
+    // A good request and a bad one in one write: the bad one's 400 must not overtake
+    // the good one's answer (a client would take it for the first request's).
+    const QByteArray body = R"({"text":"Before the refusal.","voice_id":"af_sarah"})";
+    RawClient c(m_studio.baseUrl());
+    c.send("POST /v3/tts HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "x-api-key: " + m_alice.toUtf8()
+           + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body
+           + "GET /healthz HTTP/9.9\r\n\r\n");
+    const QList<RawAnswer> answers = splitAnswers(c.readAll(8000));
+    QCOMPARE(answers.size(), 2);
+    QCOMPARE(answers[0].status, 201);
+    QCOMPARE(answers[1].status, 505);
+}
+
+void TestConformance::websocketSlotsAreGivenBack_data()
+{
+    QTest::addColumn<QString>("way");
+    for (const char *way : {"bad key", "client close", "abort", "malformed json", "finished stream"})
+        QTest::newRow(way) << QString::fromLatin1(way);
+}
+
+void TestConformance::websocketSlotsAreGivenBack()
+{
+    QFETCH(QString, way);
+    // 5 x --max-connections WebSockets, one after the other: each must give its slot back.
+    for (int i = 0; i < 5 * 8; ++i) {
+        QWebSocket ws;
+        bool closed = false, completed = false;
+        connect(&ws, &QWebSocket::disconnected, [&] { closed = true; });
+        connect(&ws, &QWebSocket::textMessageReceived, [&](const QString &m) {
+            completed = completed || m.contains(QLatin1String("\"completed\""));
+        });
+        const QString key = way == QLatin1String("bad key") ? QStringLiteral("made-up-key") : m_alice;
+        QNetworkRequest req{QUrl(m_studio.wsUrl(key))};
+        ws.open(req);
+        QVERIFY2(waitFor([&] { return ws.state() == QAbstractSocket::ConnectedState || closed; }, 10000),
+                 qPrintable(QStringLiteral("connection %1 not opened").arg(i)));
+        if (way == QLatin1String("bad key")) {
+            QVERIFY(waitFor([&] { return closed; }, 10000));
+            QCOMPARE(int(ws.closeCode()), 1008);
+        } else if (way == QLatin1String("client close")) {
+            ws.close();
+            QVERIFY(waitFor([&] { return closed; }, 10000));
+        } else if (way == QLatin1String("abort")) {
+            ws.abort();
+        } else if (way == QLatin1String("malformed json")) {
+            ws.sendTextMessage(QStringLiteral("{nope"));
+            QVERIFY(waitFor([&] { return closed; }, 10000));
+            QCOMPARE(int(ws.closeCode()), 1003);
+        } else {
+            ws.sendTextMessage(QStringLiteral(R"({"text":"Hi.","voice_id":"af_sarah"})"));
+            QVERIFY(waitFor([&] { return closed; }, 30000));
+            QVERIFY(completed);
+        }
+    }
+    // Every slot is free again: a plain request is served (not 503).
+    QElapsedTimer t;
+    t.start();
+    HttpResult r;
+    // A connection is counted until its socket is gone: give the server a moment.
+    while ((r = httpRequest("GET", m_studio.baseUrl() + "/healthz")).status != 200 && t.elapsed() < 3000)
+        QTest::qWait(100);
+    QCOMPARE(r.status, 200);
+}
+
+void TestConformance::pingFloodStillGetsTheWholeStream()
+{
+    // A client that keeps pinging while it listens: the server's close used to reach
+    // it as a reset that destroyed the audio it had not read yet (1006, no frames).
+    QWebSocket ws;
+    qint64 samples = 0;
+    QJsonObject completed;
+    bool closed = false;
+    connect(&ws, &QWebSocket::binaryMessageReceived, [&](const QByteArray &b) { samples += b.size() / 4; });
+    connect(&ws, &QWebSocket::textMessageReceived, [&](const QString &m) {
+        const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
+        if (o.value("type").toString() == QLatin1String("completed"))
+            completed = o;
+    });
+    connect(&ws, &QWebSocket::disconnected, [&] { closed = true; });
+    QTimer pinger;
+    pinger.setInterval(1);
+    connect(&pinger, &QTimer::timeout, [&] {
+        for (int i = 0; i < 20 && ws.state() == QAbstractSocket::ConnectedState; ++i)
+            ws.ping("flood");
+    });
+    ws.open(QNetworkRequest(QUrl(m_studio.wsUrl(m_alice))));
+    QVERIFY(waitFor([&] { return ws.state() == QAbstractSocket::ConnectedState; }, 10000));
+    ws.sendTextMessage(QStringLiteral(R"({"text":"The flood of pings must not cost the listener its audio. )"
+                                      R"(Every frame arrives, then the completed message, then a clean close.","voice_id":"af_sarah"})"));
+    pinger.start();
+    QVERIFY(waitFor([&] { return closed; }, 60000));
+    pinger.stop();
+    QVERIFY2(!completed.isEmpty(), "no completed message");
+    QCOMPARE(int(ws.closeCode()), 1000);
+    QCOMPARE(samples, qint64(completed.value("samples").toInteger()));
+    QVERIFY(samples > 24000);
+}
+
+void TestConformance::v2IdempotencyKeyReplays()
+{
+    const QByteArray body = R"({"text":"A v2 request sent again and again by a retrying client.","voice":"af_sarah","model":"base"})";
+    const QList<QPair<QByteArray, QByteArray>> idem{{"Idempotency-Key", "v2-retry-1"}};
+    const qint64 before = creditsOf(m_studio, "bob");
+    QStringList ids;
+    QList<int> statuses;
+    for (int i = 0; i < 3; ++i) {
+        const HttpResult r = httpRequest("POST", m_studio.baseUrl() + "/v2/tts", m_bob.toUtf8(), body, idem);
+        statuses << r.status;
+        ids << r.json.value("generation_id").toString();
+    }
+    QCOMPARE(statuses, QList<int>({201, 200, 200}));
+    QVERIFY(!ids.first().isEmpty());
+    QCOMPARE(ids.count(ids.first()), 3);
+    // Charged once.
+    const qint64 tokens = QStringLiteral("A v2 request sent again and again by a retrying client.").size();
+    QCOMPARE(before - creditsOf(m_studio, "bob"), tokens);
+    // The same key with another body is a conflict, and charges nothing.
+    const HttpResult other = httpRequest("POST", m_studio.baseUrl() + "/v2/tts", m_bob.toUtf8(),
+                                         R"({"text":"Another text under the very same idempotency key.","voice":"af_sarah","model":"base"})",
+                                         idem);
+    QCOMPARE(other.status, 409);
+    QCOMPARE(before - creditsOf(m_studio, "bob"), tokens);
+}
+
+void TestConformance::longValuesAreCutInErrors()
+{
+    const QString voice(900 * 1024, u'x');
+    const QByteArray body = QJsonDocument(QJsonObject{{"text", "Hello."}, {"voice_id", voice}}).toJson(QJsonDocument::Compact);
+    const HttpResult r = httpRequest("POST", m_studio.baseUrl() + "/v3/tts", m_alice.toUtf8(), body);
+    QCOMPARE(r.status, 400);
+    QVERIFY2(r.body.size() < 2048, QByteArray::number(r.body.size()));
+    QVERIFY(r.json.value("detail").toString().contains(QLatin1String("more characters")));
+}
+
+void TestConformance::outOfRangeIntegersSaySo_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("detail");
+    QTest::newRow("2^31") << "offset=2147483648" << 400 << "offset must be at most 2147483647";
+    QTest::newRow("2^64") << "offset=18446744073709551616" << 400 << "offset must be at most 2147483647";
+    QTest::newRow("-2^64") << "offset=-18446744073709551616" << 400 << "offset must be at least 0";
+    QTest::newRow("negative") << "offset=-1" << 400 << "offset must be at least 0";
+    QTest::newRow("not a number") << "offset=abc" << 422 << "offset must be an integer";
+}
+
+void TestConformance::outOfRangeIntegersSaySo()
+{
+    QFETCH(QString, query);
+    QFETCH(int, status);
+    QFETCH(QString, detail);
+    const HttpResult r = httpRequest("GET", m_studio.baseUrl() + "/v3/history?" + query, m_alice.toUtf8());
+    QCOMPARE(r.status, status);
+    QCOMPARE(r.json.value("detail").toString(), detail);
+}
+
+void TestConformance::audioLinkExpiresIsStrict_data()
+{
+    QTest::addColumn<QString>("change");
+    QTest::newRow("leading zero") << "0";
+    QTest::newRow("plus") << "%2B";
+    QTest::newRow("space") << "%20";
+}
+
+void TestConformance::audioLinkExpiresIsStrict()
+{
+    QFETCH(QString, change);
+    const QString url = completedAudioUrl();
+    QVERIFY(!url.isEmpty());
+    QCOMPARE(httpRequest("GET", url).status, 200);
+    // The same signature on another spelling of the same number is refused.
+    QString other = url;
+    other.replace(QRegularExpression(QStringLiteral("expires=")), QStringLiteral("expires=") + change);
+    const HttpResult r = httpRequest("GET", other);
+    QCOMPARE(r.status, 403);
+}
+
+void TestConformance::failedWebSocketLoginsAreThrottled()
+{
+    // Its own server: the ban this earns would refuse the other tests' failures.
+    StudioProcess studio;
+    const QString key = studio.createAccountWithKey("guessed");
+    QVERIFY(studio.start({"--workers", "1"}));
+    QString lastReason;
+    int lastCode = 0;
+    for (int i = 0; i < 25; ++i) {
+        QWebSocket ws;
+        bool closed = false;
+        connect(&ws, &QWebSocket::disconnected, [&] { closed = true; });
+        ws.open(QNetworkRequest(QUrl(studio.wsUrl(QStringLiteral("guess-%1").arg(i)))));
+        QVERIFY(waitFor([&] { return closed; }, 10000));
+        lastCode = ws.closeCode();
+        lastReason = ws.closeReason();
+    }
+    QCOMPARE(lastCode, 1008);
+    QVERIFY2(lastReason.startsWith(QLatin1String("Too many failed authentication attempts")), qPrintable(lastReason));
+    // The WebSocket failures count for REST too...
+    QCOMPARE(httpRequest("GET", studio.baseUrl() + "/v3/voices", "another-guess").status, 429);
+    // ...and a valid key still works from the same address.
+    QCOMPARE(httpRequest("GET", studio.baseUrl() + "/v3/voices", key.toUtf8()).status, 200);
+}
+
+QTEST_MAIN(TestConformance)
+#include "tst_conformance.moc"
