@@ -55,8 +55,12 @@ ApiServer::ApiServer(Engine &engine, QObject *parent)
         dispatch(req, std::move(resp));
     });
     connect(m_http.get(), &QAbstractHttpServer::newWebSocketConnection, this, [this] {
-        while (m_http->hasPendingWebSocketConnections())
-            new StreamSession(*this, m_http->nextPendingWebSocketConnection());
+        while (m_http->hasPendingWebSocketConnections()) {
+            std::unique_ptr<QWebSocket> ws = m_http->nextPendingWebSocketConnection();
+            if (m_tcp)
+                m_tcp->attachAfterWebSocket(ws->peerAddress(), ws->peerPort());
+            new StreamSession(*this, std::move(ws));
+        }
     });
 }
 

@@ -157,6 +157,42 @@ void ConnectionGuard::onServerHasRead()
     m_seen = m_socket->bytesAvailable();
 }
 
+void ConnectionGuard::reattachAfterUpgrade()
+{
+    // Everything buffered now (the handshake Qt put back, frames after it) has been seen.
+    m_seen = m_socket->bytesAvailable();
+    m_attachedAfterServer = false;
+    connect(m_socket, &QTcpSocket::readyRead, this, &ConnectionGuard::onReadyRead);
+}
+
+void ConnectionGuard::attachAfterWebSocket()
+{
+    // The handshake has been read off the socket since: what is left, the guard has seen.
+    m_seen = m_socket->bytesAvailable();
+    attachAfterServer();
+}
+
+bool ConnectionGuard::hasPeer(const QHostAddress &address, quint16 port) const
+{
+    return m_socket->peerPort() == port && m_socket->peerAddress() == address;
+}
+
+void ConnectionGuard::watchFrames(const char *data, qsizetype size)
+{
+    if (size <= 0 || m_frames.violated() || m_frames.consume(data, size))
+        return;
+    // RFC 6455 5.1: a server closes the connection on an unmasked client frame. The
+    // frame is dropped before the WebSocket reads it; the close frame says why.
+    m_socket->readAll();
+    const QByteArray reason = "Client frames must be masked";
+    QByteArray frame;
+    frame.append(char(0x88)).append(char(2 + reason.size())).append(char(1002 >> 8)).append(char(1002 & 0xff)).append(reason);
+    m_socket->write(frame);
+    m_socket->flush();
+    lingerOnClose();
+    m_socket->abort();
+}
+
 void ConnectionGuard::lingerOnClose()
 {
     const qintptr fd = m_socket->socketDescriptor();
@@ -167,8 +203,6 @@ void ConnectionGuard::lingerOnClose()
 void ConnectionGuard::onReadyRead()
 {
     const auto phase = m_parser.phase();
-    if (phase == HttpHeadParser::Phase::Passthrough)
-        return;
     if (phase == HttpHeadParser::Phase::Rejected) {
         // Requests before the refused one are still buffered for the server's parser,
         // which takes one per pass: they go first, then the refusal is answered.
@@ -197,7 +231,26 @@ void ConnectionGuard::onReadyRead()
         scratch.resize(available);
     const qint64 got = m_socket->peek(scratch.data(), available);
     const qint64 seen = std::exchange(m_seen, qMax<qint64>(got, 0));
-    if (got > seen && m_parser.consume(scratch.constData() + seen, got - seen)) {
+    if (got <= seen)
+        return;
+    if (phase == HttpHeadParser::Phase::Passthrough) {
+        watchFrames(scratch.constData() + seen, got - seen);
+        return;
+    }
+    const bool requestData = m_parser.consume(scratch.constData() + seen, got - seen);
+    if (m_parser.phase() == HttpHeadParser::Phase::Passthrough) {
+        // Upgraded: what followed the head in these bytes are the client's first frames.
+        const qsizetype used = m_parser.usedInLastCall();
+        // Not yet a WebSocket (no 101 sent, Qt has not read the head): a bad frame
+        // here refuses the upgrade request itself.
+        if (!m_frames.consume(scratch.constData() + seen + used, got - seen - used)) {
+            m_parser.reject(400, "Bad Request", QStringLiteral("Client frames must be masked"));
+            return;
+        }
+        // QHttpServer is about to cut the socket's connections, this guard's too.
+        QMetaObject::invokeMethod(this, &ConnectionGuard::reattachAfterUpgrade, Qt::QueuedConnection);
+    }
+    if (requestData) {
         m_idleTimer.start();
         m_lastProgressMs = QDateTime::currentMSecsSinceEpoch();
     }
@@ -335,6 +388,16 @@ void GuardedTcpServer::attachAfterServer()
     for (const QPointer<ConnectionGuard> &g : std::exchange(m_unattached, {}))
         if (g)
             g->attachAfterServer();
+}
+
+void GuardedTcpServer::attachAfterWebSocket(const QHostAddress &address, quint16 port)
+{
+    for (ConnectionGuard *g : std::as_const(m_guards)) {
+        if (g->standing() == ConnectionGuard::Standing::Protected && g->hasPeer(address, port)) {
+            g->attachAfterWebSocket();
+            return;
+        }
+    }
 }
 
 void GuardedTcpServer::endAcceptBurst()

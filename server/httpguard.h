@@ -8,6 +8,9 @@
 
 #include "httpheadparser.h"
 #include "replyorder.h"
+#include "websocketframecheck.h"
+
+#include <QHostAddress>
 
 #include <QQueue>
 
@@ -42,6 +45,10 @@ public:
     // The connection will be closed by us: keep it open past Qt's close until the
     // client has read everything and closed its side (see LingeringClose).
     void lingerOnClose();
+    // The WebSocket of this connection exists now and has connected to the socket:
+    // the guard's second half follows it (frames are checked for their mask).
+    void attachAfterWebSocket();
+    bool hasPeer(const QHostAddress &address, quint16 port) const;
 
     // When the request now arriving started, or the connection opened if it has sent
     // nothing yet (ms since epoch); 0 while a request is answered or between requests.
@@ -66,6 +73,8 @@ private:
     void onServerHasRead();
     void onRejected(const HttpHeadParser::Rejection &r);
     void answerRejection();
+    void watchFrames(const char *data, qsizetype size);
+    void reattachAfterUpgrade();
     void onCloseRequested();
 
     QTcpSocket *m_socket;
@@ -85,6 +94,7 @@ private:
     quint64 m_rejectionTicket = 0;
     bool m_rejectionPending = false;
     int m_lingerFd = -1;
+    WebSocketFrameCheck m_frames;
 };
 
 // The listening socket QHttpServer is bound to: counts connections, keeps them under
@@ -127,6 +137,8 @@ public:
     int openConnections() const { return m_open; }
     // Gives the guards of connections QHttpServer has just taken their second half.
     void attachAfterServer();
+    // The WebSocket server made a WebSocket of the connection from this peer.
+    void attachAfterWebSocket(const QHostAddress &address, quint16 port);
     // Request bytes keep coming while a client sends a request; a slowloris trickles a
     // byte every few seconds. 2 s, or half the request timeout when that is shorter.
     qint64 stalledMs() const;

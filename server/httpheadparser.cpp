@@ -132,9 +132,11 @@ bool HttpHeadParser::consume(const char *data, qsizetype size)
             break;
         case Phase::Passthrough:
         case Phase::Rejected:
+            m_usedInLastCall = pos;
             return requestData;
         }
     }
+    m_usedInLastCall = pos;
     return requestData;
 }
 

@@ -66,6 +66,8 @@ public:
     void reject(int status, const QByteArray &reason, const QString &detail);
 
     Phase phase() const { return m_phase; }
+    // Bytes of the last consume() that were HTTP: after an upgrade, the rest are frames.
+    qsizetype usedInLastCall() const { return m_usedInLastCall; }
     const Rejection &rejection() const { return m_rejection; }
     qint64 requestsCompleted() const { return m_requests; }
     qint64 bodyBytesInRequest() const { return m_bodyBytes; }
@@ -94,4 +96,5 @@ private:
     Chunk m_chunk = Chunk::Size;
     qint64 m_trailerBytes = 0;
     qint64 m_requests = 0;
+    qsizetype m_usedInLastCall = 0;
 };

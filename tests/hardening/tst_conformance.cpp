@@ -66,6 +66,8 @@ private slots:
     void audioLinkExpiresIsStrict_data();
     void audioLinkExpiresIsStrict();
     void failedWebSocketLoginsAreThrottled();
+    void unmaskedFramesAreRefused_data();
+    void unmaskedFramesAreRefused();
 
 private:
     QByteArray get(const QByteArray &path, const QByteArray &key = {}) const;
@@ -495,6 +497,84 @@ void TestConformance::failedWebSocketLoginsAreThrottled()
     QCOMPARE(httpRequest("GET", studio.baseUrl() + "/v3/voices", "another-guess").status, 429);
     // ...and a valid key still works from the same address.
     QCOMPARE(httpRequest("GET", studio.baseUrl() + "/v3/voices", key.toUtf8()).status, 200);
+}
+
+void TestConformance::unmaskedFramesAreRefused_data()
+{
+    QTest::addColumn<bool>("masked");
+    QTest::addColumn<bool>("withHandshake"); // the frame in the same write as the upgrade
+    QTest::newRow("unmasked") << false << false;
+    QTest::newRow("unmasked with the handshake") << false << true;
+    QTest::newRow("masked") << true << false;
+}
+
+void TestConformance::unmaskedFramesAreRefused()
+{
+    QFETCH(bool, masked);
+    QFETCH(bool, withHandshake);
+    const QByteArray payload = R"({"text":"Masks.","voice_id":"af_sarah"})";
+    QByteArray frame;
+    frame.append(char(0x81)).append(char((masked ? 0x80 : 0) | payload.size()));
+    if (masked) {
+        const QByteArray key("\x11\x22\x33\x44", 4);
+        frame.append(key);
+        for (int i = 0; i < payload.size(); ++i)
+            frame.append(char(payload[i] ^ key[i % 4]));
+    } else {
+        frame.append(payload);
+    }
+    const QByteArray handshake = "GET /v3/tts/stream?api_key=" + QUrl::toPercentEncoding(m_alice) + " HTTP/1.1\r\n"
+                                 + hostHeader(m_studio.baseUrl())
+                                 + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+    RawClient c(m_studio.baseUrl());
+    if (withHandshake) {
+        c.send(handshake + frame);
+    } else {
+        c.send(handshake);
+        QCOMPARE(c.status(5000), 101);
+        c.send(frame);
+    }
+    const QByteArray all = c.buffer() + c.readAll(masked ? 30000 : 5000);
+    const qsizetype bodyStart = all.indexOf("\r\n\r\n") + 4;
+    if (withHandshake && !masked) {
+        // Frames before the 101: the upgrade request itself is refused.
+        const QList<RawAnswer> answers = splitAnswers(all);
+        QCOMPARE(answers.size(), 1);
+        QCOMPARE(answers.first().status, 400);
+        QCOMPARE(jsonOf(answers.first().body).value("detail").toString(), QStringLiteral("Client frames must be masked"));
+        return;
+    }
+    QVERIFY2(all.startsWith("HTTP/1.1 101"), all.left(200).constData());
+    // Walk the server's frames to the close frame.
+    int closeCode = 0;
+    bool audio = false;
+    for (qsizetype i = bodyStart; i + 2 <= all.size();) {
+        const int op = all[i] & 0x0f;
+        qint64 len = all[i + 1] & 0x7f;
+        qsizetype at = i + 2;
+        if (len == 126) {
+            len = (quint8(all[at]) << 8) | quint8(all[at + 1]);
+            at += 2;
+        } else if (len == 127) {
+            len = 0;
+            for (int k = 0; k < 8; ++k)
+                len = (len << 8) | quint8(all[at + k]);
+            at += 8;
+        }
+        if (op == 2)
+            audio = true;
+        if (op == 8 && len >= 2)
+            closeCode = (quint8(all[at]) << 8) | quint8(all[at + 1]);
+        i = at + len;
+    }
+    if (masked) {
+        QCOMPARE(closeCode, 1000);
+        QVERIFY(audio);
+    } else {
+        QCOMPARE(closeCode, 1002);
+        QVERIFY(!audio);
+    }
 }
 
 QTEST_MAIN(TestConformance)

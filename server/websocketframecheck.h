@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QtGlobal>
+
+// Follows the frames a WebSocket client sends (RFC 6455 5.2) far enough to see that
+// each is masked, as a client's must be (5.1); Qt 6.4's WebSocket server accepts
+// unmasked frames. Only headers are read: payloads are skipped, never buffered.
+class WebSocketFrameCheck
+{
+public:
+    // Feeds the next bytes; false once an unmasked frame has been seen.
+    bool consume(const char *data, qsizetype size);
+    bool violated() const { return m_violated; }
+
+private:
+    enum class State { First, Second, Length, Mask, Payload };
+    State m_state = State::First;
+    int m_need = 0;            // bytes left of the extended length or the mask
+    quint64 m_length = 0;
+    quint64 m_payloadLeft = 0;
+    bool m_violated = false;
+};
