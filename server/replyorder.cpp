@@ -37,16 +37,21 @@ void ReplyOrder::finish(quint64 ticket)
 {
     if (m_closed || ticket != m_current)
         return;
-    m_pending.remove(ticket);
-    const bool close = m_closeAfter.take(ticket);
+    if (endCurrent())
+        run();
+}
+
+bool ReplyOrder::endCurrent()
+{
+    m_pending.remove(m_current);
+    const bool close = m_closeAfter.take(m_current);
     ++m_current;
     if (close) {
         m_closed = true;
         m_pending.clear();
         emit closeRequested();
-        return;
     }
-    run();
+    return !close;
 }
 
 void ReplyOrder::run()
@@ -63,16 +68,7 @@ void ReplyOrder::run()
         write();
         if (!ends)
             return; // finish(ticket) comes later and runs the rest
-        if (m_closed || m_current != ticket)
+        if (m_closed || m_current != ticket || !endCurrent())
             return;
-        m_pending.remove(ticket);
-        const bool close = m_closeAfter.take(ticket);
-        ++m_current;
-        if (close) {
-            m_closed = true;
-            m_pending.clear();
-            emit closeRequested();
-            return;
-        }
     }
 }

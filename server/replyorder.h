@@ -36,6 +36,8 @@ signals:
 private:
     explicit ReplyOrder(QTcpSocket *socket);
     void run();
+    // Ends the current ticket; false when that closed the connection.
+    bool endCurrent();
 
     struct Pending
     {

@@ -458,6 +458,51 @@ def sc_ws_close_idle(ctx):
         s.close()
 
 
+def sc_ws_madeup_key(ctx):
+    """Four upgrades with a made-up api_key (checked in the store, never cached), each
+    followed at once by one of the close paths: close frame, RST, FIN, malformed JSON,
+    binary message, a valid request. The server must refuse (close 1008) or answer the
+    close, and survive."""
+    for variant in random.sample(['close-frame', 'close-frame', 'rst', 'fin', 'malformed', 'binary', 'request'], 4):
+        madeup_once(ctx, variant)
+
+
+def madeup_once(ctx, variant):
+    s, r, ws = ws_open(ctx.port, 'made-up-' + uuid.uuid4().hex)
+    try:
+        if variant == 'close-frame':
+            s.sendall(ws_close_frame(1000))
+        elif variant == 'rst':
+            abort(s)
+            return
+        elif variant == 'fin':
+            return
+        elif variant == 'malformed':
+            s.sendall(ws_frame(0x1, b'{"text": '))
+        elif variant == 'binary':
+            s.sendall(ws_frame(0x2, os.urandom(100)))
+        else:
+            s.sendall(ws_frame(0x1, json.dumps({'text': 'Hello.', 'voice_id': 'af_sarah'}).encode()))
+        r.deadline = time.monotonic() + 20
+        try:
+            while True:
+                kind, data = ws.next()
+                if kind == 'close':
+                    break
+                if kind == 'binary' or '"started"' in data:
+                    STATS.bad('ws_protocol', 'ws_madeup_key', f'{variant}: a made-up key got {kind} {data[:80]!r}')
+        except (Closed, ConnectionResetError):
+            return
+        except socket.timeout:
+            STATS.bad('ws_not_closed', 'ws_madeup_key', f'{variant}: no close 20 s after a made-up key')
+            return
+        # A binary message may be refused (1003) before the key is checked.
+        if variant != 'close-frame' and ws.close_code not in ((1008, 1003) if variant == 'binary' else (1008,)):
+            STATS.bad('ws_protocol', 'ws_madeup_key', f'{variant}: close {ws.close_code} (want 1008)')
+    finally:
+        s.close()
+
+
 def wait_started(ctx, ws, r, scenario, seconds=60):
     r.deadline = time.monotonic() + seconds
     while True:
@@ -666,6 +711,18 @@ def sc_ws_ping_flood(ctx):
         s.close()
 
 
+def _in_flight_bound():
+    try:
+        with open('/proc/sys/net/ipv4/tcp_wmem') as f:
+            wmem = int(f.read().split()[2])
+    except (OSError, ValueError, IndexError):
+        wmem = 4 << 20
+    return wmem + 2 * 65536 * 2 + (768 << 10) + (512 << 10)
+
+
+IN_FLIGHT_BOUND = _in_flight_bound()
+
+
 def sc_ws_cancel(ctx):
     """DELETE /v3/tts?generation_id= right after `started`; the stream must end without `completed`."""
     name, key, voices = ctx.acct()
@@ -685,13 +742,16 @@ def sc_ws_cancel(ctx):
             STATS.bad('unexpected_status', 'ws_cancel', f'DELETE -> {resp}')
         t0 = time.monotonic()
         r.deadline = t0 + 20
-        frames = 0
+        frames = nbytes = 0
+        texts = []
         try:
             while True:
                 kind, data = ws.next()
                 if kind == 'binary':
                     frames += 1
+                    nbytes += len(data)
                 elif kind == 'text':
+                    texts.append(data[:120])
                     if '"completed"' in data:
                         STATS.bad('cancel_ignored', 'ws_cancel', f'completed after DELETE (+{frames} frames): {data[:150]}')
                 else:
@@ -700,6 +760,17 @@ def sc_ws_cancel(ctx):
             pass
         except socket.timeout:
             STATS.bad('cancel_ignored', 'ws_cancel', f'stream still open 20 s after DELETE, {frames} frames since')
+        if resp.status == 200:
+            # A cancelled stream stops at once: after the DELETE only what was already
+            # queued may arrive (the server's socket buffer + ours + the 768 KiB the
+            # stream may hold), never the rest of the text.
+            if nbytes > IN_FLIGHT_BOUND:
+                STATS.bad('cancel_ignored', 'ws_cancel', f'{nbytes / 96000:.1f} s of audio ({frames} frames) after DELETE, '
+                          f'more than could be in flight ({IN_FLIGHT_BOUND / 96000:.0f} s); end: {texts} close {ws.close_code}')
+            if ws.close_code == 1011 or any('"status":500' in t for t in texts):
+                STATS.bad('cancel_ignored', 'ws_cancel', f'cancelled stream ends as an internal error: {texts} close {ws.close_code}')
+        STATS.note('audio seconds after cancel', round(nbytes / 96000, 1))
+        STATS.note('stream end after cancel', f'close {ws.close_code} {texts[-1][:70] if texts else ""}')
         STATS.note('frames after cancel', frames)
         STATS.note('seconds to end after cancel', round(time.monotonic() - t0, 2))
     finally:
@@ -987,21 +1058,11 @@ def sc_big_body(ctx):
             s.sendall((f'POST /v3/tts HTTP/1.1\r\nHost: 127.0.0.1:{ctx.port}\r\nx-api-key: {key}\r\n'
                        f'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n').encode())
             chunk = b'%x\r\n' % 65536 + b'b' * 65536 + b'\r\n'
-            s.settimeout(5)
             sent = 0
             try:
-                while sent < (3 << 20):
+                while sent < (1 << 20) + (1 << 18):  # 1.25 MiB, then wait for the 413
                     s.sendall(chunk)
                     sent += 65536
-                    s.setblocking(False)
-                    try:
-                        peek = s.recv(1, socket.MSG_PEEK)
-                    except BlockingIOError:
-                        peek = None
-                    s.setblocking(True)
-                    s.settimeout(5)
-                    if peek is not None:
-                        break
             except (BrokenPipeError, ConnectionResetError, socket.timeout):
                 pass
             STATS.note('chunked bytes sent before the answer', sent)
@@ -1055,7 +1116,7 @@ def sc_garbage(ctx):
 SCENARIOS = [sc_pipeline, sc_ws_normal, sc_ws_cancel, sc_ws_close_idle, sc_pipeline, sc_ws_abort,
              sc_v2_idempotency, sc_ws_malformed, sc_ws_midaudio_close, sc_v3_idempotency, sc_ws_ping_flood,
              sc_pipeline, sc_smuggling, sc_ws_binary, sc_conn_close, sc_ws_close_midstream, sc_big_body,
-             sc_ws_abort_early, sc_garbage, sc_ws_bad_key, sc_conn_close]
+             sc_ws_abort_early, sc_garbage, sc_ws_bad_key, sc_conn_close, sc_ws_madeup_key, sc_ws_madeup_key]
 
 
 def run_one(ctx, fn):
@@ -1189,9 +1250,17 @@ def cmd_traffic(args):
     mon_stop = threading.Event()
     mon = threading.Thread(target=monitor, args=(ctx, args.pid, samples, mon_stop), daemon=True)
     mon.start()
+    if os.environ.get('HOSTILE_WARMUP') == '1':
+        # Each key authenticated once over REST first (it is then cached): keeps the
+        # race of a WebSocket key check against an early close out of a diagnostic run.
+        for name, key, _ in accounts:
+            http(args.port, 'GET', '/v3/history?limit=1', key)
+    skip = set(filter(None, os.environ.get('HOSTILE_SKIP', '').split(',')))
+    if skip:
+        print(f'hostile: HOSTILE_SKIP leaves out {sorted(skip)} (the run cannot pass)', flush=True)
     threads = []
     for w in range(args.workers):
-        order = list(range(len(SCENARIOS)))
+        order = [i for i, fn in enumerate(SCENARIOS) if fn.__name__[3:] not in skip]
         random.shuffle(order)
         threads.append(threading.Thread(target=worker, args=(ctx, w, order), daemon=True))
     threads.append(threading.Thread(target=slowloris, args=(ctx, args.request_timeout), daemon=True))
@@ -1238,7 +1307,7 @@ def cmd_traffic(args):
             break
         time.sleep(2)
     print(f'hostile: queue drained in {time.monotonic() - t0:.1f} s (left: {left})', flush=True)
-    if left != 0:
+    if left != 0 and not server_gone:
         failures.append(f'{left} generations still IN_QUEUE/GENERATING {args.drain} s after the traffic stopped')
 
     try:
@@ -1298,6 +1367,8 @@ def cmd_traffic(args):
     print(f'server RSS: peak {peak / 1024:.1f} MB sampled every 3 s ({len(samples)} samples), '
           f'VmHWM {hwm / 1024 if hwm else 0:.1f} MB, bound {args.rss_mb} MB')
     print(f'final /healthz: {health}')
+    if skip:
+        failures.append(f'scenarios left out by HOSTILE_SKIP: {sorted(skip)}')
     bug_kinds = [k for k in by_kind if KINDS.get(k, True)]
     if bug_kinds:
         failures.append('anomalies of kinds that mean a server bug: ' + ', '.join(

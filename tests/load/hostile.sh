@@ -22,6 +22,8 @@
 # generation per Idempotency-Key. Exit 0 only when all of it holds.
 #
 # Environment: HOSTILE_CLIENTS (5), HOSTILE_RSS_MB (300), HOSTILE_DRAIN_SECONDS (120),
+# HOSTILE_SKIP=name,... leaves scenarios out and HOSTILE_WARMUP=1 authenticates each key
+# once over REST first (both to look past a crash; a run with HOSTILE_SKIP fails),
 # HOSTILE_KEEP=1 keeps the work dir (data, server log).
 set -uo pipefail
 
