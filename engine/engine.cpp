@@ -1,9 +1,11 @@
 #include "engine.h"
 
 #include "jobrunner.h"
+#include "livegeneration.h"
 #include "settingsstore.h"
 #include "workerpool.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QEventLoop>
 #include <QRandomGenerator>
@@ -117,4 +119,16 @@ void Engine::shutdown(int graceMs)
     connect(m_runner, &JobRunner::drained, &loop, &QEventLoop::quit, Qt::QueuedConnection);
     QMetaObject::invokeMethod(m_runner, [this, graceMs] { m_runner->shutdown(graceMs); }, Qt::QueuedConnection);
     loop.exec();
+}
+
+void Engine::endLiveGenerations(int waitMs)
+{
+    m_liveEnded.storeRelaxed(1);
+    emit liveGenerationsEnding();
+    const QDeadlineTimer deadline(waitMs);
+    while (LiveGeneration::activeCount() > 0 && !deadline.hasExpired()) {
+        QEventLoop loop;
+        QTimer::singleShot(10, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
 }

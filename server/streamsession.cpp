@@ -7,6 +7,7 @@
 #include "pricing.h"
 #include "v3json.h"
 
+#include <QAtomicInt>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkRequest>
@@ -22,6 +23,12 @@ constexpr qint64 kFrameBytes = 4800 * 4;
 // Bytes queued in the socket before the worker is made to wait.
 constexpr qint64 kHighWater = 256 * 1024;
 constexpr int kCloseTryAgainLater = 1013;
+QAtomicInt g_open;
+}
+
+int StreamSession::openCount()
+{
+    return g_open.loadRelaxed();
 }
 
 StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> socket)
@@ -29,6 +36,7 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
     , m_server(server)
     , m_ws(std::move(socket))
 {
+    g_open.fetchAndAddRelaxed(1);
     m_ws->setMaxAllowedIncomingFrameSize(kMaxIncomingBytes);
     m_ws->setMaxAllowedIncomingMessageSize(kMaxIncomingBytes);
     const QByteArray host = m_ws->request().rawHeader("Host");
@@ -51,6 +59,12 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
             closeWith(QWebSocketProtocol::CloseCodePolicyViolated, QStringLiteral("No request received"));
     });
     m_requestTimeout.start();
+    // Shutdown: a session with a stream closes when its stream ends (onFailed); one
+    // without closes now.
+    connect(&server.engine(), &Engine::liveGenerationsEnding, this, [this] {
+        if (!m_live)
+            closeWith(QWebSocketProtocol::CloseCodeGoingAway, QStringLiteral("Server shutting down"));
+    });
 
     const QString key = QUrlQuery(m_ws->requestUrl()).queryItemValue(QStringLiteral("api_key"), QUrl::FullyDecoded);
     Engine *engine = &server.engine();
@@ -76,6 +90,7 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
 
 StreamSession::~StreamSession()
 {
+    g_open.fetchAndSubRelaxed(1);
     if (m_live)
         m_live->abandon(QStringLiteral("Client disconnected"));
 }
@@ -151,13 +166,8 @@ void StreamSession::handleRequest(const QString &message)
     connect(live, &LiveGeneration::started, this, &StreamSession::onStarted);
     connect(live, &LiveGeneration::audio, this, &StreamSession::onAudio);
     connect(live, &LiveGeneration::completed, this, &StreamSession::onCompleted);
-    connect(live, &LiveGeneration::failed, this, [this](const QString &msg) {
-        sendHeldStarted();
-        if (m_live)
-            m_live->deleteLater();
-        m_live = nullptr;
-        sendError(ServiceError::make(ServiceError::Kind::Internal, msg));
-        closeWith(QWebSocketProtocol::CloseCodeBadOperation, QStringLiteral("Internal error"));
+    connect(live, &LiveGeneration::failed, this, [this](const QString &msg, LiveGeneration::Failure why, const Generation &g) {
+        onFailed(msg, int(why), g);
     });
     live->start();
 }
@@ -225,6 +235,34 @@ void StreamSession::onCompleted(const Generation &g)
               {"dollar_cost", Money::usd(g.dollarCostMicros)},
               {"samples", m_sentSamples}});
     closeWith(QWebSocketProtocol::CloseCodeNormal, QStringLiteral("completed"));
+}
+
+void StreamSession::onFailed(const QString &message, int why, const Generation &g)
+{
+    sendHeldStarted();
+    if (m_live)
+        m_live->deleteLater();
+    m_live = nullptr;
+    m_pending.clear(); // coalesced audio not yet sent stays unsent
+    const auto failure = LiveGeneration::Failure(why);
+    if (failure == LiveGeneration::Failure::Fault) {
+        sendError(ServiceError::make(ServiceError::Kind::Internal, message));
+        closeWith(QWebSocketProtocol::CloseCodeBadOperation, QStringLiteral("Internal error"));
+        return;
+    }
+    // Cancelled (DELETE /v3/tts) or shutdown: say so, and whether the stream was charged.
+    const bool cancelled = failure == LiveGeneration::Failure::Cancelled;
+    QJsonObject o{{"type", "error"},
+                  {"detail", cancelled ? QStringLiteral("Cancelled") : QStringLiteral("Server shutting down")},
+                  {"generation_id", g.id},
+                  {"dollar_cost", g.charged ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null)}};
+    if (!cancelled)
+        o.insert("status", 503);
+    sendJson(o);
+    if (cancelled)
+        closeWith(kCloseCancelled, QStringLiteral("Cancelled"));
+    else
+        closeWith(QWebSocketProtocol::CloseCodeGoingAway, QStringLiteral("Server shutting down"));
 }
 
 void StreamSession::sendJson(const QJsonObject &o)
