@@ -176,6 +176,7 @@ void TestStreamCancel::webSocketCancelStopsTheStream()
 
     // The stream stopped: only what was already on its way arrived after the answer.
     const qint64 lateSamples = (c.bytes - bytesAtAnswer) / 4;
+    qInfo("WebSocket: %lld samples before the DELETE answer, %lld after", bytesAtAnswer / 4, lateSamples);
     QVERIFY2(lateSamples <= kLateSamplesBound, qPrintable(QString("%1 samples after the DELETE answer").arg(lateSamples)));
     QVERIFY2(c.bytes / 4 < 24000 * 60, "the whole text was streamed");
     QCOMPARE(c.closeCode, 4000);
@@ -238,6 +239,7 @@ void TestStreamCancel::openAiCancelCutsTheReply()
     // The connection is cut: no final chunk, so no client takes it for a whole file.
     QVERIFY(!received.endsWith("0\r\n\r\n"));
     const qint64 lateSamples = (received.size() - bytesAtAnswer) / 2; // pcm: 16-bit
+    qInfo("/v1: %lld bytes before the DELETE answer, %lld samples after", bytesAtAnswer, lateSamples);
     QVERIFY2(lateSamples <= kLateSamplesBound, qPrintable(QString("%1 samples after the DELETE answer").arg(lateSamples)));
     QCOMPARE(before - credits("canceller"), qint64(kLongText.size()));
     QCOMPARE(m_store->ledgerRows(id, "settle"), 1);
