@@ -97,6 +97,7 @@ private:
     Metrics m_metrics;
     QAtomicInt m_readyWorkers;
     QAtomicInt m_liveEnded;
+    int m_runtimeLock = -1; // runtime.lock in the data dir, held shared while running
     WorkerPool *m_pool = nullptr;
     WorkerPool *m_streamPool = nullptr;
     JobRunner *m_runner = nullptr;

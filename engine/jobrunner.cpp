@@ -21,12 +21,14 @@ JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *
     connect(&m_sweep, &QTimer::timeout, this, [this] { m_generations.sweepExpired(); });
 }
 
-void JobRunner::start()
+void JobRunner::start(bool recover)
 {
     // Whatever was GENERATING when the last process stopped runs again; a stream
     // cannot (its client is gone), so it fails and its money is released.
-    m_generations.requeueUnfinished();
-    m_generations.failOrphanedStreams();
+    if (recover) {
+        m_generations.requeueUnfinished();
+        m_generations.failOrphanedStreams();
+    }
     m_generations.sweepExpired();
     m_poll.start();
     m_sweep.start();

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QUuid>
@@ -131,6 +132,7 @@ class TestFaultShutdown : public QObject
 private slots:
     void sigtermEndsStreams();
     void killedStreamsFailOnRestart();
+    void secondProcessLeavesLiveStreamsAlone();
     void cancelRacingCompletionIsConflict();
     void jobOutlivingItsLifetimeIsReleased();
 };
@@ -216,6 +218,43 @@ void TestFaultShutdown::killedStreamsFailOnRestart()
     QCOMPARE(before - credits(studio, "killed"), qint64(kLongText.size())); // the job only
     QVERIFY(Store(studio.dataDir()).ledgerMatchesBalances());
     studio.stop();
+}
+
+void TestFaultShutdown::secondProcessLeavesLiveStreamsAlone()
+{
+    // The studio and a headless server share the default data dir: the one starting
+    // second must not take the other's live streams for orphans.
+    StudioProcess studio;
+    const QByteArray key = studio.createAccountWithKey("shared", {"--credits", "1000000"}).toUtf8();
+    QVERIFY(studio.start({"--workers", "1"}));
+    WsClient c;
+    c.open(studio.wsUrl(QString::fromUtf8(key)), kLongText);
+    QTRY_VERIFY_WITH_TIMEOUT(c.frames >= 3, 30000);
+
+    QProcess second;
+    second.start(StudioProcess::binary(), {"--headless", "--port", "0", "--workers", "1", "--data-dir", studio.dataDir()});
+    QByteArray out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += second.readAllStandardOutput()).contains("listening on"), 30000);
+    const QString secondUrl = QString::fromUtf8(out.mid(out.indexOf("http://")).trimmed());
+    QCOMPARE(Store(studio.dataDir()).status(c.id), QString("GENERATING"));
+    QVERIFY(!c.closed);
+
+    // The other process cannot stop it, so it does not pretend to.
+    const HttpResult other = httpRequest("DELETE", secondUrl + "/v3/tts?generation_id=" + c.id, key);
+    QCOMPARE(other.status, 409);
+    QVERIFY2(other.json.value("detail").toString().contains("another server process"),
+             qPrintable(other.json.value("detail").toString()));
+    QCOMPARE(Store(studio.dataDir()).status(c.id), QString("GENERATING"));
+    // Its own process can.
+    const HttpResult own = httpRequest("DELETE", studio.baseUrl() + "/v3/tts?generation_id=" + c.id, key);
+    QCOMPARE(own.status, 200);
+    QTRY_VERIFY_WITH_TIMEOUT(c.closed, 10000);
+    QCOMPARE(c.closeCode, 4000);
+
+    ::kill(pid_t(second.processId()), SIGTERM);
+    QVERIFY(second.waitForFinished(20000));
+    studio.stop();
+    QVERIFY(Store(studio.dataDir()).ledgerMatchesBalances());
 }
 
 void TestFaultShutdown::cancelRacingCompletionIsConflict()
