@@ -3,6 +3,7 @@
 #include "engine.h"
 #include "mainwindow.h"
 #include "servercontroller.h"
+#include "servermode.h"
 #include "studiocontext.h"
 
 #include <QApplication>
@@ -20,6 +21,8 @@ int runGui(Engine &engine, const ServerSettings &settings)
                                          "change the port under Server settings.").arg(server.lastError()));
     window.show();
     const int rc = QApplication::exec();
+    // Streams and studio previews end while the window and server still exist.
+    endLiveStreams(engine);
     server.stop();
     engine.shutdown(10000);
     return rc;

@@ -15,6 +15,9 @@ struct ServerSettings
 
 class Engine;
 
-// Headless: serve until SIGTERM/SIGINT, then stop accepting, let running jobs
-// finish (up to 10 s), requeue the rest and return 0.
+// Headless: serve until SIGTERM/SIGINT, then stop accepting, end live streams (close
+// 1001, FAILED and released), let running jobs finish (up to 10 s), requeue the rest
+// and return 0.
 int runHeadless(Engine &engine, const ServerSettings &settings);
+// Shutdown's first step (headless and GUI), on the server's thread.
+void endLiveStreams(Engine &engine);

@@ -1,5 +1,6 @@
 #include "database.h"
 
+#include <QAtomicInteger>
 #include <QDir>
 #include <QFileInfo>
 #include <QMutex>
@@ -134,7 +135,11 @@ int Database::schemaVersion()
 
 QString Database::connectionName() const
 {
-    return m_baseName + QStringLiteral("-") + QString::number(quintptr(QThread::currentThreadId()), 16);
+    // A number per thread, never reused: a thread id is reused by the next thread, which
+    // would then get a dead thread's connection ("does not belong to the calling thread").
+    static QAtomicInteger<quint64> s_threads;
+    thread_local const quint64 thread = ++s_threads;
+    return m_baseName + QStringLiteral("-") + QString::number(thread);
 }
 
 QSqlDatabase Database::connection() const

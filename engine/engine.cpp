@@ -1,13 +1,20 @@
 #include "engine.h"
 
 #include "jobrunner.h"
+#include "livegeneration.h"
 #include "settingsstore.h"
 #include "workerpool.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
 #include <QRandomGenerator>
 #include <QTimer>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 Engine::Engine(Options options, QObject *parent)
     : QObject(parent)
@@ -23,6 +30,8 @@ Engine::Engine(Options options, QObject *parent)
 Engine::~Engine()
 {
     m_storePool.waitForDone();
+    if (m_runtimeLock >= 0)
+        ::close(m_runtimeLock);
     if (m_thread.isRunning()) {
         QMetaObject::invokeMethod(m_runner, [this] {
             delete m_runner;
@@ -78,12 +87,21 @@ void Engine::startRuntime()
 {
     if (m_thread.isRunning())
         return;
+    // What another process left GENERATING is recovered (requeued, or failed if a
+    // stream) only if no other process is running on this data dir: the studio and a
+    // headless server share the default one. Each holds runtime.lock shared; one that
+    // gets it exclusively first is alone. Without a lock file, recover as before.
+    m_runtimeLock = ::open(QFile::encodeName(QDir(m_options.dataDir).filePath(QStringLiteral("runtime.lock"))).constData(),
+                           O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    const bool alone = m_runtimeLock < 0 || ::flock(m_runtimeLock, LOCK_EX | LOCK_NB) == 0;
+    if (m_runtimeLock >= 0)
+        ::flock(m_runtimeLock, LOCK_SH);
     m_thread.start();
     // Pool and runner are created on the engine thread so that their processes,
     // timers and store connections belong to it.
     auto *context = new QObject;
     context->moveToThread(&m_thread);
-    QMetaObject::invokeMethod(context, [this] {
+    QMetaObject::invokeMethod(context, [this, alone] {
         WorkerPool::Options po;
         po.workers = m_options.workers;
         po.inactivityTimeoutMs = m_options.inactivityTimeoutMs;
@@ -104,7 +122,7 @@ void Engine::startRuntime()
         connect(m_generations.get(), &GenerationService::jobQueued, m_runner, &JobRunner::pump, Qt::QueuedConnection);
         connect(m_generations.get(), &GenerationService::cancelRequested, m_runner, &JobRunner::cancelGeneration,
                 Qt::QueuedConnection);
-        m_runner->start();
+        m_runner->start(alone);
     }, Qt::BlockingQueuedConnection);
     context->deleteLater();
 }
@@ -117,4 +135,16 @@ void Engine::shutdown(int graceMs)
     connect(m_runner, &JobRunner::drained, &loop, &QEventLoop::quit, Qt::QueuedConnection);
     QMetaObject::invokeMethod(m_runner, [this, graceMs] { m_runner->shutdown(graceMs); }, Qt::QueuedConnection);
     loop.exec();
+}
+
+void Engine::endLiveGenerations(int waitMs)
+{
+    m_liveEnded.storeRelaxed(1);
+    emit liveGenerationsEnding();
+    const QDeadlineTimer deadline(waitMs);
+    while (LiveGeneration::activeCount() > 0 && !deadline.hasExpired()) {
+        QEventLoop loop;
+        QTimer::singleShot(10, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
 }

@@ -48,6 +48,13 @@ public:
     void startRuntime();
     // Stops claiming jobs, gives running ones graceMs, requeues the rest. Blocks.
     void shutdown(int graceMs);
+    // Before shutdown(), on the thread the live generations live on (server/GUI): ends
+    // every live stream and studio preview ("Server shutting down": FAILED, released),
+    // refuses new ones, and runs this thread's event loop until their ends are
+    // recorded, at most waitMs. Their store work is then done before any store thread
+    // goes away (which would leave them GENERATING with money reserved).
+    void endLiveGenerations(int waitMs);
+    bool liveGenerationsEnded() const { return m_liveEnded.loadRelaxed(); }
 
     const Options &options() const { return m_options; }
     const Database &database() const { return *m_db; }
@@ -71,6 +78,9 @@ public:
     // Workers warm and ready to take a job (updated from the engine thread).
     int readyWorkers() const { return m_readyWorkers.loadRelaxed(); }
 
+signals:
+    void liveGenerationsEnding();
+
 private:
     Options m_options;
     std::unique_ptr<Database> m_db;
@@ -86,6 +96,8 @@ private:
     QThreadPool m_storePool;
     Metrics m_metrics;
     QAtomicInt m_readyWorkers;
+    QAtomicInt m_liveEnded;
+    int m_runtimeLock = -1; // runtime.lock in the data dir, held shared while running
     WorkerPool *m_pool = nullptr;
     WorkerPool *m_streamPool = nullptr;
     JobRunner *m_runner = nullptr;

@@ -100,6 +100,11 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
 
     std::optional<ServiceError> refusal;
     std::optional<Generation> replay;
+    // Tracked before the row exists, so a cancel never finds this stream untracked.
+    if (g.streamed) {
+        QMutexLocker lock(&m_liveMutex);
+        m_live.insert(g.id, {});
+    }
     const bool ok = m_db.immediateTransaction([&] {
         if (!g.idempotencyKey.isEmpty()) {
             if (auto existing = m_generations.findByIdempotencyKey(auth.accountId, g.idempotencyKey)) {
@@ -135,6 +140,8 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
                && m_generations.insert(g)
                && m_ledger.add({0, auth.accountId, g.id, "reserve", g.source, dCredits, dMicros, {}, g.createdAt});
     });
+    if (g.streamed && (replay || refusal || !ok))
+        untrack(g.id);
     if (replay)
         return CreatedGeneration{*replay, true};
     if (refusal)
@@ -188,10 +195,18 @@ QList<Generation> GenerationService::history(qint64 accountId, const QString &st
 
 std::optional<Generation> GenerationService::claimNext()
 {
-    auto g = m_generations.claimNext(Timestamps::nowMs());
-    if (g)
+    for (;;) {
+        auto g = m_generations.claimNext(Timestamps::nowMs());
+        if (!g)
+            return g;
+        // Its audio could never be fetched: not worth a worker, and not to be paid for.
+        if (isExpired(*g)) {
+            fail(g->id, QStringLiteral("Expired before completion"));
+            continue;
+        }
         emit generationChanged(g->id, GenerationStatus::Generating);
-    return g;
+        return g;
+    }
 }
 
 bool GenerationService::complete(const QString &id, const QString &audioPath)
@@ -199,6 +214,12 @@ bool GenerationService::complete(const QString &id, const QString &audioPath)
     const auto g = m_generations.find(id);
     if (!g)
         return false;
+    // A file job that outlived its lifetime would be charged for audio nobody can fetch.
+    // A stream is not: its audio went out live (README "Streams that end early").
+    if (!g->streamed && isExpired(*g)) {
+        fail(id, QStringLiteral("Expired before completion"));
+        return false;
+    }
     const qint64 now = Timestamps::nowMs();
     const bool ok = m_db.immediateTransaction([&] {
         // The reservation becomes final: a settle row records it, no money moves again.
@@ -211,7 +232,7 @@ bool GenerationService::complete(const QString &id, const QString &audioPath)
     return ok;
 }
 
-bool GenerationService::fail(const QString &id, const QString &message)
+bool GenerationService::fail(const QString &id, const QString &message, bool charge)
 {
     const auto g = m_generations.find(id);
     if (!g)
@@ -220,8 +241,18 @@ bool GenerationService::fail(const QString &id, const QString &message)
     const qint64 credits = g->source == PaymentSource::Credits ? g->costCredits : 0;
     const qint64 micros = g->source == PaymentSource::Wallet ? g->costMicros : 0;
     const bool ok = m_db.immediateTransaction([&] {
-        return m_generations.markFailed(id, message, now)
-               && m_accounts.adjust(g->accountId, credits, micros)
+        // markFailed changes only a row still IN_QUEUE/GENERATING: whatever finished
+        // first (completion, cancel, the stream's own end) decides, money moves once.
+        if (!m_generations.markFailed(id, message, now))
+            return false;
+        if (charge)
+            return m_ledger.add({0, g->accountId, id, "settle", g->source, 0, 0,
+                                 QStringLiteral("%1 credits / %2 micro-USD; stream ended early after audio: %3")
+                                     .arg(g->costCredits)
+                                     .arg(g->costMicros)
+                                     .arg(message.left(120)),
+                                 now});
+        return m_accounts.adjust(g->accountId, credits, micros)
                && m_ledger.add({0, g->accountId, id, "release", g->source, credits, micros, message.left(200), now});
     });
     if (ok)
@@ -234,12 +265,62 @@ Result<Generation> GenerationService::cancel(qint64 accountId, const QString &id
     auto g = get(accountId, id);
     if (!g)
         return g.error();
-    if (g->status != GenerationStatus::InQueue && g->status != GenerationStatus::Generating)
+    const auto finished = [](const QString &status) {
         return ServiceError::make(ServiceError::Kind::Conflict,
-                                  QStringLiteral("Generation is %1 and can no longer be cancelled").arg(g->status));
-    if (fail(id, QStringLiteral("Cancelled")))
-        emit cancelRequested(id);
+                                  QStringLiteral("Generation is %1 and can no longer be cancelled").arg(status));
+    };
+    if (g->status != GenerationStatus::InQueue && g->status != GenerationStatus::Generating)
+        return finished(g->status);
+    bool charge = false;
+    if (g->streamed) {
+        QMutexLocker lock(&m_liveMutex);
+        const auto it = m_live.find(id);
+        // Another process's stream: failing its row here would not stop its audio.
+        if (it == m_live.end())
+            return ServiceError::make(ServiceError::Kind::Conflict,
+                                      QStringLiteral("This stream is served by another server process; close its connection to end it"));
+        it->cancelled = true; // no first audio after this point
+        charge = it->delivered;
+    }
+    if (!fail(id, QStringLiteral("Cancelled"), charge)) {
+        // Finished while this ran (fail() changes only unfinished rows).
+        const auto now = m_generations.find(id);
+        if (now && now->status != GenerationStatus::InQueue && now->status != GenerationStatus::Generating)
+            return finished(now->status);
+        return ServiceError::make(ServiceError::Kind::Internal, QStringLiteral("An unexpected error occurred. Please try again."));
+    }
+    emit cancelRequested(id);
     return get(accountId, id);
+}
+
+int GenerationService::failOrphanedStreams()
+{
+    int failed = 0;
+    for (const QString &id : m_generations.unfinishedStreams()) {
+        {
+            QMutexLocker lock(&m_liveMutex);
+            if (m_live.contains(id))
+                continue; // streaming now, in this process
+        }
+        failed += fail(id, QStringLiteral("Server stopped during the stream")) ? 1 : 0;
+    }
+    return failed;
+}
+
+bool GenerationService::deliver(const QString &id)
+{
+    QMutexLocker lock(&m_liveMutex);
+    const auto it = m_live.find(id);
+    if (it == m_live.end() || it->cancelled)
+        return false;
+    it->delivered = true;
+    return true;
+}
+
+void GenerationService::untrack(const QString &id)
+{
+    QMutexLocker lock(&m_liveMutex);
+    m_live.remove(id);
 }
 
 int GenerationService::requeueUnfinished()

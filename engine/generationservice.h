@@ -11,6 +11,8 @@
 #include "synthesisplanner.h"
 #include "voicedirectory.h"
 
+#include <QHash>
+#include <QMutex>
 #include <QObject>
 
 struct CreateGeneration
@@ -76,11 +78,30 @@ public:
     QString audioPathFor(const QString &id, const QString &format) const;
 
     // Queue side (JobRunner, WebSocket sessions).
+    // Expired queued jobs met on the way are failed (and released), not run.
     std::optional<Generation> claimNext();
+    // False when the row is no longer GENERATING (cancelled meanwhile), or when a file
+    // job's lifetime ended first: that one is FAILED "Expired before completion" and
+    // released instead, since its audio could never be fetched.
     bool complete(const QString &id, const QString &audioPath);
-    bool fail(const QString &id, const QString &message);
+    // Only a row still IN_QUEUE/GENERATING changes. charge: the reservation is settled
+    // (a stream that ended early after delivering audio) instead of released.
+    bool fail(const QString &id, const QString &message, bool charge = false);
+    // 409 when the generation finished first (also when it finished while this ran),
+    // and for a stream this process does not serve. A stream that has delivered audio
+    // is charged (README "Streams that end early"); emits cancelRequested on success.
     Result<Generation> cancel(qint64 accountId, const QString &id);
     int requeueUnfinished();
+    // At start, before anything streams: streams left open by the last process fail
+    // and are released (their connections are gone). Returns how many.
+    int failOrphanedStreams();
+
+    // Live streams of this process (LiveGeneration), so that cancel() knows race-free
+    // whether audio has gone out. create() tracks a streamed generation; the stream
+    // calls deliver() before handing out its first audio (false: cancelled, hand out
+    // nothing) and untrack() once its end is recorded.
+    bool deliver(const QString &id);
+    void untrack(const QString &id);
     int queuedCount() const;
     QHash<QString, int> countsByStatus() const { return m_generations.countsByStatus(); }
     // Deletes the audio of expired generations; returns how many files went.
@@ -100,4 +121,11 @@ private:
     AccountStore m_accounts;
     LedgerStore m_ledger;
     mutable GenerationCache m_finished;
+    struct LiveState
+    {
+        bool delivered = false;
+        bool cancelled = false;
+    };
+    QMutex m_liveMutex;
+    QHash<QString, LiveState> m_live;
 };

@@ -9,6 +9,11 @@ const QString kColumns = QStringLiteral(
     "exaggeration, audio_format, synthesis, tokens, source, cost_credits, cost_micros, dollar_cost_micros, "
     "error_message, audio_path, audio_deleted, api_version, streamed, idempotency_key, request_hash, created_at, "
     "started_at, completed_at");
+// Read with the columns: whether the generation was charged (a settle row exists;
+// ledger_once makes it one indexed lookup). Completed ones and streams that ended
+// early after delivering audio are (README "Streams that end early").
+const QString kSelect = kColumns + QStringLiteral(
+    ", EXISTS (SELECT 1 FROM ledger l WHERE l.generation_id = generations.id AND l.kind = 'settle')");
 
 Generation fromQuery(const QSqlQuery &q)
 {
@@ -42,6 +47,7 @@ Generation fromQuery(const QSqlQuery &q)
     g.createdAt = q.value(i++).toLongLong();
     g.startedAt = q.value(i++).toLongLong();
     g.completedAt = q.value(i++).toLongLong();
+    g.charged = q.value(i++).toBool();
     return g;
 }
 }
@@ -62,7 +68,7 @@ bool GenerationStore::insert(const Generation &g)
 std::optional<Generation> GenerationStore::find(const QString &id) const
 {
     QSqlQuery q(m_db.connection());
-    if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM generations WHERE id = ?", {id}) || !q.next())
+    if (!SqlUtil::exec(q, "SELECT " + kSelect + " FROM generations WHERE id = ?", {id}) || !q.next())
         return std::nullopt;
     return fromQuery(q);
 }
@@ -70,7 +76,7 @@ std::optional<Generation> GenerationStore::find(const QString &id) const
 std::optional<Generation> GenerationStore::findByIdempotencyKey(qint64 accountId, const QString &key) const
 {
     QSqlQuery q(m_db.connection());
-    if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM generations WHERE account_id = ? AND idempotency_key = ?",
+    if (!SqlUtil::exec(q, "SELECT " + kSelect + " FROM generations WHERE account_id = ? AND idempotency_key = ?",
                        {accountId, key})
         || !q.next())
         return std::nullopt;
@@ -92,7 +98,7 @@ QList<Generation> GenerationStore::history(qint64 accountId, const QString &stat
     binds << limit << offset;
     QList<Generation> out;
     QSqlQuery q(m_db.connection());
-    if (SqlUtil::exec(q, "SELECT " + kColumns + " FROM generations WHERE " + where
+    if (SqlUtil::exec(q, "SELECT " + kSelect + " FROM generations WHERE " + where
                              + " ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
                       binds))
         while (q.next())
@@ -106,7 +112,7 @@ std::optional<Generation> GenerationStore::claimNext(qint64 now)
     if (!SqlUtil::exec(q,
                        "UPDATE generations SET status = 'GENERATING', started_at = ? WHERE id = "
                        "(SELECT id FROM generations WHERE status = 'IN_QUEUE' AND streamed = 0 "
-                       "ORDER BY created_at, rowid LIMIT 1) AND status = 'IN_QUEUE' RETURNING " + kColumns,
+                       "ORDER BY created_at, rowid LIMIT 1) AND status = 'IN_QUEUE' RETURNING " + kColumns + ", 0",
                        {now})
         || !q.next())
         return std::nullopt;
@@ -144,6 +150,16 @@ int GenerationStore::requeueUnfinished()
     return q.numRowsAffected();
 }
 
+QStringList GenerationStore::unfinishedStreams() const
+{
+    QStringList out;
+    QSqlQuery q(m_db.connection());
+    if (SqlUtil::exec(q, "SELECT id FROM generations WHERE status IN ('IN_QUEUE','GENERATING') AND streamed = 1"))
+        while (q.next())
+            out << q.value(0).toString();
+    return out;
+}
+
 int GenerationStore::countByStatus(const QString &status) const
 {
     QSqlQuery q(m_db.connection());
@@ -167,7 +183,7 @@ QList<Generation> GenerationStore::expiredWithAudio(qint64 expiredBefore, int li
     QList<Generation> out;
     QSqlQuery q(m_db.connection());
     if (SqlUtil::exec(q,
-                      "SELECT " + kColumns + " FROM generations WHERE created_at < ? AND audio_deleted = 0 "
+                      "SELECT " + kSelect + " FROM generations WHERE created_at < ? AND audio_deleted = 0 "
                       "AND status IN ('COMPLETED','FAILED') ORDER BY created_at LIMIT ?",
                       {expiredBefore, limit}))
         while (q.next())

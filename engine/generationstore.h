@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QStringList>
 
 #include <optional>
 
@@ -29,6 +30,8 @@ public:
     bool markFailed(const QString &id, const QString &message, qint64 now);
     // After a crash or shutdown: GENERATING jobs go back to the queue.
     int requeueUnfinished();
+    // Streams still open in the store: after a restart nobody streams them any more.
+    QStringList unfinishedStreams() const;
     int countByStatus(const QString &status) const;
     QHash<QString, int> countsByStatus() const;
     QList<Generation> expiredWithAudio(qint64 expiredBefore, int limit) const;

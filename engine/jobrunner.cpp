@@ -21,10 +21,14 @@ JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *
     connect(&m_sweep, &QTimer::timeout, this, [this] { m_generations.sweepExpired(); });
 }
 
-void JobRunner::start()
+void JobRunner::start(bool recover)
 {
-    // Whatever was GENERATING when the last process stopped runs again.
-    m_generations.requeueUnfinished();
+    // Whatever was GENERATING when the last process stopped runs again; a stream
+    // cannot (its client is gone), so it fails and its money is released.
+    if (recover) {
+        m_generations.requeueUnfinished();
+        m_generations.failOrphanedStreams();
+    }
     m_generations.sweepExpired();
     m_poll.start();
     m_sweep.start();
@@ -72,7 +76,7 @@ void JobRunner::onFinished(const QString &id, const QString &tmpPath, const QStr
         QFile::remove(tmpPath);
         m_generations.fail(id, QStringLiteral("could not store the audio file"));
     } else if (!m_generations.complete(id, finalPath)) {
-        QFile::remove(finalPath); // cancelled meanwhile
+        QFile::remove(finalPath); // cancelled or expired meanwhile
     }
     if (m_stopping && m_running.isEmpty())
         emit drained();

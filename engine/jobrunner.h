@@ -23,7 +23,8 @@ public:
     int running() const { return int(m_running.size()); }
 
 public slots:
-    void start();
+    // recover: nobody else runs on this store, so what is GENERATING has no owner.
+    void start(bool recover = true);
     void pump();
     // Stops claiming; running jobs get up to graceMs, the rest go back to the queue.
     void shutdown(int graceMs);

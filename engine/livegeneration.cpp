@@ -31,6 +31,15 @@ LiveGeneration::LiveGeneration(Engine &engine, const AuthContext &auth, const Cr
     m_request.streamed = true;
 }
 
+LiveGeneration::~LiveGeneration()
+{
+    // Deleted before its end was recorded (an owner that skipped abandon()): stop the
+    // worker; the row is failed at the next start (failOrphanedStreams).
+    stopTask();
+    if (m_active)
+        g_active.fetchAndSubRelaxed(1);
+}
+
 void LiveGeneration::start()
 {
     m_sinceStart.start();
@@ -41,15 +50,26 @@ void LiveGeneration::start()
             m_engine.metrics().recordTimeToFirstAudio(double(m_sinceStart.nsecsElapsed()) / 1e9);
         }
     });
-    if (g_active.fetchAndAddRelaxed(1) >= m_engine.options().maxStreams) {
-        g_active.fetchAndSubRelaxed(1);
+    const bool closing = m_engine.liveGenerationsEnded();
+    if (closing || g_active.fetchAndAddRelaxed(1) >= m_engine.options().maxStreams) {
+        if (!closing)
+            g_active.fetchAndSubRelaxed(1);
         ServiceError e = ServiceError::make(ServiceError::Kind::Unavailable,
-                                            QStringLiteral("Too many concurrent streams. Please retry shortly."));
+                                            closing ? QStringLiteral("The server is shutting down. Please retry shortly.")
+                                                    : QStringLiteral("Too many concurrent streams. Please retry shortly."));
         e.retryAfterSeconds = 1;
         QMetaObject::invokeMethod(this, [this, e] { emit rejected(e); }, Qt::QueuedConnection);
         return;
     }
     m_active = true;
+    // A DELETE for this generation (emitted on a store thread).
+    connect(&m_engine.generations(), &GenerationService::cancelRequested, this, [this](const QString &id) {
+        if (m_committed && id == m_generation.id)
+            end(End::Cancelled, QStringLiteral("Cancelled"));
+    }, Qt::QueuedConnection);
+    connect(&m_engine, &Engine::liveGenerationsEnding, this, [this] {
+        end(End::ShuttingDown, QStringLiteral("Server shutting down"));
+    });
     if (const auto params = planFromCatalog())
         launch(*params, *AudioFormats::parse(m_request.audioFormat));
     GenerationService *gens = &m_engine.generations();
@@ -124,7 +144,7 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
     if (!r) {
         m_active = false;
         g_active.fetchAndSubRelaxed(1);
-        m_done = true;
+        m_ending = true;
         stopTask();
         if (m_heldEnd && m_heldEnd->ok)
             QFile::remove(m_partPath);
@@ -137,12 +157,10 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
     m_generation = *r;
     m_committed = true;
     m_finalPath = m_engine.generations().audioPathFor(m_generation.id, m_generation.audioFormat);
-    if (m_abandoned) { // client left while the row was being written
-        stopTask();
+    if (m_ending) { // abandoned or shut down while the row was being written
         if (m_heldEnd && m_heldEnd->ok)
             QFile::remove(m_partPath);
-        m_done = true;
-        finishStore(false, m_abandonReason);
+        finishStore();
         return;
     }
     if (m_launched && m_plannedSynthesis != m_generation.synthesis) {
@@ -156,7 +174,7 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
         m_launched = false;
     }
     emit started(m_generation);
-    if (m_abandoned)
+    if (m_ending)
         return;
     if (!m_launched) {
         const auto params = SynthesisParams::fromJson(QJsonDocument::fromJson(m_generation.synthesis).object());
@@ -166,8 +184,8 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
     }
     const QList<QByteArray> held = std::exchange(m_held, {});
     for (const QByteArray &bytes : held) {
-        emit audio(bytes);
-        if (m_abandoned)
+        deliver(bytes);
+        if (m_ending)
             return;
     }
     if (m_heldEnd)
@@ -176,11 +194,25 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
 
 void LiveGeneration::onTaskAudio(const QByteArray &bytes)
 {
-    if (m_done)
-        return;
+    if (m_ending)
+        return; // queued before the end: never handed out
     if (!m_committed) {
         m_held.append(bytes); // bounded by the worker's flow-control window
         return;
+    }
+    deliver(bytes);
+}
+
+void LiveGeneration::deliver(const QByteArray &bytes)
+{
+    if (!m_delivered) {
+        // From the first audio on, an early end the client chooses is charged; a cancel
+        // that came first wins and nothing is handed out.
+        if (!m_engine.generations().deliver(m_generation.id)) {
+            end(End::Cancelled, QStringLiteral("Cancelled"));
+            return;
+        }
+        m_delivered = true;
     }
     emit audio(bytes);
 }
@@ -200,7 +232,7 @@ void LiveGeneration::stopTask()
 
 void LiveGeneration::acknowledge(qint64 bytes)
 {
-    if (m_done || m_task.isNull())
+    if (m_ending || m_task.isNull())
         return;
     QPointer<SynthesisTask> task = m_task;
     QMetaObject::invokeMethod(m_engine.streamPool(), [task, bytes] {
@@ -209,78 +241,108 @@ void LiveGeneration::acknowledge(qint64 bytes)
     }, Qt::QueuedConnection);
 }
 
-void LiveGeneration::onTaskEnd(const TaskEnd &end)
+void LiveGeneration::onTaskEnd(const TaskEnd &e)
 {
     m_task.clear();
-    if (m_done) { // rejected or abandoned meanwhile: nothing of it is kept
-        if (end.ok)
+    if (m_ending) { // ended meanwhile: nothing of it is kept
+        if (e.ok)
             QFile::remove(m_partPath);
         return;
     }
     if (!m_committed) {
-        m_heldEnd = end;
+        m_heldEnd = e;
         return;
     }
-    m_done = true;
-    if (!end.ok) {
-        finishStore(false, end.message);
+    if (!e.ok) {
+        end(End::Fault, e.message);
         return;
     }
-    m_engine.metrics().addAudioSeconds(double(end.samples) / AudioFormats::kSampleRate);
+    m_engine.metrics().addAudioSeconds(double(e.samples) / AudioFormats::kSampleRate);
     QFile::remove(m_finalPath);
     if (!QFile::rename(m_partPath, m_finalPath)) {
         QFile::remove(m_partPath);
-        finishStore(false, QStringLiteral("could not store the audio file"));
+        end(End::Fault, QStringLiteral("could not store the audio file"));
         return;
     }
-    finishStore(true, {});
+    end(End::Completed, {});
 }
 
-void LiveGeneration::finishStore(bool ok, const QString &message)
+// Every end comes through here once, whoever asks first: synthesis stops now, and the
+// end is recorded as soon as the row exists.
+void LiveGeneration::end(End how, const QString &message)
 {
-    m_done = true;
+    if (m_ending || !m_active)
+        return;
+    m_ending = true;
+    m_end = how;
+    m_endMessage = message;
+    stopTask();
+    m_held.clear();
+    if (m_committed)
+        finishStore();
+    // else onCreated() records it (or, with no row, there is nothing to record)
+}
+
+void LiveGeneration::finishStore()
+{
     GenerationService *gens = &m_engine.generations();
     const QString id = m_generation.id;
     const QString path = m_finalPath;
-    const qint64 account = m_auth.accountId;
-    runOnStore(m_engine.storePool(), &m_engine, this, [gens, id, path, ok, message, account]() -> Result<Generation> {
-        const bool stored = ok ? gens->complete(id, path) : gens->fail(id, message);
-        if (!stored && ok)
-            QFile::remove(path);
-        return gens->get(account, id);
-    }, [this, ok, message](const Result<Generation> &r) {
-        if (m_active) {
-            m_active = false;
-            g_active.fetchAndSubRelaxed(1);
+    const End how = m_end;
+    const QString message = m_endMessage;
+    // The money rule: the client chose to end a stream whose audio it has had.
+    const bool charge = m_delivered && (how == End::Cancelled || how == End::ClientGone);
+    runOnStore(m_engine.storePool(), &m_engine, this, [gens, id, path, how, message, charge]() {
+        if (how == End::Completed) {
+            if (!gens->complete(id, path))
+                QFile::remove(path); // cancelled meanwhile
+        } else {
+            gens->fail(id, message, charge); // after a cancel: recorded already, no-op
         }
-        if (m_abandoned) {
-            deleteLater();
-            return;
-        }
-        if (ok && r && r->status == GenerationStatus::Completed)
-            emit completed(*r);
-        else
-            emit failed(ok ? QStringLiteral("An unexpected error occurred. Please try again.") : message);
-    });
+        gens->untrack(id);
+        return gens->findForDownload(id); // as recorded, even past its lifetime
+    }, [this](const std::optional<Generation> &row) { onFinished(row); });
+}
+
+void LiveGeneration::onFinished(const std::optional<Generation> &row)
+{
+    if (m_active) {
+        m_active = false;
+        g_active.fetchAndSubRelaxed(1);
+    }
+    if (m_abandoned) {
+        deleteLater();
+        return;
+    }
+    const Generation g = row.value_or(m_generation);
+    if (m_end == End::Completed && g.status == GenerationStatus::Completed) {
+        emit completed(g);
+        return;
+    }
+    Failure why = Failure::Fault;
+    QString text = m_endMessage;
+    if (m_end == End::ShuttingDown) {
+        why = Failure::ShuttingDown;
+    } else if (m_end == End::Cancelled || g.errorMessage == QLatin1String("Cancelled")) {
+        why = Failure::Cancelled;
+        text = QStringLiteral("Cancelled");
+    } else if (m_end == End::Completed) { // the store refused the completion
+        text = g.status == GenerationStatus::Failed && !g.errorMessage.isEmpty()
+                   ? g.errorMessage
+                   : QStringLiteral("An unexpected error occurred. Please try again.");
+    }
+    emit failed(text, why, g);
 }
 
 void LiveGeneration::abandon(const QString &reason)
 {
-    const bool first = !m_abandoned;
     m_abandoned = true;
-    m_abandonReason = reason;
     disconnect(this, nullptr, nullptr, nullptr); // the owner is no longer listening
-    // Stop synthesizing now, whatever the store is doing.
-    stopTask();
-    if (!m_committed) {
-        if (first && !m_active)
-            deleteLater(); // rejected or never started
-        return;            // otherwise onCreated() records the failure and deletes
+    setParent(nullptr);                          // outlives its owner until recorded
+    if (!m_active) {
+        stopTask();
+        deleteLater(); // rejected, never started, or recorded already
+        return;
     }
-    if (m_done) {
-        if (first && !m_active)
-            deleteLater(); // everything is recorded already
-        return;            // otherwise finishStore's callback deletes
-    }
-    finishStore(false, reason);
+    end(End::ClientGone, reason); // no-op when ending already; the record deletes it
 }

@@ -20,20 +20,32 @@ class SynthesisTask;
 // the generation row is committed and its audio is held until the row is in (the
 // first frame then costs max(commit, synthesis) instead of their sum).
 // Delete it only through abandon(), or after rejected(), completed() or failed().
+//
+// Ending early (README "Streams that end early"): a cancel (DELETE, through
+// GenerationService::cancelRequested), the engine ending live generations (shutdown)
+// or abandon() stop synthesis within one pass of the event loop. The money rule: once
+// audio has been delivered (emitted by audio()), an end the client chose (cancel,
+// abandon) is charged in full; otherwise, and for ends the server chose (shutdown,
+// synthesis fault), the reservation is released.
 class LiveGeneration : public QObject
 {
     Q_OBJECT
 
 public:
+    enum class Failure { Fault, Cancelled, ShuttingDown };
+    Q_ENUM(Failure)
+
     LiveGeneration(Engine &engine, const AuthContext &auth, const CreateGeneration &request, QObject *parent = nullptr);
+    ~LiveGeneration() override;
 
     // The byte form of audio(): float32 by default (WebSocket, GUI).
     void setStreamFormat(StreamFormat format) { m_streamFormat = format; }
     void start();
     // Flow control: the consumer has passed these audio bytes on.
     void acknowledge(qint64 bytes);
-    // Stops synthesis (if running), fails the generation with reason (releasing its
-    // money) and deletes this object once its store work is done.
+    // The owner is gone (client disconnected, studio stopped): stops synthesis, fails
+    // the generation with reason (charged if audio was delivered, else released) and
+    // deletes this object once its store work is done. No signal is emitted after it.
     void abandon(const QString &reason);
     QString generationId() const { return m_generation.id; }
     bool isActive() const { return m_active; }
@@ -45,7 +57,9 @@ signals:
     void started(const Generation &generation);
     void audio(const QByteArray &float32Samples);
     void completed(const Generation &generation);
-    void failed(const QString &message);
+    // Any other end once the row exists; generation is the row as recorded (FAILED,
+    // charged or not).
+    void failed(const QString &message, LiveGeneration::Failure why, const Generation &generation);
 
 private:
     struct TaskEnd
@@ -55,13 +69,18 @@ private:
         QString message;
     };
 
+    enum class End { Completed, Fault, Cancelled, ShuttingDown, ClientGone };
+
     std::optional<SynthesisParams> planFromCatalog() const;
     void launch(const SynthesisParams &params, AudioFormat format);
     void onCreated(const Result<Generation> &created);
     void onTaskAudio(const QByteArray &bytes);
+    void deliver(const QByteArray &bytes);
     void onTaskEnd(const TaskEnd &end);
     void stopTask();
-    void finishStore(bool ok, const QString &message);
+    void end(End how, const QString &message);
+    void finishStore();
+    void onFinished(const std::optional<Generation> &row);
 
     Engine &m_engine;
     AuthContext m_auth;
@@ -80,7 +99,9 @@ private:
     bool m_launched = false;
     bool m_committed = false;
     bool m_abandoned = false;
-    bool m_active = false;
-    bool m_done = false;
-    QString m_abandonReason;
+    bool m_active = false;     // counted in activeCount() until its end is recorded
+    bool m_delivered = false;  // audio() has been emitted
+    bool m_ending = false;     // end() has run: nothing more is synthesized or emitted
+    End m_end = End::Fault;
+    QString m_endMessage;
 };

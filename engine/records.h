@@ -56,6 +56,7 @@ struct Generation
     qint64 createdAt = 0;
     qint64 startedAt = 0;
     qint64 completedAt = 0;
+    bool charged = false;  // read only: a settle row exists (completed, or a stream ended early after audio)
 };
 
 struct LedgerEntry

@@ -128,8 +128,21 @@ public:
             m_reply->end();
             finish();
         });
-        connect(m_live, &LiveGeneration::failed, this, [this] {
-            m_reply->abort();
+        connect(m_live, &LiveGeneration::failed, this, [this](const QString &message, LiveGeneration::Failure why) {
+            // After the 200 the only honest end is a cut connection (an incomplete
+            // chunked body, never a file that looks whole): faults, cancels, shutdown.
+            if (m_reply->hasBegun()) {
+                m_reply->abort();
+            } else {
+                ServiceError e = ServiceError::make(ServiceError::Kind::Internal, message);
+                if (why == LiveGeneration::Failure::Cancelled)
+                    e = ServiceError::make(ServiceError::Kind::Conflict, QStringLiteral("Cancelled"));
+                else if (why == LiveGeneration::Failure::ShuttingDown) {
+                    e = ServiceError::make(ServiceError::Kind::Unavailable, QStringLiteral("The server is shutting down. Please retry shortly."));
+                    e.retryAfterSeconds = 1;
+                }
+                m_reply->send(ErrorMapping::openAiReply(e));
+            }
             finish();
         });
         connect(m_reply.get(), &StreamReply::bytesWritten, this, [this] { credit(); });

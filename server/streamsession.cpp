@@ -5,8 +5,10 @@
 #include "errormapping.h"
 #include "livegeneration.h"
 #include "pricing.h"
+#include "storetask.h"
 #include "v3json.h"
 
+#include <QAtomicInt>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkRequest>
@@ -23,6 +25,12 @@ constexpr qint64 kFrameBytes = 4800 * 4;
 constexpr qint64 kHighWater = 256 * 1024;
 constexpr int kCloseTryAgainLater = 1013;
 constexpr int kCloseGraceMs = 10000;
+QAtomicInt g_open;
+}
+
+int StreamSession::openCount()
+{
+    return g_open.loadRelaxed();
 }
 
 StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> socket)
@@ -30,6 +38,7 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
     , m_server(server)
     , m_ws(std::move(socket))
 {
+    g_open.fetchAndAddRelaxed(1);
     m_ws->setMaxAllowedIncomingFrameSize(kMaxIncomingBytes);
     m_ws->setMaxAllowedIncomingMessageSize(kMaxIncomingBytes);
     const QByteArray host = m_ws->request().rawHeader("Host");
@@ -52,6 +61,12 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
             closeWith(QWebSocketProtocol::CloseCodePolicyViolated, QStringLiteral("No request received"));
     });
     m_requestTimeout.start();
+    // Shutdown: a session with a stream closes when its stream ends (onFailed); one
+    // without closes now.
+    connect(&server.engine(), &Engine::liveGenerationsEnding, this, [this] {
+        if (!m_live)
+            closeWith(QWebSocketProtocol::CloseCodeGoingAway, QStringLiteral("Server shutting down"));
+    });
 
     const QString key = QUrlQuery(m_ws->requestUrl()).queryItemValue(QStringLiteral("api_key"), QUrl::FullyDecoded);
     Engine *engine = &server.engine();
@@ -61,22 +76,21 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
         onAuthenticated(cached, engine->rateLimiter().acquire(cached->keyId));
         return;
     }
-    // Otherwise the key check reads the store: off the server thread.
-    QPointer<StreamSession> self(this);
-    engine->storePool()->start([self, engine, key, this] {
+    // Otherwise the key check reads the store: off the server thread. The answer goes
+    // through the server, which outlives this session (a client may leave first).
+    using Checked = std::pair<std::optional<AuthContext>, std::optional<int>>;
+    runOnStore(engine->storePool(), &m_server, this, [engine, key]() -> Checked {
         auto auth = engine->keys().authenticate(key);
         std::optional<int> retry;
         if (auth)
             retry = engine->rateLimiter().acquire(auth->keyId);
-        QMetaObject::invokeMethod(this, [self, auth, retry] {
-            if (self)
-                self->onAuthenticated(auth, retry);
-        }, Qt::QueuedConnection);
-    });
+        return {auth, retry};
+    }, [this](const Checked &checked) { onAuthenticated(checked.first, checked.second); });
 }
 
 StreamSession::~StreamSession()
 {
+    g_open.fetchAndSubRelaxed(1);
     if (m_live)
         m_live->abandon(QStringLiteral("Client disconnected"));
 }
@@ -157,13 +171,8 @@ void StreamSession::handleRequest(const QString &message)
     connect(live, &LiveGeneration::started, this, &StreamSession::onStarted);
     connect(live, &LiveGeneration::audio, this, &StreamSession::onAudio);
     connect(live, &LiveGeneration::completed, this, &StreamSession::onCompleted);
-    connect(live, &LiveGeneration::failed, this, [this](const QString &msg) {
-        sendHeldStarted();
-        if (m_live)
-            m_live->deleteLater();
-        m_live = nullptr;
-        sendError(ServiceError::make(ServiceError::Kind::Internal, msg));
-        closeWith(QWebSocketProtocol::CloseCodeBadOperation, QStringLiteral("Internal error"));
+    connect(live, &LiveGeneration::failed, this, [this](const QString &msg, LiveGeneration::Failure why, const Generation &g) {
+        onFailed(msg, int(why), g);
     });
     live->start();
 }
@@ -231,6 +240,34 @@ void StreamSession::onCompleted(const Generation &g)
               {"dollar_cost", Money::usd(g.dollarCostMicros)},
               {"samples", m_sentSamples}});
     closeWith(QWebSocketProtocol::CloseCodeNormal, QStringLiteral("completed"));
+}
+
+void StreamSession::onFailed(const QString &message, int why, const Generation &g)
+{
+    sendHeldStarted();
+    if (m_live)
+        m_live->deleteLater();
+    m_live = nullptr;
+    m_pending.clear(); // coalesced audio not yet sent stays unsent
+    const auto failure = LiveGeneration::Failure(why);
+    if (failure == LiveGeneration::Failure::Fault) {
+        sendError(ServiceError::make(ServiceError::Kind::Internal, message));
+        closeWith(QWebSocketProtocol::CloseCodeBadOperation, QStringLiteral("Internal error"));
+        return;
+    }
+    // Cancelled (DELETE /v3/tts) or shutdown: say so, and whether the stream was charged.
+    const bool cancelled = failure == LiveGeneration::Failure::Cancelled;
+    QJsonObject o{{"type", "error"},
+                  {"detail", cancelled ? QStringLiteral("Cancelled") : QStringLiteral("Server shutting down")},
+                  {"generation_id", g.id},
+                  {"dollar_cost", g.charged ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null)}};
+    if (!cancelled)
+        o.insert("status", 503);
+    sendJson(o);
+    if (cancelled)
+        closeWith(kCloseCancelled, QStringLiteral("Cancelled"));
+    else
+        closeWith(QWebSocketProtocol::CloseCodeGoingAway, QStringLiteral("Server shutting down"));
 }
 
 void StreamSession::sendJson(const QJsonObject &o)

@@ -25,8 +25,14 @@ class StreamSession : public QObject
 public:
     static constexpr qint64 kMaxIncomingBytes = 64 * 1024;
 
+    // Close codes of our own (README "WebSocket stream").
+    static constexpr int kCloseCancelled = 4000;
+
     StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> socket);
     ~StreamSession() override;
+
+    // Sessions not yet gone: shutdown waits for their closes to reach the clients.
+    static int openCount();
 
 private:
     void onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter);
@@ -36,6 +42,7 @@ private:
     void onStarted(const Generation &g);
     void sendHeldStarted();
     void onCompleted(const Generation &g);
+    void onFailed(const QString &message, int why, const Generation &g);
     void flushAudio(bool force);
     void creditIfDrained();
     void sendJson(const QJsonObject &o);

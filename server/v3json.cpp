@@ -41,14 +41,16 @@ QString V3Json::audioUrl(const Generation &g, const AudioLink &link)
         .arg(link.baseUrl, g.id, g.audioFormat, QString::number(link.expiresSec), sig);
 }
 
+// Set when the generation was paid for: COMPLETED, or a stream that ended early after
+// delivering audio (README "Streams that end early").
 QJsonValue V3Json::dollarCost(const Generation &g)
 {
-    return g.status == GenerationStatus::Completed ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null);
+    return g.status == GenerationStatus::Completed || g.charged ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null);
 }
 
 QJsonValue V3Json::method(const Generation &g)
 {
-    return g.status == GenerationStatus::Completed ? QJsonValue(g.source) : QJsonValue(QJsonValue::Null);
+    return g.status == GenerationStatus::Completed || g.charged ? QJsonValue(g.source) : QJsonValue(QJsonValue::Null);
 }
 
 void V3Json::insertOutcome(QJsonObject &o, const Generation &g, const AudioLink &link)
