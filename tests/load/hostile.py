@@ -764,11 +764,14 @@ def sc_ws_cancel(ctx):
             # A cancelled stream stops at once: after the DELETE only what was already
             # queued may arrive (the server's socket buffer + ours + the 768 KiB the
             # stream may hold), never the rest of the text.
+            why = []
             if nbytes > IN_FLIGHT_BOUND:
-                STATS.bad('cancel_ignored', 'ws_cancel', f'{nbytes / 96000:.1f} s of audio ({frames} frames) after DELETE, '
-                          f'more than could be in flight ({IN_FLIGHT_BOUND / 96000:.0f} s); end: {texts} close {ws.close_code}')
+                why.append(f'{nbytes / 96000:.1f} s of audio ({frames} frames) after DELETE, more than could be '
+                           f'in flight ({IN_FLIGHT_BOUND / 96000:.0f} s)')
             if ws.close_code == 1011 or any('"status":500' in t for t in texts):
-                STATS.bad('cancel_ignored', 'ws_cancel', f'cancelled stream ends as an internal error: {texts} close {ws.close_code}')
+                why.append('ends as an internal error')
+            if why:
+                STATS.bad('cancel_ignored', 'ws_cancel', '; '.join(why) + f': {texts} close {ws.close_code}')
         STATS.note('audio seconds after cancel', round(nbytes / 96000, 1))
         STATS.note('stream end after cancel', f'close {ws.close_code} {texts[-1][:70] if texts else ""}')
         STATS.note('frames after cancel', frames)
