@@ -155,7 +155,7 @@ void ApiTextTest::refusedEverywhere_data()
         {"high surrogate before a letter", "\"This sentence is long enough for every door \\ud800\\u0062 here.\"", "lone surrogate"},
         {"reversed pair", "\"This sentence is long enough for every door \\ude00\\ud83d here.\"", "lone surrogate"},
         {"escaped NUL", "\"This sentence is long enough for every door \\u0000 here.\"", "control character"},
-        {"raw NUL", QByteArray("\"This sentence is long enough for every door \0 here.\"", 52), "control character"},
+        {"raw NUL", QByteArray("\"This sentence is long enough for every door \0 here.\"", 53), "control character"},
         {"escaped bell", "\"This sentence is long enough for every door \\u0007 here.\"", "control character"},
         {"raw escape byte", "\"This sentence is long enough for every door \x1b here.\"", "control character"},
     };

@@ -254,7 +254,9 @@ void FaultStorageTest::jobNeverStaysGeneratingWhenTheStoreIsBusy()
         // The worker fills the disk, fails and removes its partial file.
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(s.audioDir() + "/" + id + ".wav.part"), 30000);
         QTRY_VERIFY_WITH_TIMEOUT(partFiles(s.audioDir()).isEmpty(), 60000);
-        QTest::qWait(12000); // the server's first attempt to record it times out
+        // The server's attempt to record it times out (10 s busy timeout), even when it
+        // first waited out a claim of the next job (another 10 s).
+        QTest::qWait(22000);
         QCOMPARE(s.getGeneration(key, id).json.value("status").toString(), QStringLiteral("GENERATING"));
         QVERIFY(q.exec("ROLLBACK"));
         db.close();
