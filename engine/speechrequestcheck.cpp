@@ -45,6 +45,14 @@ bool SpeechRequestCheck::hasSomethingToSay(const QString &text)
     return false;
 }
 
+bool SpeechRequestCheck::hasBasicLatin(const QString &text)
+{
+    for (const QChar c : text)
+        if (c.unicode() < 0x80 && c.isLetterOrNumber())
+            return true;
+    return false;
+}
+
 std::optional<ServiceError> SpeechRequestCheck::check(const SpeechRequest &r, const QString &voiceId, const Voice *voice)
 {
     if (!Languages::isModel(r.model))
@@ -76,5 +84,11 @@ std::optional<ServiceError> SpeechRequestCheck::check(const SpeechRequest &r, co
     if (!r.languageCode.isEmpty() && !Languages::find(r.model, r.languageCode))
         return ServiceError::invalid("language_code", QStringLiteral("language_code '%1' is not allowed for model '%2'; allowed: %3")
                                                           .arg(r.languageCode, r.model, Languages::codes(r.model).join(", ")));
+    // English is flite's, which reads only A-Z and 0-9: other scripts come out as silence.
+    const QString code = r.languageCode.isEmpty() ? Languages::defaultCode(r.model, voice->language) : r.languageCode;
+    if (const auto lang = Languages::find(r.model, code); lang && lang->english && !hasBasicLatin(r.text))
+        return ServiceError::invalid("text", QStringLiteral("text has nothing this voice can speak: English is read from the Latin "
+                                                            "letters A-Z and the digits 0-9; for other scripts choose a voice or "
+                                                            "language_code of the text's language"));
     return std::nullopt;
 }

@@ -23,4 +23,6 @@ std::optional<QString> invalidCharacter(const QString &text);
 // Whether the text gives a voice anything to say: at least one letter or digit.
 // Emoji, symbols, punctuation, spaces and invisible characters alone are not read aloud.
 bool hasSomethingToSay(const QString &text);
+// At least one of A-Z, a-z, 0-9: all the English voices (flite) read.
+bool hasBasicLatin(const QString &text);
 }

@@ -24,6 +24,8 @@ private slots:
     void otherFieldsRefuseInvalidCharacters();
     void mixedTextAccepted_data();
     void mixedTextAccepted();
+    void scriptOfTheVoice_data();
+    void scriptOfTheVoice();
 
 private:
     // One request through one door; the status and the field errors named.
@@ -211,6 +213,43 @@ void ApiTextTest::mixedTextAccepted()
     QVERIFY2(a.status == 201, a.raw.left(400).constData());
     const QJsonObject g = QJsonDocument::fromJson(a.raw).object();
     const HttpResponse done = m_server.waitForCompleted(m_key, g.value("generation_id").toString());
+    QVERIFY2(done.json.value("status").toString() == QLatin1String("COMPLETED"), done.describe().constData());
+}
+
+void ApiTextTest::scriptOfTheVoice_data()
+{
+    // English voices (flite) read A-Z and 0-9 only: other scripts would be billed silence.
+    QTest::addColumn<QJsonObject>("body");
+    QTest::addColumn<int>("status");
+    const QString chinese = QStringLiteral("你好世界，今天天气很好。");
+    const QString russian = QStringLiteral("Привет мир, как дела?");
+    QTest::newRow("Chinese, English voice") << QJsonObject{{"text", chinese}, {"voice_id", "af_sarah"}} << 400;
+    QTest::newRow("Russian, advanced voice speaking English")
+        << QJsonObject{{"text", russian}, {"voice_id", "aria"}, {"model", "advanced"}} << 400;
+    QTest::newRow("accents only, English voice") << QJsonObject{{"text", QStringLiteral("éàü Ñ")}, {"voice_id", "af_sarah"}} << 400;
+    QTest::newRow("Chinese, Mandarin voice") << QJsonObject{{"text", chinese}, {"voice_id", "zf_xiaobei"}} << 201;
+    QTest::newRow("Russian, advanced voice speaking Russian")
+        << QJsonObject{{"text", russian}, {"voice_id", "aria"}, {"model", "advanced"}, {"language_code", "ru"}} << 201;
+    QTest::newRow("Russian with an English name, English voice")
+        << QJsonObject{{"text", russian + QStringLiteral(" Bob.")}, {"voice_id", "af_sarah"}} << 201;
+}
+
+void ApiTextTest::scriptOfTheVoice()
+{
+    QFETCH(QJsonObject, body);
+    QFETCH(int, status);
+    const Balance before = m_server.balance(kAccount);
+    const qsizetype rows = m_server.history(m_key).size();
+    const HttpResponse r = m_server.post(QStringLiteral("/v3/tts"), m_key, body);
+    QVERIFY2(r.status == status, r.describe().constData());
+    if (status == 400) {
+        QVERIFY2(r.hasFieldError("text"), r.describe().constData());
+        QVERIFY2(r.detail().contains("nothing this voice can speak"), r.describe().constData());
+        QCOMPARE(m_server.balance(kAccount), before);
+        QCOMPARE(m_server.history(m_key).size(), rows);
+        return;
+    }
+    const HttpResponse done = m_server.waitForCompleted(m_key, r.json.value("generation_id").toString());
     QVERIFY2(done.json.value("status").toString() == QLatin1String("COMPLETED"), done.describe().constData());
 }
 
