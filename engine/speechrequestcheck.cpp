@@ -37,8 +37,10 @@ bool SpeechRequestCheck::hasSomethingToSay(const QString &text)
 {
     for (qsizetype i = 0; i < text.size(); ++i) {
         char32_t u = text.at(i).unicode();
-        if (text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate())
-            u = QChar::surrogateToUcs4(text.at(i), text.at(++i));
+        if (text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            u = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
+            ++i;
+        }
         if (QChar::isLetterOrNumber(u))
             return true;
     }

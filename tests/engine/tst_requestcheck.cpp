@@ -66,6 +66,7 @@ void TestRequestCheck::check_data()
     QTest::newRow("control character") << "af_sarah" << "base" << "" << QStringLiteral("Hello\u0007there") << 1.0 << 2.5 << 0.5 << "text";
     QTest::newRow("tab and new lines") << "af_sarah" << "base" << "" << "Hello\tthere.\r\nAgain." << 1.0 << 2.5 << 0.5 << "";
     QTest::newRow("Chinese, English voice") << "af_sarah" << "base" << "" << QStringLiteral("\u4F60\u597D\u4E16\u754C") << 1.0 << 2.5 << 0.5 << "text";
+    QTest::newRow("astral letters only, Mandarin voice") << "zf_xiaobei" << "base" << "" << QStringLiteral("\U00020BB7\U00020BB7") << 1.0 << 2.5 << 0.5 << "";
     QTest::newRow("Chinese, Mandarin voice") << "zf_xiaobei" << "base" << "" << QStringLiteral("\u4F60\u597D\u4E16\u754C") << 1.0 << 2.5 << 0.5 << "";
     QTest::newRow("Chinese, advanced voice in zh") << "aria" << "advanced" << "zh" << QStringLiteral("\u4F60\u597D") << 1.0 << 2.5 << 0.5 << "";
     QTest::newRow("Chinese, advanced voice in English") << "aria" << "advanced" << "" << QStringLiteral("\u4F60\u597D") << 1.0 << 2.5 << 0.5 << "text";
