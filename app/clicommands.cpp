@@ -32,12 +32,24 @@ bool parse(QCommandLineParser &p, const QStringList &args, const QList<QCommandL
 {
     p.addOptions(options);
     p.addOption(QCommandLineOption("data-dir", "Data directory.", "dir"));
+    p.addOption(QCommandLineOption("init", "Create the database when the data dir has none."));
     if (!p.parse(args)) {
         fail(p.errorText());
         return false;
     }
     return true;
 }
+}
+
+std::optional<bool> commandMayCreateStore(const QStringList &args)
+{
+    QCommandLineParser p;
+    // Every option either command takes, so only real mistakes fail here.
+    if (!parse(p, args, {{"plan", {}, "plan"}, {"credits", {}, "n"}, {"wallet", {}, "usd"}, {"account", {}, "name"},
+                         {"name", {}, "label"}}))
+        return std::nullopt;
+    const QStringList pos = p.positionalArguments();
+    return p.isSet("init") || (pos.value(0) == QLatin1String("accounts") && pos.value(1) == QLatin1String("create"));
 }
 
 int runAccountsCommand(Engine &engine, const QStringList &args)

@@ -9,6 +9,9 @@
 #include <QCommandLineParser>
 #include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLoggingCategory>
 #include <QLocale>
@@ -36,6 +39,20 @@ QString dataDirFrom(const QStringList &args)
             return args.at(i).mid(11);
     }
     return defaultDataDir();
+}
+
+QString databasePath(const QString &dataDir)
+{
+    return QDir(dataDir).filePath(QStringLiteral("tts-studio.db"));
+}
+
+// Audio without a database: the database was deleted or moved, not a new data dir.
+bool hasAudioButNoDatabase(const QString &dataDir)
+{
+    if (QFileInfo::exists(databasePath(dataDir)))
+        return false;
+    QDirIterator it(QDir(dataDir).filePath(QStringLiteral("audio")), QDir::Files | QDir::NoDotAndDotDot);
+    return it.hasNext();
 }
 
 int openEngine(Engine &engine)
@@ -124,6 +141,17 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("accounts") || command == QLatin1String("keys")) {
         Engine::Options eo;
         eo.dataDir = dataDirFrom(args);
+        // Opening creates a missing database: an empty one would answer "no accounts"
+        // for a mistyped --data-dir or a deleted file, as if that were the truth.
+        const auto mayCreate = commandMayCreateStore(args);
+        if (!mayCreate)
+            return 2;
+        if (!*mayCreate && !QFileInfo::exists(databasePath(eo.dataDir))) {
+            QTextStream(stderr) << "error: no database at " << QDir::toNativeSeparators(databasePath(eo.dataDir))
+                                << ". Create the first account with `tts-studio accounts create NAME`, or pass --init "
+                                   "to create an empty database there." << Qt::endl;
+            return 2;
+        }
         Engine engine(eo);
         if (int rc = openEngine(engine))
             return rc;
@@ -150,8 +178,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption requestTimeout("request-timeout", "Seconds a client has to send a complete request, and idle keep-alive time (default 15).", "s", "15");
     const QCommandLineOption metricsAuth("metrics-auth", "on: /metrics needs an API key; off: open (default: off on loopback, on otherwise).", "on|off");
     const QCommandLineOption logLevel("log-level", "error, warn, info (default; one line per request) or debug.", "level", "info");
+    const QCommandLineOption init("init", "Start with a new, empty database even though the data dir holds audio (its database was lost).");
     p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout,
-                  metricsAuth, logLevel, streamWorkers});
+                  metricsAuth, logLevel, streamWorkers, init});
     p.process(app);
 
     bool ok[9] = {};
@@ -191,6 +220,14 @@ int main(int argc, char *argv[])
         return 2;
     }
 
+    // A new data dir gets a new database; one whose database is gone (audio left behind)
+    // would silently start over with no accounts.
+    if (!p.isSet(init) && hasAudioButNoDatabase(eo.dataDir)) {
+        QTextStream(stderr) << "error: " << QDir::toNativeSeparators(eo.dataDir) << " holds audio but no database ("
+                            << QDir::toNativeSeparators(databasePath(eo.dataDir)) << " was deleted or moved?). Restore it, "
+                               "or pass --init to start with an empty database." << Qt::endl;
+        return 2;
+    }
     Engine engine(eo);
     if (int rc = openEngine(engine))
         return rc;

@@ -2,11 +2,25 @@
 
 #include "mp3encoder.h"
 
+#include <QFile>
 #include <QtEndian>
 
+#include <cerrno>
 #include <cmath>
-#include <unistd.h>
+#include <cstring>
+#include <utility>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+namespace
+{
+// Below this much free space the audio volume counts as full.
+constexpr quint64 kMinFreeBytes = 64 * 1024;
+}
 
 std::unique_ptr<AudioEncoder> AudioEncoder::create(AudioFormat format)
 {
@@ -15,11 +29,17 @@ std::unique_ptr<AudioEncoder> AudioEncoder::create(AudioFormat format)
     return std::make_unique<WavEncoder>();
 }
 
+AudioEncoder::~AudioEncoder()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
 QString AudioEncoder::open(const QString &path)
 {
-    m_file.setFileName(path);
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return QStringLiteral("cannot write audio file: %1").arg(m_file.errorString());
+    m_fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (m_fd < 0)
+        return storageError(errno);
     return begin();
 }
 
@@ -27,18 +47,106 @@ QString AudioEncoder::finish()
 {
     if (QString err = end(); !err.isEmpty())
         return err;
-    if (!m_file.flush())
-        return QStringLiteral("cannot write audio file: %1").arg(m_file.errorString());
-    // The file is renamed into place only after it is durable (no partial audio after a crash).
-    ::fsync(m_file.handle());
-    m_file.close();
+    // The file is renamed into place only after it is durable (no partial audio after a
+    // crash); some file systems report a full disk only here.
+    if (::fsync(m_fd) != 0 && errno != EINVAL)
+        return storageError(errno);
+    const int fd = std::exchange(m_fd, -1);
+    if (::close(fd) != 0 && errno != EINTR)
+        return storageError(errno);
     return {};
 }
 
 QString AudioEncoder::writeBytes(const char *data, qsizetype size)
 {
-    if (m_file.write(data, size) != size)
-        return QStringLiteral("cannot write audio file: %1").arg(m_file.errorString());
+    while (size > 0) {
+        const ssize_t n = ::write(m_fd, data, size_t(size));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return storageError(n < 0 ? errno : ENOSPC);
+        data += n;
+        size -= n;
+    }
+    return {};
+}
+
+QString AudioEncoder::writeAt(qint64 offset, const char *data, qsizetype size)
+{
+    while (size > 0) {
+        const ssize_t n = ::pwrite(m_fd, data, size_t(size), off_t(offset));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return storageError(n < 0 ? errno : ENOSPC);
+        data += n;
+        size -= n;
+        offset += n;
+    }
+    return {};
+}
+
+QString AudioEncoder::storageCause(int errnum)
+{
+    switch (errnum) {
+    case ENOSPC:
+    case EDQUOT:
+        return QStringLiteral("disk full");
+    case EROFS:
+    case EACCES:
+    case EPERM:
+        return QStringLiteral("audio storage not writable");
+    case ENOENT:
+    case ENOTDIR:
+        return QStringLiteral("audio storage missing");
+    case EIO:
+        return QStringLiteral("audio storage input/output error");
+    case EFBIG:
+        return QStringLiteral("audio file too large for the storage");
+    default:
+        return QString::fromLocal8Bit(std::strerror(errnum));
+    }
+}
+
+QString AudioEncoder::storageError(int errnum)
+{
+    return QStringLiteral("cannot store the audio: %1 (%2)").arg(storageCause(errnum), QString::fromLocal8Bit(std::strerror(errnum)));
+}
+
+QString AudioEncoder::probeStorage(const QString &dir)
+{
+    const QByteArray path = QFile::encodeName(dir);
+    struct stat st;
+    if (::stat(path.constData(), &st) != 0)
+        return storageCause(errno);
+    if (!S_ISDIR(st.st_mode))
+        return storageCause(ENOTDIR);
+    // An unnamed file leaves nothing behind; a named one where O_TMPFILE is unsupported.
+    int fd = ::open(path.constData(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+        const QByteArray name = path + "/.storage-probe-" + QByteArray::number(qint64(::getpid())) + '-'
+                                + QByteArray::number(quintptr(&st), 16);
+        fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd >= 0)
+            ::unlink(name.constData());
+    }
+    if (fd < 0)
+        return storageCause(errno);
+    // One page, as the first chunk of audio would need.
+    static const char page[4096] = {};
+    int err = 0;
+    const ssize_t n = ::write(fd, page, sizeof page);
+    if (n < 0)
+        err = errno;
+    else if (n != ssize_t(sizeof page))
+        err = ENOSPC;
+    ::close(fd);
+    if (err)
+        return storageCause(err);
+    // Too little left for even a few seconds of audio is full in practice.
+    struct statvfs vfs;
+    if (::statvfs(path.constData(), &vfs) == 0 && quint64(vfs.f_bavail) * vfs.f_frsize < kMinFreeBytes)
+        return storageCause(ENOSPC);
     return {};
 }
 
@@ -87,8 +195,6 @@ QString WavEncoder::write(const float *samples, qsizetype count)
 
 QString WavEncoder::end()
 {
-    if (!m_file.seek(0))
-        return QStringLiteral("cannot write audio file: %1").arg(m_file.errorString());
     const QByteArray h = wavHeader(quint32(m_dataBytes));
-    return writeBytes(h.constData(), h.size());
+    return writeAt(0, h.constData(), h.size());
 }

@@ -2,16 +2,16 @@
 
 #include "audioformat.h"
 
-#include <QFile>
 #include <QString>
 
 #include <memory>
 
 // Writes 24 kHz mono float samples to a file incrementally, chunk by chunk.
+// Plain POSIX writes, so a failure names its cause (errno) instead of "Unknown error".
 class AudioEncoder
 {
 public:
-    virtual ~AudioEncoder() = default;
+    virtual ~AudioEncoder();
 
     static std::unique_ptr<AudioEncoder> create(AudioFormat format);
 
@@ -21,12 +21,24 @@ public:
     // Finalizes headers, flushes and syncs to disk.
     QString finish();
 
+    // What a failed write into audio storage means for a user: "disk full",
+    // "audio storage not writable", ... (errno value).
+    static QString storageCause(int errnum);
+    // "cannot store the audio: CAUSE (system text)".
+    static QString storageError(int errnum);
+    // Whether audio files can be written into dir right now (a real small write, so a
+    // full or read-only volume shows); empty when they can, else the cause.
+    static QString probeStorage(const QString &dir);
+
 protected:
     virtual QString begin() = 0;
     virtual QString end() = 0;
     QString writeBytes(const char *data, qsizetype size);
+    // Overwrites bytes at offset (headers patched at the end).
+    QString writeAt(qint64 offset, const char *data, qsizetype size);
 
-    QFile m_file;
+private:
+    int m_fd = -1;
 };
 
 class WavEncoder final : public AudioEncoder

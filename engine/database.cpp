@@ -1,17 +1,26 @@
 #include "database.h"
 
 #include <QAtomicInteger>
+#include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
-#include <QMutex>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
+#include <QUrl>
 #include <QUuid>
 #include <QVariant>
 
+#include <cerrno>
+
+#include <sys/stat.h>
+
 namespace
 {
+// How often the per-query path looks at the file (a stat); writes look every time.
+constexpr qint64 kCheckIntervalMs = 500;
+
 // Each entry migrates from version (index) to version (index + 1).
 const char *const kMigrations[] = {
     // 0 -> 1
@@ -145,21 +154,83 @@ QString Database::connectionName() const
 QSqlDatabase Database::connection() const
 {
     const QString name = connectionName();
-    if (QSqlDatabase::contains(name))
-        return QSqlDatabase::database(name, false);
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-    db.setDatabaseName(m_path);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
-    if (db.open()) {
-        QSqlQuery q(db);
-        q.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
-        // WAL + NORMAL: a commit is in the WAL before it returns, so it survives a crash
-        // or kill -9 of this process; only power loss may drop the last commits. FULL
-        // costs an fsync per commit (~10-30 ms here), which streams would wait for.
-        q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
-        q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+    if (QSqlDatabase::contains(name)) {
+        QSqlDatabase db = QSqlDatabase::database(name, false);
+        // One that could not open (the file was missing then) tries again.
+        if (!db.isOpen() && db.open())
+            configure(db, name);
+        const bool lost = fileLooksLost();
+        if (lost || m_readOnlyCount.load() > 0)
+            applyReadOnly(db, name, lost);
+        return db;
     }
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+    if (m_inode) {
+        // After open(), a connection never creates the file: a deleted database must not
+        // come back empty under the same name.
+        db.setDatabaseName(QUrl::fromLocalFile(m_path).toString(QUrl::FullyEncoded) + QStringLiteral("?mode=rw"));
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000;QSQLITE_OPEN_URI"));
+    } else {
+        db.setDatabaseName(m_path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    }
+    if (db.open())
+        configure(db, name);
     return db;
+}
+
+void Database::configure(QSqlDatabase &db, const QString &name) const
+{
+    QSqlQuery q(db);
+    q.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+    // WAL + NORMAL: a commit is in the WAL before it returns, so it survives a crash
+    // or kill -9 of this process; only power loss may drop the last commits. FULL
+    // costs an fsync per commit (~10-30 ms here), which streams would wait for.
+    q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+    if (fileLooksLost())
+        applyReadOnly(db, name, true);
+}
+
+QString Database::fileProblem() const
+{
+    if (!m_inode)
+        return {};
+    struct stat st;
+    QString problem;
+    if (::stat(QFile::encodeName(m_path).constData(), &st) != 0)
+        problem = errno == ENOENT || errno == ENOTDIR ? QStringLiteral("database file missing")
+                                                      : QStringLiteral("database file unreadable");
+    else if (quint64(st.st_dev) != m_device || quint64(st.st_ino) != m_inode)
+        problem = QStringLiteral("database file replaced");
+    m_lost.store(!problem.isEmpty());
+    m_lastCheckMs.store(QDeadlineTimer::current().deadline());
+    return problem;
+}
+
+bool Database::fileLooksLost() const
+{
+    if (QDeadlineTimer::current().deadline() - m_lastCheckMs.load() >= kCheckIntervalMs)
+        fileProblem();
+    return m_lost.load();
+}
+
+void Database::applyReadOnly(QSqlDatabase &db, const QString &name, bool readOnly) const
+{
+    QMutexLocker lock(&m_readOnlyMutex);
+    if (m_readOnly.contains(name) == readOnly)
+        return;
+    QSqlQuery q(db);
+    if (!q.exec(readOnly ? QStringLiteral("PRAGMA query_only=1") : QStringLiteral("PRAGMA query_only=0")))
+        return;
+    if (readOnly) {
+        m_readOnly.insert(name);
+        ++m_readOnlyCount;
+        qWarning("%s: %s; writes are refused", qPrintable(m_path), qPrintable(fileProblem()));
+    } else {
+        m_readOnly.remove(name);
+        --m_readOnlyCount;
+    }
 }
 
 QString Database::open()
@@ -170,7 +241,14 @@ QString Database::open()
     QSqlDatabase db = connection();
     if (!db.isOpen())
         return QStringLiteral("cannot open database %1: %2").arg(m_path, db.lastError().text());
-    return migrate(db);
+    if (QString err = migrate(db); !err.isEmpty())
+        return err;
+    struct stat st;
+    if (::stat(QFile::encodeName(m_path).constData(), &st) == 0) {
+        m_device = quint64(st.st_dev);
+        m_inode = quint64(st.st_ino);
+    }
+    return {};
 }
 
 QString Database::migrate(QSqlDatabase &db)
@@ -200,6 +278,8 @@ QString Database::migrate(QSqlDatabase &db)
 
 bool Database::immediateTransaction(const std::function<bool()> &fn) const
 {
+    if (!fileProblem().isEmpty())
+        return false;
     QSqlDatabase db = connection();
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))

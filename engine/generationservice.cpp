@@ -146,8 +146,12 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
         return CreatedGeneration{*replay, true};
     if (refusal)
         return *refusal;
-    if (!ok)
+    if (!ok) {
+        if (const QString lost = m_db.fileProblem(); !lost.isEmpty())
+            return ServiceError::make(ServiceError::Kind::Unavailable,
+                                      QStringLiteral("The store cannot take new work: %1. Nothing was charged.").arg(lost));
         return ServiceError::make(ServiceError::Kind::Internal, QStringLiteral("An unexpected error occurred. Please try again."));
+    }
     if (!g.streamed)
         emit jobQueued();
     emit generationChanged(g.id, g.status);

@@ -1,5 +1,6 @@
 #include "jobrunner.h"
 
+#include "audioencoder.h"
 #include "generationservice.h"
 #include "metrics.h"
 #include "synthesistask.h"
@@ -7,6 +8,36 @@
 
 #include <QFile>
 #include <QJsonDocument>
+
+#include <cerrno>
+#include <cstdio>
+
+namespace
+{
+// Stores a job's outcome (complete when audioPath is set, else fail with message). When
+// the store cannot take it now (a full disk, a locked or lost database) the job would
+// stay GENERATING with its money reserved until a restart: try again, backing off,
+// until it sticks or the row has moved on (cancelled meanwhile).
+void storeOutcome(GenerationService &generations, QObject *context, const QString &id, const QString &audioPath,
+                  const QString &message, int delayMs = 500)
+{
+    const bool ok = audioPath.isEmpty() ? generations.fail(id, message) : generations.complete(id, audioPath);
+    if (ok)
+        return;
+    const auto g = generations.findForDownload(id);
+    const bool pending = g && (g->status == GenerationStatus::Generating
+                               || (audioPath.isEmpty() && g->status == GenerationStatus::InQueue));
+    if (g && !pending) {
+        if (!audioPath.isEmpty())
+            QFile::remove(audioPath); // cancelled meanwhile
+        return;
+    }
+    qWarning("could not store the outcome of generation %s; retrying", qPrintable(id));
+    QTimer::singleShot(delayMs, context, [&generations, context, id, audioPath, message, delayMs] {
+        storeOutcome(generations, context, id, audioPath, message, qMin(delayMs * 2, 30000));
+    });
+}
+}
 
 JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *metrics, QObject *parent)
     : QObject(parent)
@@ -47,7 +78,7 @@ void JobRunner::pump()
             return;
         const auto params = SynthesisParams::fromJson(QJsonDocument::fromJson(g->synthesis).object());
         if (!params) {
-            m_generations.fail(g->id, QStringLiteral("stored synthesis settings are invalid"));
+            storeOutcome(m_generations, this, g->id, {}, QStringLiteral("stored synthesis settings are invalid"));
             continue;
         }
         SynthesisJob job;
@@ -72,11 +103,12 @@ void JobRunner::onFinished(const QString &id, const QString &tmpPath, const QStr
     if (m_metrics)
         m_metrics->addAudioSeconds(double(samples) / AudioFormats::kSampleRate);
     QFile::remove(finalPath);
-    if (!QFile::rename(tmpPath, finalPath)) {
+    if (std::rename(QFile::encodeName(tmpPath).constData(), QFile::encodeName(finalPath).constData()) != 0) {
+        const int err = errno;
         QFile::remove(tmpPath);
-        m_generations.fail(id, QStringLiteral("could not store the audio file"));
-    } else if (!m_generations.complete(id, finalPath)) {
-        QFile::remove(finalPath); // cancelled or expired meanwhile
+        storeOutcome(m_generations, this, id, {}, AudioEncoder::storageError(err));
+    } else {
+        storeOutcome(m_generations, this, id, finalPath, {});
     }
     if (m_stopping && m_running.isEmpty())
         emit drained();
@@ -88,7 +120,7 @@ void JobRunner::onFailed(const QString &id, const QString &message)
     m_running.remove(id);
     // During shutdown the job is not failed: it stays GENERATING and is requeued.
     if (!m_stopping)
-        m_generations.fail(id, message);
+        storeOutcome(m_generations, this, id, {}, message);
     if (m_stopping && m_running.isEmpty())
         emit drained();
     pump();

@@ -31,9 +31,7 @@ QString Mp3Encoder::end()
     unsigned char tag[2880];
     const size_t tagBytes = lame_get_lametag_frame(m_lame->handle(), tag, sizeof tag);
     if (tagBytes > 0 && tagBytes <= sizeof tag) {
-        if (!m_file.seek(0))
-            return QStringLiteral("cannot write audio file: %1").arg(m_file.errorString());
-        return writeBytes(reinterpret_cast<const char *>(tag), qsizetype(tagBytes));
+        return writeAt(0, reinterpret_cast<const char *>(tag), qsizetype(tagBytes));
     }
     return {};
 }

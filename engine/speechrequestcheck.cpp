@@ -2,16 +2,74 @@
 
 #include "languages.h"
 
+namespace
+{
+QString codePoint(char32_t u)
+{
+    return QStringLiteral("U+") + QString::number(quint32(u), 16).toUpper().rightJustified(4, u'0');
+}
+}
+
+std::optional<QString> SpeechRequestCheck::invalidCharacter(const QString &text)
+{
+    qsizetype position = 0; // in code points, as tokens count them
+    for (qsizetype i = 0; i < text.size(); ++i, ++position) {
+        const QChar c = text.at(i);
+        if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            const char32_t u = QChar::surrogateToUcs4(c, text.at(i + 1));
+            ++i;
+            if (QChar::isNonCharacter(u))
+                return QStringLiteral("a noncharacter (%1) at character %2").arg(codePoint(u)).arg(position + 1);
+            continue;
+        }
+        const QString code = codePoint(c.unicode());
+        if (c.isSurrogate())
+            return QStringLiteral("a lone surrogate (%1) at character %2").arg(code).arg(position + 1);
+        if (c.category() == QChar::Other_Control && c != u'\t' && c != u'\n' && c != u'\r')
+            return QStringLiteral("a control character (%1) at character %2").arg(code).arg(position + 1);
+        if (c.isNonCharacter())
+            return QStringLiteral("a noncharacter (%1) at character %2").arg(code).arg(position + 1);
+    }
+    return std::nullopt;
+}
+
+bool SpeechRequestCheck::hasSomethingToSay(const QString &text)
+{
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        char32_t u = text.at(i).unicode();
+        if (text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            u = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
+            ++i;
+        }
+        if (QChar::isLetterOrNumber(u))
+            return true;
+    }
+    return false;
+}
+
+bool SpeechRequestCheck::hasBasicLatin(const QString &text)
+{
+    for (const QChar c : text)
+        if (c.unicode() < 0x80 && c.isLetterOrNumber())
+            return true;
+    return false;
+}
+
 std::optional<ServiceError> SpeechRequestCheck::check(const SpeechRequest &r, const QString &voiceId, const Voice *voice)
 {
     if (!Languages::isModel(r.model))
         return ServiceError::invalid("model", QStringLiteral("Invalid model '%1': must be base or advanced").arg(r.model));
     if (r.text.trimmed().isEmpty())
         return ServiceError::invalid("text", QStringLiteral("text must not be empty"));
+    if (const auto bad = invalidCharacter(r.text))
+        return ServiceError::invalid("text", QStringLiteral("text contains an invalid character: %1").arg(*bad));
     const qsizetype codePoints = r.text.toUcs4().size();
     if (codePoints > kMaxTextLength)
         return ServiceError::invalid("text", QStringLiteral("text is too long: %1 characters, at most %2 allowed")
                                                  .arg(codePoints).arg(kMaxTextLength));
+    if (!hasSomethingToSay(r.text))
+        return ServiceError::invalid("text", QStringLiteral("text has nothing to speak: it needs at least one letter or digit "
+                                                            "(emoji, symbols, punctuation and invisible characters alone are not read aloud)"));
     if (voiceId.isEmpty())
         return ServiceError::invalid("voice_id", QStringLiteral("voice_id is required"));
     if (!voice)
@@ -28,5 +86,11 @@ std::optional<ServiceError> SpeechRequestCheck::check(const SpeechRequest &r, co
     if (!r.languageCode.isEmpty() && !Languages::find(r.model, r.languageCode))
         return ServiceError::invalid("language_code", QStringLiteral("language_code '%1' is not allowed for model '%2'; allowed: %3")
                                                           .arg(r.languageCode, r.model, Languages::codes(r.model).join(", ")));
+    // English is flite's, which reads only A-Z and 0-9: other scripts come out as silence.
+    const QString code = r.languageCode.isEmpty() ? Languages::defaultCode(r.model, voice->language) : r.languageCode;
+    if (const auto lang = Languages::find(r.model, code); lang && lang->english && !hasBasicLatin(r.text))
+        return ServiceError::invalid("text", QStringLiteral("text has nothing this voice can speak: English is read from the Latin "
+                                                            "letters A-Z and the digits 0-9; for other scripts choose a voice or "
+                                                            "language_code of the text's language"));
     return std::nullopt;
 }

@@ -13,4 +13,16 @@ constexpr int kMaxTextLength = 50000;
 
 // voice is null when voice_id did not resolve.
 std::optional<ServiceError> check(const SpeechRequest &request, const QString &voiceId, const Voice *voice);
+
+// The first character no text may hold, described for a field error ("a lone surrogate
+// (U+D800) at character 3"), or nullopt: lone UTF-16 surrogates (JSON escapes that do not
+// pair; storing them would silently change them), NUL and the other control characters
+// except tab, line feed and carriage return, and the Unicode noncharacters.
+std::optional<QString> invalidCharacter(const QString &text);
+
+// Whether the text gives a voice anything to say: at least one letter or digit.
+// Emoji, symbols, punctuation, spaces and invisible characters alone are not read aloud.
+bool hasSomethingToSay(const QString &text);
+// At least one of A-Z, a-z, 0-9: all the English voices (flite) read.
+bool hasBasicLatin(const QString &text);
 }

@@ -54,6 +54,10 @@ void checkAccepted(const SpeechRequest &s, const Voice &voice)
     FUZZ_CHECK(Languages::isModel(s.model));
     FUZZ_CHECK(voice.model == s.model);
     FUZZ_CHECK(!s.text.trimmed().isEmpty());
+    // Nothing is billed for silence, and what is stored is what was sent.
+    FUZZ_CHECK(SpeechRequestCheck::hasSomethingToSay(s.text));
+    FUZZ_CHECK(!SpeechRequestCheck::invalidCharacter(s.text));
+    FUZZ_CHECK(QString::fromUtf8(s.text.toUtf8()) == s.text);
     const qint64 tokens = Pricing::tokens(s.text);
     // Billing (Pricing::tokens) and the length rule (toUcs4) count the same code points.
     FUZZ_CHECK(tokens == s.text.toUcs4().size());

@@ -1,5 +1,7 @@
 #include "jsonfields.h"
 
+#include "speechrequestcheck.h"
+
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -37,7 +39,14 @@ std::optional<QString> JsonFields::string(const QString &field, bool required)
         m_typeErrors.append({field, QStringLiteral("must be a string")});
         return std::nullopt;
     }
-    return v.toString();
+    // QJsonDocument keeps a lone surrogate escape as it is; stored as UTF-8 it would
+    // silently become another character. Refuse instead of changing what was sent.
+    const QString s = v.toString();
+    if (const auto bad = SpeechRequestCheck::invalidCharacter(s)) {
+        m_invalid.append({field, QStringLiteral("%1 contains an invalid character: %2").arg(field, *bad)});
+        return std::nullopt;
+    }
+    return s;
 }
 
 std::optional<double> JsonFields::number(const QString &field, bool required)
@@ -74,6 +83,13 @@ std::optional<ServiceError> JsonFields::error() const
         for (const FieldError &f : m_typeErrors)
             parts << f.field + u' ' + f.message;
         e.detail = QStringLiteral("Validation error: %1").arg(parts.join(QStringLiteral("; ")));
+        return e;
+    }
+    if (!m_invalid.isEmpty()) {
+        ServiceError e;
+        e.kind = ServiceError::Kind::InvalidInput;
+        e.errors = m_invalid;
+        e.detail = m_invalid.first().message;
         return e;
     }
     if (!m_missing.isEmpty()) {

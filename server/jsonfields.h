@@ -7,7 +7,8 @@
 #include <optional>
 
 // Reads typed fields from a JSON request body and collects every problem:
-// a field of the wrong JSON type is a 422, a missing required field a 400.
+// a field of the wrong JSON type is a 422, a missing required field or a string with a
+// character no text may hold (a lone surrogate escape, NUL, control characters) a 400.
 class JsonFields
 {
 public:
@@ -26,5 +27,6 @@ private:
 
     QJsonObject m_object;
     QList<FieldError> m_typeErrors;
+    QList<FieldError> m_invalid;
     QList<FieldError> m_missing;
 };

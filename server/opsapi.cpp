@@ -1,5 +1,6 @@
 #include "opsapi.h"
 
+#include "audioencoder.h"
 #include "engine.h"
 
 #include <QCoreApplication>
@@ -45,13 +46,28 @@ HttpReply openApi(ApiServer &server, const RequestContext &ctx)
 
 HttpReply readiness(Engine &engine)
 {
-    // The store answers a query and at least one worker is warm.
-    const bool store = engine.database().ping();
+    // The store answers a query from the file it opened, audio can be written, and at
+    // least one worker is warm. Runs on the store pool: the probes touch the disk.
+    const QString lost = engine.database().fileProblem();
+    const bool store = lost.isEmpty() && engine.database().ping();
+    const QString audio = AudioEncoder::probeStorage(engine.generations().options().audioDir);
     const int workers = engine.readyWorkers();
-    const bool ready = store && workers > 0;
-    return HttpReply::json(ready ? 200 : 503, QJsonObject{{"status", ready ? "ready" : "not ready"},
-                                                          {"store", store ? "ok" : "unavailable"},
-                                                          {"workers_ready", workers}});
+    const bool ready = store && audio.isEmpty() && workers > 0;
+    QJsonObject o{{"status", ready ? "ready" : "not ready"},
+                  {"store", store ? QStringLiteral("ok") : lost.isEmpty() ? QStringLiteral("unavailable") : lost},
+                  {"audio_storage", audio.isEmpty() ? QStringLiteral("ok") : audio},
+                  {"workers_ready", workers}};
+    if (!ready) {
+        QStringList why;
+        if (!store)
+            why << (lost.isEmpty() ? QStringLiteral("store unavailable") : lost);
+        if (!audio.isEmpty())
+            why << audio;
+        if (workers == 0)
+            why << QStringLiteral("no synthesis worker ready");
+        o.insert("reason", why.join(QStringLiteral("; ")));
+    }
+    return HttpReply::json(ready ? 200 : 503, o);
 }
 
 HttpReply metrics(Engine &engine)

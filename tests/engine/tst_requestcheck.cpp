@@ -56,6 +56,20 @@ void TestRequestCheck::check_data()
     QTest::newRow("advanced code on base") << "af_sarah" << "base" << "en" << "Hello." << 1.0 << 2.5 << 0.5 << "language_code";
     QTest::newRow("base code on advanced") << "aria" << "advanced" << "a" << "Hello." << 1.0 << 2.5 << 0.5 << "language_code";
     QTest::newRow("unknown code") << "aria" << "advanced" << "xx" << "Hello." << 1.0 << 2.5 << 0.5 << "language_code";
+    // Text with nothing to say, or characters no text may hold (README "What text is accepted").
+    QTest::newRow("emoji only") << "af_sarah" << "base" << "" << QString(QStringLiteral("\U0001F600")).repeated(300) << 1.0 << 2.5 << 0.5 << "text";
+    QTest::newRow("punctuation only") << "ef_dora" << "base" << "" << "... !!! ???" << 1.0 << 2.5 << 0.5 << "text";
+    QTest::newRow("zero-width only") << "ef_dora" << "base" << "" << QStringLiteral("\u200B\u200D\u2060") << 1.0 << 2.5 << 0.5 << "text";
+    QTest::newRow("words and emoji") << "af_sarah" << "base" << "" << QStringLiteral("Hi \U0001F600 there.") << 1.0 << 2.5 << 0.5 << "";
+    QTest::newRow("lone surrogate") << "af_sarah" << "base" << "" << QString(QStringLiteral("Hello ") + QChar(0xD800)) << 1.0 << 2.5 << 0.5 << "text";
+    QTest::newRow("NUL") << "af_sarah" << "base" << "" << QString(QStringLiteral("Hello") + QChar(0) + QStringLiteral("there")) << 1.0 << 2.5 << 0.5 << "text";
+    QTest::newRow("control character") << "af_sarah" << "base" << "" << QStringLiteral("Hello\u0007there") << 1.0 << 2.5 << 0.5 << "text";
+    QTest::newRow("tab and new lines") << "af_sarah" << "base" << "" << "Hello\tthere.\r\nAgain." << 1.0 << 2.5 << 0.5 << "";
+    QTest::newRow("Chinese, English voice") << "af_sarah" << "base" << "" << QStringLiteral("\u4F60\u597D\u4E16\u754C") << 1.0 << 2.5 << 0.5 << "text";
+    QTest::newRow("astral letters only, Mandarin voice") << "zf_xiaobei" << "base" << "" << QStringLiteral("\U00020BB7\U00020BB7") << 1.0 << 2.5 << 0.5 << "";
+    QTest::newRow("Chinese, Mandarin voice") << "zf_xiaobei" << "base" << "" << QStringLiteral("\u4F60\u597D\u4E16\u754C") << 1.0 << 2.5 << 0.5 << "";
+    QTest::newRow("Chinese, advanced voice in zh") << "aria" << "advanced" << "zh" << QStringLiteral("\u4F60\u597D") << 1.0 << 2.5 << 0.5 << "";
+    QTest::newRow("Chinese, advanced voice in English") << "aria" << "advanced" << "" << QStringLiteral("\u4F60\u597D") << 1.0 << 2.5 << 0.5 << "text";
 }
 
 void TestRequestCheck::check()

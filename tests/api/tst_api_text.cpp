@@ -1,0 +1,257 @@
+// What text is accepted (README "What text is accepted"): text with nothing a voice can
+// say (only emoji, symbols, punctuation, invisible characters) and strings with invalid
+// characters (lone surrogate escapes, NUL, control characters) are a 400 with a field
+// error on the text, through every door: v3 REST, v2, the WebSocket stream and
+// /v1/audio/speech. Nothing is charged and no generation is created. Mixed text is
+// still accepted.
+#include "testserver.h"
+
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
+#include <QWebSocket>
+
+class ApiTextTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void refusedEverywhere_data();
+    void refusedEverywhere();
+    void otherFieldsRefuseInvalidCharacters();
+    void mixedTextAccepted_data();
+    void mixedTextAccepted();
+    void scriptOfTheVoice_data();
+    void scriptOfTheVoice();
+
+private:
+    // One request through one door; the status and the field errors named.
+    struct Answer
+    {
+        int status = 0;
+        QString detail;
+        QStringList fields;
+        QByteArray raw;
+    };
+    Answer send(const QString &door, const QByteArray &textJson);
+
+    TestServer m_server;
+    QByteArray m_key;
+};
+
+namespace
+{
+const QString kAccount = QStringLiteral("texts");
+
+// A JSON string literal (quotes included) for text that QJsonDocument could not write
+// as such (lone surrogates, raw NUL): the tests need these exact bytes on the wire.
+QByteArray literal(const QString &text)
+{
+    return QJsonDocument(QJsonObject{{"t", text}}).toJson(QJsonDocument::Compact).mid(5).chopped(1);
+}
+}
+
+void ApiTextTest::initTestCase()
+{
+    m_key = m_server.createAccountWithKey(kAccount, {"--plan", "pro", "--credits", "10000000", "--wallet", "5"});
+    QVERIFY(!m_key.isEmpty());
+    QVERIFY2(m_server.start(), m_server.serverLog().constData());
+}
+
+void ApiTextTest::cleanupTestCase()
+{
+    QVERIFY2(m_server.stop(), "SIGTERM must drain and exit 0");
+}
+
+ApiTextTest::Answer ApiTextTest::send(const QString &door, const QByteArray &textJson)
+{
+    Answer a;
+    auto collect = [&a](const QJsonObject &o) {
+        for (const QJsonValue &e : o.value("errors").toArray())
+            a.fields << e.toObject().value("field").toString();
+    };
+    if (door == QLatin1String("ws")) {
+        QWebSocket ws;
+        QSignalSpy closed(&ws, &QWebSocket::disconnected);
+        QString message;
+        connect(&ws, &QWebSocket::textMessageReceived, &ws, [&message](const QString &m) {
+            if (message.isEmpty())
+                message = m;
+        });
+        QUrl url(m_server.baseUrl());
+        url.setScheme(QStringLiteral("ws"));
+        url.setPath(QStringLiteral("/v3/tts/stream"));
+        url.setQuery(QStringLiteral("api_key=") + QString::fromLatin1(m_key));
+        QSignalSpy connected(&ws, &QWebSocket::connected);
+        ws.open(url);
+        if (!connected.wait(10000))
+            return a;
+        // sendTextMessage takes a QString: the escapes are ASCII and survive; a raw NUL does too.
+        ws.sendTextMessage(QString::fromUtf8("{\"text\":" + textJson + ",\"voice_id\":\"af_sarah\"}"));
+        if (!closed.wait(20000))
+            return a;
+        const QJsonObject o = QJsonDocument::fromJson(message.toUtf8()).object();
+        a.raw = message.toUtf8();
+        a.detail = o.value("detail").toString();
+        // An error message is followed by close 1003; a stream would have started instead.
+        a.status = o.value("type").toString() == QLatin1String("error") ? o.value("status").toInt() : 200;
+        collect(o);
+        if (a.status == 400 && ws.closeCode() != QWebSocketProtocol::CloseCodeDatatypeNotSupported)
+            a.status = -int(ws.closeCode());
+        return a;
+    }
+    HttpRequest r;
+    r.method = "POST";
+    r.apiKey = m_key;
+    if (door == QLatin1String("v3")) {
+        r.path = QStringLiteral("/v3/tts");
+        r.body = "{\"text\":" + textJson + ",\"voice_id\":\"af_sarah\"}";
+    } else if (door == QLatin1String("v2")) {
+        r.path = QStringLiteral("/v2/tts");
+        r.body = "{\"text\":" + textJson + ",\"voice\":\"af_sarah\"}";
+    } else {
+        r.path = QStringLiteral("/v1/audio/speech");
+        r.apiKeyHeader = "Authorization";
+        r.apiKey = "Bearer " + m_key;
+        r.body = "{\"input\":" + textJson + ",\"voice\":\"alloy\",\"model\":\"tts-1\"}";
+    }
+    r.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
+    const HttpResponse resp = m_server.request(r);
+    a.status = resp.status;
+    a.raw = resp.body;
+    a.detail = resp.detail();
+    collect(resp.json);
+    if (door == QLatin1String("v1")) { // OpenAI's error shape: {"error": {"message", "param"}}
+        const QJsonObject e = resp.json.value("error").toObject();
+        a.detail = e.value("message").toString();
+        if (!e.value("param").toString().isEmpty())
+            a.fields << e.value("param").toString();
+    }
+    return a;
+}
+
+void ApiTextTest::refusedEverywhere_data()
+{
+    QTest::addColumn<QString>("door");
+    QTest::addColumn<QByteArray>("text");  // the JSON string literal sent
+    QTest::addColumn<QString>("detail");   // part of the detail
+
+    struct Case
+    {
+        const char *name;
+        QByteArray text;
+        const char *detail;
+    };
+    const QString emoji = QStringLiteral("\U0001F600");
+    const QList<Case> cases = {
+        {"300 emoji", literal(emoji.repeated(300)), "nothing to speak"},
+        {"50,000 emoji", literal(emoji.repeated(50000)), "nothing to speak"},
+        {"punctuation only", literal(QStringLiteral("... !!! ??? --- ;;; ,,, ... !!! ??? --- ;;;")), "nothing to speak"},
+        {"zero-width only", literal(QStringLiteral("\u200B\u200C\u200D\u2060\uFEFF").repeated(8)), "nothing to speak"},
+        {"symbols and spaces", literal(QStringLiteral("\u2605 \u2665 \u263A \u2192 + = % & ").repeated(4)), "nothing to speak"},
+        {"lone high surrogate", "\"This sentence is long enough for every door \\ud800 here.\"", "lone surrogate"},
+        {"lone low surrogate", "\"This sentence is long enough for every door \\udc00 here.\"", "lone surrogate"},
+        {"high surrogate before a letter", "\"This sentence is long enough for every door \\ud800\\u0062 here.\"", "lone surrogate"},
+        {"reversed pair", "\"This sentence is long enough for every door \\ude00\\ud83d here.\"", "lone surrogate"},
+        {"escaped NUL", "\"This sentence is long enough for every door \\u0000 here.\"", "control character"},
+        {"raw NUL", QByteArray("\"This sentence is long enough for every door \0 here.\"", 53), "control character"},
+        {"escaped bell", "\"This sentence is long enough for every door \\u0007 here.\"", "control character"},
+        {"raw escape byte", "\"This sentence is long enough for every door \x1b here.\"", "control character"},
+    };
+    for (const char *door : {"v3", "v2", "ws", "v1"})
+        for (const Case &c : cases)
+            if (c.text.size() < 64 * 1024 || qstrcmp(door, "ws") != 0) // a WebSocket message is capped at 64 KiB
+                QTest::addRow("%s: %s", door, c.name) << QString::fromLatin1(door) << c.text << QString::fromLatin1(c.detail);
+}
+
+void ApiTextTest::refusedEverywhere()
+{
+    QFETCH(QString, door);
+    QFETCH(QByteArray, text);
+    QFETCH(QString, detail);
+    const Balance before = m_server.balance(kAccount);
+    const qsizetype rows = m_server.history(m_key).size();
+
+    const Answer a = send(door, text);
+    QVERIFY2(a.status == 400, a.raw.left(400).constData());
+    QVERIFY2(a.detail.contains(detail), qPrintable(a.detail));
+    QVERIFY2(a.fields.contains(door == QLatin1String("v1") ? QStringLiteral("input") : QStringLiteral("text")),
+             qPrintable(a.fields.join(',')));
+
+    QCOMPARE(m_server.balance(kAccount), before);
+    QCOMPARE(m_server.history(m_key).size(), rows);
+}
+
+void ApiTextTest::otherFieldsRefuseInvalidCharacters()
+{
+    // Every string field, not only the text: nothing is stored changed.
+    const HttpResponse r = m_server.request({"POST", "/v3/voices", m_key,
+                                             "{\"name\":\"Broken \\ud800 name\",\"base_voice_id\":\"af_sarah\"}",
+                                             {{"Content-Type", "application/json"}}});
+    QVERIFY2(r.status == 400, r.describe().constData());
+    QVERIFY2(r.hasFieldError("name"), r.describe().constData());
+    QVERIFY2(r.detail().contains("lone surrogate"), r.describe().constData());
+}
+
+void ApiTextTest::mixedTextAccepted_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::newRow("words and emoji") << literal(QStringLiteral("Good morning \U0001F600, have a nice day \U0001F31E!"));
+    QTest::newRow("escaped surrogate pair") << QByteArray("\"Smile \\ud83d\\ude00 please.\"");
+    QTest::newRow("zero-width space inside words") << literal(QStringLiteral("Zero\u200Bwidth spaces join these words."));
+    QTest::newRow("tabs and new lines") << QByteArray("\"First line.\\nSecond\\tline.\\r\\nThird line.\"");
+    QTest::newRow("digits only") << literal(QStringLiteral("1234 5678"));
+}
+
+void ApiTextTest::mixedTextAccepted()
+{
+    QFETCH(QByteArray, text);
+    const Answer a = send(QStringLiteral("v3"), text);
+    QVERIFY2(a.status == 201, a.raw.left(400).constData());
+    const QJsonObject g = QJsonDocument::fromJson(a.raw).object();
+    const HttpResponse done = m_server.waitForCompleted(m_key, g.value("generation_id").toString());
+    QVERIFY2(done.json.value("status").toString() == QLatin1String("COMPLETED"), done.describe().constData());
+}
+
+void ApiTextTest::scriptOfTheVoice_data()
+{
+    // English voices (flite) read A-Z and 0-9 only: other scripts would be billed silence.
+    QTest::addColumn<QJsonObject>("body");
+    QTest::addColumn<int>("status");
+    const QString chinese = QStringLiteral("你好世界，今天天气很好。");
+    const QString russian = QStringLiteral("Привет мир, как дела?");
+    QTest::newRow("Chinese, English voice") << QJsonObject{{"text", chinese}, {"voice_id", "af_sarah"}} << 400;
+    QTest::newRow("Russian, advanced voice speaking English")
+        << QJsonObject{{"text", russian}, {"voice_id", "aria"}, {"model", "advanced"}} << 400;
+    QTest::newRow("accents only, English voice") << QJsonObject{{"text", QStringLiteral("éàü Ñ")}, {"voice_id", "af_sarah"}} << 400;
+    QTest::newRow("Chinese, Mandarin voice") << QJsonObject{{"text", chinese}, {"voice_id", "zf_xiaobei"}} << 201;
+    QTest::newRow("Russian, advanced voice speaking Russian")
+        << QJsonObject{{"text", russian}, {"voice_id", "aria"}, {"model", "advanced"}, {"language_code", "ru"}} << 201;
+    QTest::newRow("Russian with an English name, English voice")
+        << QJsonObject{{"text", russian + QStringLiteral(" Bob.")}, {"voice_id", "af_sarah"}} << 201;
+}
+
+void ApiTextTest::scriptOfTheVoice()
+{
+    QFETCH(QJsonObject, body);
+    QFETCH(int, status);
+    const Balance before = m_server.balance(kAccount);
+    const qsizetype rows = m_server.history(m_key).size();
+    const HttpResponse r = m_server.post(QStringLiteral("/v3/tts"), m_key, body);
+    QVERIFY2(r.status == status, r.describe().constData());
+    if (status == 400) {
+        QVERIFY2(r.hasFieldError("text"), r.describe().constData());
+        QVERIFY2(r.detail().contains("nothing this voice can speak"), r.describe().constData());
+        QCOMPARE(m_server.balance(kAccount), before);
+        QCOMPARE(m_server.history(m_key).size(), rows);
+        return;
+    }
+    const HttpResponse done = m_server.waitForCompleted(m_key, r.json.value("generation_id").toString());
+    QVERIFY2(done.json.value("status").toString() == QLatin1String("COMPLETED"), done.describe().constData());
+}
+
+QTEST_MAIN(ApiTextTest)
+#include "tst_api_text.moc"
