@@ -73,6 +73,14 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, c
                        m_requestTimer.stop();
                        m_idleTimer.stop();
                        m_incompleteSinceMs = 0;
+                       // Qt's WebSocket server writes its 101 at once, outside the
+                       // connection's order: behind unanswered requests it would land
+                       // before their answers. Refused instead (after them, in order).
+                       if (!m_order->idle()) {
+                           m_parser.reject(400, "Bad Request",
+                                           QStringLiteral("WebSocket upgrade sent before earlier requests were answered"));
+                           return;
+                       }
                        // The WebSocket's close must not reset a client still sending.
                        lingerOnClose();
                    },
@@ -170,6 +178,11 @@ void ConnectionGuard::attachAfterWebSocket()
     // The handshake has been read off the socket since: what is left, the guard has seen.
     m_seen = m_socket->bytesAvailable();
     attachAfterServer();
+    m_webSocketAttached = true;
+    // Frames that came before Qt read the handshake were swallowed by its handshake
+    // reader: the request would wait unseen until the 30 s timeout. Say so instead.
+    if (m_earlyFrames)
+        closeWebSocket(1002, "Frames sent before the handshake completed");
 }
 
 bool ConnectionGuard::hasPeer(const QHostAddress &address, quint16 port) const
@@ -183,10 +196,14 @@ void ConnectionGuard::watchFrames(const char *data, qsizetype size)
         return;
     // RFC 6455 5.1: a server closes the connection on an unmasked client frame. The
     // frame is dropped before the WebSocket reads it; the close frame says why.
+    closeWebSocket(1002, "Client frames must be masked");
+}
+
+void ConnectionGuard::closeWebSocket(int code, const QByteArray &reason)
+{
     m_socket->readAll();
-    const QByteArray reason = "Client frames must be masked";
     QByteArray frame;
-    frame.append(char(0x88)).append(char(2 + reason.size())).append(char(1002 >> 8)).append(char(1002 & 0xff)).append(reason);
+    frame.append(char(0x88)).append(char(2 + reason.size())).append(char(code >> 8)).append(char(code & 0xff)).append(reason);
     m_socket->write(frame);
     m_socket->flush();
     lingerOnClose();
@@ -234,6 +251,8 @@ void ConnectionGuard::onReadyRead()
     if (got <= seen)
         return;
     if (phase == HttpHeadParser::Phase::Passthrough) {
+        if (!m_webSocketAttached)
+            m_earlyFrames = true; // before Qt has read the handshake: it will not see them
         watchFrames(scratch.constData() + seen, got - seen);
         return;
     }
@@ -241,10 +260,15 @@ void ConnectionGuard::onReadyRead()
     if (m_parser.phase() == HttpHeadParser::Phase::Passthrough) {
         // Upgraded: what followed the head in these bytes are the client's first frames.
         const qsizetype used = m_parser.usedInLastCall();
-        // Not yet a WebSocket (no 101 sent, Qt has not read the head): a bad frame
-        // here refuses the upgrade request itself.
-        if (!m_frames.consume(scratch.constData() + seen + used, got - seen - used)) {
-            m_parser.reject(400, "Bad Request", QStringLiteral("Client frames must be masked"));
+        // Not yet a WebSocket (no 101 sent, Qt has not read the head): frames here
+        // refuse the upgrade request itself. A client must wait for the 101 (RFC 6455
+        // 4.1), and Qt 6.4's handshake reader would swallow them unread.
+        const qint64 early = got - seen - used;
+        if (early > 0) {
+            m_parser.reject(400, "Bad Request",
+                            m_frames.consume(scratch.constData() + seen + used, early)
+                                ? QStringLiteral("WebSocket frames sent before the handshake completed: wait for 101 Switching Protocols")
+                                : QStringLiteral("Client frames must be masked"));
             return;
         }
         // QHttpServer is about to cut the socket's connections, this guard's too.

@@ -74,6 +74,8 @@ private:
     void onRejected(const HttpHeadParser::Rejection &r);
     void answerRejection();
     void watchFrames(const char *data, qsizetype size);
+    // Ends a WebSocket from the guard: a close frame, then the lingering close.
+    void closeWebSocket(int code, const QByteArray &reason);
     void reattachAfterUpgrade();
     void onCloseRequested();
 
@@ -95,6 +97,8 @@ private:
     bool m_rejectionPending = false;
     int m_lingerFd = -1;
     WebSocketFrameCheck m_frames;
+    bool m_webSocketAttached = false;
+    bool m_earlyFrames = false; // frames arrived before Qt read the handshake
 };
 
 // The listening socket QHttpServer is bound to: counts connections, keeps them under

@@ -114,9 +114,26 @@ public:
         m_file->setParent(this);
         connect(socket, &QTcpSocket::bytesWritten, this, &FileSender::pump);
         pump();
+        // Made inside another answer's bytesWritten (a pipelined download), what the
+        // caller flushes now emits no bytesWritten (Qt does not re-enter it): look
+        // again on the next pass in any case.
+        schedulePump();
     }
 
+
+
 private:
+    void schedulePump()
+    {
+        if (m_scheduled)
+            return;
+        m_scheduled = true;
+        QMetaObject::invokeMethod(this, [this] {
+            m_scheduled = false;
+            pump();
+        }, Qt::QueuedConnection);
+    }
+
     void pump()
     {
         while (m_left > 0 && m_socket->bytesToWrite() < kHighWater) {
@@ -130,8 +147,12 @@ private:
             m_socket->write(chunk);
             m_left -= chunk.size();
         }
-        if (m_left > 0 && m_socket->state() == QAbstractSocket::ConnectedState)
+        if (m_left > 0 && m_socket->state() == QAbstractSocket::ConnectedState) {
+            // With nothing queued no bytesWritten will come (see the constructor).
+            if (m_socket->bytesToWrite() == 0)
+                schedulePump();
             return;
+        }
         disconnect(m_socket, nullptr, this, nullptr);
         const auto done = std::move(m_done);
         deleteLater();
@@ -142,6 +163,7 @@ private:
     QTcpSocket *m_socket;
     QFile *m_file;
     qint64 m_left;
+    bool m_scheduled = false;
     std::function<void()> m_done;
 };
 }

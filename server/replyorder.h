@@ -23,6 +23,8 @@ public:
     // A place in line, taken in the order requests arrive.
     quint64 open(bool closeAfter);
     bool closesAfter(quint64 ticket) const;
+    // Every request seen so far has been answered in full.
+    bool idle() const { return m_current == m_next; }
     // Runs write() once every earlier ticket has ended (at once if none is pending).
     // With endsTicket false the ticket stays open until finish(ticket).
     void deliver(quint64 ticket, std::function<void()> write, bool endsTicket = true);
