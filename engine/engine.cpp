@@ -76,6 +76,8 @@ QString Engine::open()
     go.maxQueued = m_options.maxQueued;
     go.audioDir = dir.filePath(QStringLiteral("audio"));
     m_generations = std::make_unique<GenerationService>(*m_db, *m_voices, go);
+    m_live = std::make_unique<LiveGenerations>(
+        LiveGenerations::Services{m_generations.get(), &m_catalog, &m_metrics, &m_storePool, m_options.maxStreams});
     connect(m_generations.get(), &GenerationService::generationChanged, this, [this](const QString &, const QString &status) {
         if (status == GenerationStatus::Completed || status == GenerationStatus::Failed)
             m_metrics.recordGenerationFinished(status);
@@ -125,6 +127,7 @@ void Engine::startRuntime()
         m_runner->start(alone);
     }, Qt::BlockingQueuedConnection);
     context->deleteLater();
+    m_live->setStreamPool(m_streamPool);
 }
 
 void Engine::shutdown(int graceMs)
@@ -135,16 +138,4 @@ void Engine::shutdown(int graceMs)
     connect(m_runner, &JobRunner::drained, &loop, &QEventLoop::quit, Qt::QueuedConnection);
     QMetaObject::invokeMethod(m_runner, [this, graceMs] { m_runner->shutdown(graceMs); }, Qt::QueuedConnection);
     loop.exec();
-}
-
-void Engine::endLiveGenerations(int waitMs)
-{
-    m_liveEnded.storeRelaxed(1);
-    emit liveGenerationsEnding();
-    const QDeadlineTimer deadline(waitMs);
-    while (LiveGeneration::activeCount() > 0 && !deadline.hasExpired()) {
-        QEventLoop loop;
-        QTimer::singleShot(10, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
 }

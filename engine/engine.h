@@ -4,6 +4,7 @@
 #include "database.h"
 #include "generationservice.h"
 #include "keyservice.h"
+#include "livegenerations.h"
 #include "metrics.h"
 #include "ratelimiter.h"
 #include "sharedcounter.h"
@@ -48,13 +49,10 @@ public:
     void startRuntime();
     // Stops claiming jobs, gives running ones graceMs, requeues the rest. Blocks.
     void shutdown(int graceMs);
-    // Before shutdown(), on the thread the live generations live on (server/GUI): ends
-    // every live stream and studio preview ("Server shutting down": FAILED, released),
-    // refuses new ones, and runs this thread's event loop until their ends are
-    // recorded, at most waitMs. Their store work is then done before any store thread
+    // Before shutdown(), on the thread the live generations live on (server/GUI): see
+    // LiveGenerations::endAll(). Their store work is then done before any store thread
     // goes away (which would leave them GENERATING with money reserved).
-    void endLiveGenerations(int waitMs);
-    bool liveGenerationsEnded() const { return m_liveEnded.loadRelaxed(); }
+    void endLiveGenerations(int waitMs) { m_live->endAll(waitMs); }
 
     const Options &options() const { return m_options; }
     const Database &database() const { return *m_db; }
@@ -63,6 +61,8 @@ public:
     AccountService &accounts() { return *m_accounts; }
     KeyService &keys() { return *m_keys; }
     GenerationService &generations() { return *m_generations; }
+    // What live generations (WebSocket, /v1, the studio) are made with.
+    LiveGenerations &live() { return *m_live; }
     RateLimiter &rateLimiter() { return m_rateLimiter; }
     const UrlSigner &urlSigner() const { return m_signer; }
     // Lives on the engine thread: call it through QMetaObject::invokeMethod.
@@ -78,9 +78,6 @@ public:
     // Workers warm and ready to take a job (updated from the engine thread).
     int readyWorkers() const { return m_readyWorkers.loadRelaxed(); }
 
-signals:
-    void liveGenerationsEnding();
-
 private:
     Options m_options;
     std::unique_ptr<Database> m_db;
@@ -90,13 +87,13 @@ private:
     std::unique_ptr<AccountService> m_accounts;
     std::unique_ptr<KeyService> m_keys;
     std::unique_ptr<GenerationService> m_generations;
+    std::unique_ptr<LiveGenerations> m_live;
     RateLimiter m_rateLimiter;
     UrlSigner m_signer;
     QThread m_thread;
     QThreadPool m_storePool;
     Metrics m_metrics;
     QAtomicInt m_readyWorkers;
-    QAtomicInt m_liveEnded;
     int m_runtimeLock = -1; // runtime.lock in the data dir, held shared while running
     WorkerPool *m_pool = nullptr;
     WorkerPool *m_streamPool = nullptr;

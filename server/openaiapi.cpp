@@ -101,7 +101,7 @@ public:
     SpeechSession(Engine &engine, const AuthContext &auth, const SpeechRequest &req, std::shared_ptr<StreamReply> reply)
         : m_reply(std::move(reply))
     {
-        m_live = new LiveGeneration(engine, auth, req.create);
+        m_live = new LiveGeneration(engine.live(), auth, req.create);
         m_live->setStreamFormat(req.streamFormat);
         const QByteArray mime = req.mime;
         connect(m_live, &LiveGeneration::rejected, this, [this](ServiceError e) {

@@ -63,7 +63,7 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
     m_requestTimeout.start();
     // Shutdown: a session with a stream closes when its stream ends (onFailed); one
     // without closes now.
-    connect(&server.engine(), &Engine::liveGenerationsEnding, this, [this] {
+    connect(&server.engine().live(), &LiveGenerations::ending, this, [this] {
         if (!m_live)
             closeWith(QWebSocketProtocol::CloseCodeGoingAway, QStringLiteral("Server shutting down"));
     });
@@ -144,7 +144,7 @@ void StreamSession::handleRequest(const QString &message)
         closeWith(QWebSocketProtocol::CloseCodeDatatypeNotSupported, QStringLiteral("Invalid payload"));
         return;
     }
-    auto *live = new LiveGeneration(m_server.engine(), *m_auth, request.value());
+    auto *live = new LiveGeneration(m_server.engine().live(), *m_auth, request.value());
     m_live = live;
     connect(live, &LiveGeneration::rejected, this, [this](const ServiceError &e) {
         if (m_live)

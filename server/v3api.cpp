@@ -278,7 +278,7 @@ HttpReply createVoice(ApiServer &server, const RequestContext &ctx, const AuthCo
             measured = *m;
         } else {
             const Voice base = *server.engine().catalog().find(spec.baseVoiceId);
-            const auto m = VoiceMatcher::matchReference(server.engine(), base, *reference);
+            const auto m = VoiceMatcher::matchReference(server.engine().pool(), base, *reference);
             if (!m)
                 return ErrorMapping::reply(m.error());
             match = *m;

@@ -212,7 +212,7 @@ void CustomVoiceDialog::analyzeReference(const QString &path)
             return ServiceError::invalid("reference", QObject::tr("Cannot open %1: %2").arg(path, f.errorString()));
         if (f.size() > kMaxReferenceBytes)
             return ServiceError::invalid("reference", QObject::tr("The recording is too large (at most 64 MiB)."));
-        return VoiceMatcher::matchReference(*engine, voice, f.readAll());
+        return VoiceMatcher::matchReference(engine->pool(), voice, f.readAll());
     }, [this, serial, voice](const Result<VoiceAnalysis::Match> &r) {
         if (serial != m_analysisSerial)
             return;

@@ -343,7 +343,7 @@ void GeneratePage::speak()
     m_sinceSpeak.start();
     m_status->setText(tr("Generating…"));
 
-    m_live = new LiveGeneration(m_context.engine(), m_context.auth(), req, this);
+    m_live = new LiveGeneration(m_context.engine().live(), m_context.auth(), req, this);
     connect(m_live, &LiveGeneration::rejected, this, [this](const ServiceError &e) {
         m_live = nullptr;
         m_player->stop();

@@ -410,7 +410,7 @@ void VoicesPage::togglePreview(const QString &voiceId)
     updatePreviewIcons();
     updateButtons();
 
-    m_live = new LiveGeneration(m_context.engine(), m_context.auth(), req, this);
+    m_live = new LiveGeneration(m_context.engine().live(), m_context.auth(), req, this);
     connect(m_live, &LiveGeneration::rejected, this, [this, v](const ServiceError &e) {
         m_live = nullptr;
         m_status->setText(tr("No preview of %1: %2").arg(v.name, e.detail));

@@ -302,7 +302,7 @@ void TestStreamCancel::earlyEndMoneyRule()
     req.voiceId = "af_sarah";
     req.apiVersion = "studio";
 
-    auto *live = new LiveGeneration(engine, auth, req);
+    auto *live = new LiveGeneration(engine.live(), auth, req);
     QString id;
     int audioSignals = 0;
     int audioAtAction = -1;
@@ -343,7 +343,7 @@ void TestStreamCancel::earlyEndMoneyRule()
     live->start();
 
     QTRY_VERIFY_WITH_TIMEOUT(acted, 30000);
-    QTRY_VERIFY_WITH_TIMEOUT(LiveGeneration::activeCount() == 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(engine.live().active() == 0, 20000);
     const auto row = engine.generations().findForDownload(id);
     QVERIFY(row);
     QCOMPARE(row->status, GenerationStatus::Failed);

@@ -1,5 +1,7 @@
 #include "urlsigner.h"
 
+#include "constanttime.h"
+
 #include <QMessageAuthenticationCode>
 
 UrlSigner::UrlSigner(QByteArray secret)
@@ -17,14 +19,4 @@ QString UrlSigner::sign(const QString &generationId, qint64 expiresSec) const
 bool UrlSigner::verify(const QString &generationId, qint64 expiresSec, const QString &signature) const
 {
     return constantTimeEquals(sign(generationId, expiresSec).toLatin1(), signature.toLatin1());
-}
-
-bool constantTimeEquals(const QByteArray &a, const QByteArray &b)
-{
-    if (a.size() != b.size())
-        return false;
-    unsigned char diff = 0;
-    for (qsizetype i = 0; i < a.size(); ++i)
-        diff |= static_cast<unsigned char>(a.at(i) ^ b.at(i));
-    return diff == 0;
 }

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-class Engine;
+class WorkerPool;
 
 // Measures what a reference recording sounds like in the two respects a custom voice
 // can follow: its median pitch and its speaking rate. This is an approximation, not
@@ -83,9 +83,9 @@ namespace VoiceMatcher
 // The fixed sentence a base voice reads to be measured, in the given language code.
 QString referenceSentence(const QString &languageCode);
 
-Result<VoiceAnalysis::Measurement> measureVoice(Engine &engine, const Voice &systemVoice, int timeoutMs = 60000);
+Result<VoiceAnalysis::Measurement> measureVoice(WorkerPool *pool, const Voice &systemVoice, int timeoutMs = 60000);
 
 // Reads and measures the WAV, measures the base voice, and matches the two.
-Result<VoiceAnalysis::Match> matchReference(Engine &engine, const Voice &systemVoice, const QByteArray &wav,
+Result<VoiceAnalysis::Match> matchReference(WorkerPool *pool, const Voice &systemVoice, const QByteArray &wav,
                                             const QString &field = QStringLiteral("reference"));
 }

@@ -2,11 +2,13 @@
 
 #include <QMutex>
 #include <QSet>
-#include <QSqlDatabase>
 #include <QString>
 
 #include <atomic>
 #include <functional>
+
+// QtSql is private to the store: only its classes see the connection type.
+class QSqlDatabase;
 
 // The SQLite file in the data dir. One QSqlDatabase connection per thread (QtSql
 // connections must not cross threads); WAL; schema version with migrations.

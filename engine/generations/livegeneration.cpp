@@ -1,6 +1,7 @@
 #include "livegeneration.h"
 
-#include "engine.h"
+#include "livegenerations.h"
+#include "metrics.h"
 #include "storetask.h"
 #include "synthesistask.h"
 #include "workerpool.h"
@@ -12,19 +13,9 @@
 
 #include <utility>
 
-namespace
-{
-QAtomicInt g_active;
-}
-
-int LiveGeneration::activeCount()
-{
-    return g_active.loadRelaxed();
-}
-
-LiveGeneration::LiveGeneration(Engine &engine, const AuthContext &auth, const CreateGeneration &request, QObject *parent)
+LiveGeneration::LiveGeneration(LiveGenerations &hub, const AuthContext &auth, const CreateGeneration &request, QObject *parent)
     : QObject(parent)
-    , m_engine(engine)
+    , m_hub(hub)
     , m_auth(auth)
     , m_request(request)
 {
@@ -37,7 +28,7 @@ LiveGeneration::~LiveGeneration()
     // worker; the row is failed at the next start (failOrphanedStreams).
     stopTask();
     if (m_active)
-        g_active.fetchAndSubRelaxed(1);
+        m_hub.release();
 }
 
 void LiveGeneration::start()
@@ -47,13 +38,12 @@ void LiveGeneration::start()
     connect(this, &LiveGeneration::audio, this, [this] {
         if (!m_firstAudio) {
             m_firstAudio = true;
-            m_engine.metrics().recordTimeToFirstAudio(double(m_sinceStart.nsecsElapsed()) / 1e9);
+            m_hub.metrics().recordTimeToFirstAudio(double(m_sinceStart.nsecsElapsed()) / 1e9);
         }
     });
-    const bool closing = m_engine.liveGenerationsEnded();
-    if (closing || g_active.fetchAndAddRelaxed(1) >= m_engine.options().maxStreams) {
-        if (!closing)
-            g_active.fetchAndSubRelaxed(1);
+    const auto admission = m_hub.admit();
+    if (admission != LiveGenerations::Admission::Admitted) {
+        const bool closing = admission == LiveGenerations::Admission::Ending;
         ServiceError e = ServiceError::make(ServiceError::Kind::Unavailable,
                                             closing ? QStringLiteral("The server is shutting down. Please retry shortly.")
                                                     : QStringLiteral("Too many concurrent streams. Please retry shortly."));
@@ -63,19 +53,19 @@ void LiveGeneration::start()
     }
     m_active = true;
     // A DELETE for this generation (emitted on a store thread).
-    connect(&m_engine.generations(), &GenerationService::cancelRequested, this, [this](const QString &id) {
+    connect(&m_hub.generations(), &GenerationService::cancelRequested, this, [this](const QString &id) {
         if (m_committed && id == m_generation.id)
             end(End::Cancelled, QStringLiteral("Cancelled"));
     }, Qt::QueuedConnection);
-    connect(&m_engine, &Engine::liveGenerationsEnding, this, [this] {
+    connect(&m_hub, &LiveGenerations::ending, this, [this] {
         end(End::ShuttingDown, QStringLiteral("Server shutting down"));
     });
     if (const auto params = planFromCatalog())
         launch(*params, *AudioFormats::parse(m_request.audioFormat));
-    GenerationService *gens = &m_engine.generations();
+    GenerationService *gens = &m_hub.generations();
     const AuthContext auth = m_auth;
     const CreateGeneration req = m_request;
-    runOnStore(m_engine.storePool(), &m_engine, this, [gens, auth, req]() -> Result<Generation> {
+    runOnStore(m_hub.storePool(), &m_hub, this, [gens, auth, req]() -> Result<Generation> {
         // A streamed generation is created already GENERATING: one transaction.
         auto created = gens->create(auth, req);
         if (!created)
@@ -88,7 +78,7 @@ void LiveGeneration::start()
 // when it needs the store (custom voices) or create() will refuse the request.
 std::optional<SynthesisParams> LiveGeneration::planFromCatalog() const
 {
-    const VoiceCatalog &catalog = m_engine.catalog();
+    const VoiceCatalog &catalog = m_hub.catalog();
     const auto voice = m_request.voiceCaseInsensitive ? catalog.findCaseInsensitive(m_request.voiceId)
                                                       : catalog.find(m_request.voiceId);
     if (!voice)
@@ -107,7 +97,7 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
     job.stream = true;
     job.streamFormat = m_streamFormat;
     // The generation may have no id yet: a name of its own, renamed when complete.
-    m_partPath = m_engine.generations().audioPathFor(
+    m_partPath = m_hub.generations().audioPathFor(
                      QStringLiteral("live-") + QUuid::createUuid().toString(QUuid::WithoutBraces), AudioFormats::name(format))
                  + QStringLiteral(".part");
     job.outputPath = m_partPath;
@@ -116,7 +106,7 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
 
     // Built and connected here, then handed to the engine thread, which dispatches it
     // at once: one thread hop to the worker and no hop back to attach.
-    WorkerPool *pool = m_engine.streamPool();
+    WorkerPool *pool = m_hub.streamPool();
     SynthesisTask *task = pool->newTask(job);
     task->setManualCredit(true);
     const int serial = ++m_taskSerial;
@@ -143,7 +133,7 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
 {
     if (!r) {
         m_active = false;
-        g_active.fetchAndSubRelaxed(1);
+        m_hub.release();
         m_ending = true;
         stopTask();
         if (m_heldEnd && m_heldEnd->ok)
@@ -156,7 +146,7 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
     }
     m_generation = *r;
     m_committed = true;
-    m_finalPath = m_engine.generations().audioPathFor(m_generation.id, m_generation.audioFormat);
+    m_finalPath = m_hub.generations().audioPathFor(m_generation.id, m_generation.audioFormat);
     if (m_ending) { // abandoned or shut down while the row was being written
         if (m_heldEnd && m_heldEnd->ok)
             QFile::remove(m_partPath);
@@ -208,7 +198,7 @@ void LiveGeneration::deliver(const QByteArray &bytes)
     if (!m_delivered) {
         // From the first audio on, an early end the client chooses is charged; a cancel
         // that came first wins and nothing is handed out.
-        if (!m_engine.generations().deliver(m_generation.id)) {
+        if (!m_hub.generations().deliver(m_generation.id)) {
             end(End::Cancelled, QStringLiteral("Cancelled"));
             return;
         }
@@ -224,7 +214,7 @@ void LiveGeneration::stopTask()
     QPointer<SynthesisTask> task = m_task;
     m_task.clear();
     // The worker drops the job (and its file) and stays warm for the next stream.
-    QMetaObject::invokeMethod(m_engine.streamPool(), [task] {
+    QMetaObject::invokeMethod(m_hub.streamPool(), [task] {
         if (task)
             task->stop();
     }, Qt::QueuedConnection);
@@ -235,7 +225,7 @@ void LiveGeneration::acknowledge(qint64 bytes)
     if (m_ending || m_task.isNull())
         return;
     QPointer<SynthesisTask> task = m_task;
-    QMetaObject::invokeMethod(m_engine.streamPool(), [task, bytes] {
+    QMetaObject::invokeMethod(m_hub.streamPool(), [task, bytes] {
         if (task)
             task->credit(bytes);
     }, Qt::QueuedConnection);
@@ -257,7 +247,7 @@ void LiveGeneration::onTaskEnd(const TaskEnd &e)
         end(End::Fault, e.message);
         return;
     }
-    m_engine.metrics().addAudioSeconds(double(e.samples) / AudioFormats::kSampleRate);
+    m_hub.metrics().addAudioSeconds(double(e.samples) / AudioFormats::kSampleRate);
     QFile::remove(m_finalPath);
     if (!QFile::rename(m_partPath, m_finalPath)) {
         QFile::remove(m_partPath);
@@ -285,14 +275,14 @@ void LiveGeneration::end(End how, const QString &message)
 
 void LiveGeneration::finishStore()
 {
-    GenerationService *gens = &m_engine.generations();
+    GenerationService *gens = &m_hub.generations();
     const QString id = m_generation.id;
     const QString path = m_finalPath;
     const End how = m_end;
     const QString message = m_endMessage;
     // The money rule: the client chose to end a stream whose audio it has had.
     const bool charge = m_delivered && (how == End::Cancelled || how == End::ClientGone);
-    runOnStore(m_engine.storePool(), &m_engine, this, [gens, id, path, how, message, charge]() {
+    runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, path, how, message, charge]() {
         if (how == End::Completed) {
             if (!gens->complete(id, path))
                 QFile::remove(path); // cancelled meanwhile
@@ -308,7 +298,7 @@ void LiveGeneration::onFinished(const std::optional<Generation> &row)
 {
     if (m_active) {
         m_active = false;
-        g_active.fetchAndSubRelaxed(1);
+        m_hub.release();
     }
     if (m_abandoned) {
         deleteLater();

@@ -10,7 +10,7 @@
 
 #include <optional>
 
-class Engine;
+class LiveGenerations;
 class SynthesisTask;
 
 // A generation synthesized while someone listens (WebSocket stream, GUI preview):
@@ -35,7 +35,7 @@ public:
     enum class Failure { Fault, Cancelled, ShuttingDown };
     Q_ENUM(Failure)
 
-    LiveGeneration(Engine &engine, const AuthContext &auth, const CreateGeneration &request, QObject *parent = nullptr);
+    LiveGeneration(LiveGenerations &hub, const AuthContext &auth, const CreateGeneration &request, QObject *parent = nullptr);
     ~LiveGeneration() override;
 
     // The byte form of audio(): float32 by default (WebSocket, GUI).
@@ -49,8 +49,6 @@ public:
     void abandon(const QString &reason);
     QString generationId() const { return m_generation.id; }
     bool isActive() const { return m_active; }
-
-    static int activeCount();
 
 signals:
     void rejected(const ServiceError &error);
@@ -82,7 +80,7 @@ private:
     void finishStore();
     void onFinished(const std::optional<Generation> &row);
 
-    Engine &m_engine;
+    LiveGenerations &m_hub;
     AuthContext m_auth;
     CreateGeneration m_request;
     Generation m_generation;
@@ -99,7 +97,7 @@ private:
     bool m_launched = false;
     bool m_committed = false;
     bool m_abandoned = false;
-    bool m_active = false;     // counted in activeCount() until its end is recorded
+    bool m_active = false;     // counted by the hub until its end is recorded
     bool m_delivered = false;  // audio() has been emitted
     bool m_ending = false;     // end() has run: nothing more is synthesized or emitted
     End m_end = End::Fault;

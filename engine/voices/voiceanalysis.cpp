@@ -1,7 +1,6 @@
 #include "voiceanalysis.h"
 
 #include "audioformat.h"
-#include "engine.h"
 #include "languages.h"
 #include "synthesisjob.h"
 #include "synthesisplanner.h"
@@ -377,7 +376,7 @@ QString VoiceMatcher::referenceSentence(const QString &languageCode)
     return sentences.value(code, sentences.value(QStringLiteral("en")));
 }
 
-Result<VoiceAnalysis::Measurement> VoiceMatcher::measureVoice(Engine &engine, const Voice &voice, int timeoutMs)
+Result<VoiceAnalysis::Measurement> VoiceMatcher::measureVoice(WorkerPool *pool, const Voice &voice, int timeoutMs)
 {
     static QMutex cacheMutex;
     static QHash<QString, VoiceAnalysis::Measurement> cache;
@@ -387,11 +386,10 @@ Result<VoiceAnalysis::Measurement> VoiceMatcher::measureVoice(Engine &engine, co
         if (cache.contains(key))
             return cache.value(key);
     }
-    WorkerPool *pool = engine.pool();
     if (!pool)
         return ServiceError::make(ServiceError::Kind::Unavailable,
                                   QStringLiteral("Voice analysis needs the synthesis workers, which are not running"));
-    if (QThread::currentThread() == engine.engineThread())
+    if (QThread::currentThread() == pool->thread())
         return ServiceError::make(ServiceError::Kind::Internal, QStringLiteral("voice analysis called on the engine thread"));
 
     SpeechRequest request;
@@ -467,7 +465,7 @@ Result<VoiceAnalysis::Measurement> VoiceMatcher::measureVoice(Engine &engine, co
     return m;
 }
 
-Result<VoiceAnalysis::Match> VoiceMatcher::matchReference(Engine &engine, const Voice &voice, const QByteArray &wav,
+Result<VoiceAnalysis::Match> VoiceMatcher::matchReference(WorkerPool *pool, const Voice &voice, const QByteArray &wav,
                                                           const QString &field)
 {
     const auto pcm = VoiceAnalysis::readWav(wav, field);
@@ -476,7 +474,7 @@ Result<VoiceAnalysis::Match> VoiceMatcher::matchReference(Engine &engine, const 
     const auto reference = VoiceAnalysis::measureReference(*pcm, field);
     if (!reference)
         return reference.error();
-    const auto base = measureVoice(engine, voice);
+    const auto base = measureVoice(pool, voice);
     if (!base)
         return base.error();
     return VoiceAnalysis::match(*reference, *base);

@@ -17,6 +17,3 @@ public:
 private:
     QByteArray m_secret;
 };
-
-// Constant-time comparison of two byte strings.
-bool constantTimeEquals(const QByteArray &a, const QByteArray &b);

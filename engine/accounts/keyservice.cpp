@@ -3,7 +3,7 @@
 #include "accountstore.h"
 #include "sharedcounter.h"
 #include "timestamps.h"
-#include "urlsigner.h"
+#include "constanttime.h"
 
 #include <QCryptographicHash>
 #include <QRandomGenerator>
