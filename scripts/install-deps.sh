@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   # toolchain
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git ccache
   # Qt 6.4
   qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-multimedia-dev
   libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
