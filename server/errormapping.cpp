@@ -65,3 +65,25 @@ HttpReply ErrorMapping::openAiReply(const ServiceError &error)
         r.header("Retry-After", QByteArray::number(error.retryAfterSeconds));
     return r;
 }
+
+ErrorMapping::WebSocketClose ErrorMapping::webSocketClose(const ServiceError &error)
+{
+    switch (error.kind) {
+    case ServiceError::Kind::InvalidInput:
+    case ServiceError::Kind::WrongType:
+    case ServiceError::Kind::PayloadTooLarge:
+        return {1003, QStringLiteral("Invalid payload")};
+    case ServiceError::Kind::Unauthorized:
+    case ServiceError::Kind::InsufficientBalance:
+    case ServiceError::Kind::Forbidden:
+    case ServiceError::Kind::RateLimited:
+        return {1008, error.detail.left(100)};
+    case ServiceError::Kind::Unavailable:
+        return {1013, error.detail.left(100)};
+    case ServiceError::Kind::NotFound:
+    case ServiceError::Kind::Conflict:
+    case ServiceError::Kind::Internal:
+        break;
+    }
+    return {1011, QStringLiteral("Internal error")};
+}

@@ -23,7 +23,6 @@ constexpr qint64 kLowLatencySamples = 6000;
 constexpr qint64 kFrameBytes = 4800 * 4;
 // Bytes queued in the socket before the worker is made to wait.
 constexpr qint64 kHighWater = 256 * 1024;
-constexpr int kCloseTryAgainLater = 1013;
 constexpr int kCloseGraceMs = 10000;
 QAtomicInt g_open;
 }
@@ -105,7 +104,7 @@ void StreamSession::onAuthenticated(const std::optional<AuthContext> &auth, cons
         const ServiceError e = m_server.failedAuthentication(m_ws->peerAddress(), ApiServer::Auth::V3);
         if (e.kind == ServiceError::Kind::RateLimited)
             sendError(e);
-        closeWith(QWebSocketProtocol::CloseCodePolicyViolated, e.detail.left(100));
+        closeWith(e);
         return;
     }
     if (retryAfter) {
@@ -141,7 +140,7 @@ void StreamSession::handleRequest(const QString &message)
     auto request = V3Json::parseCreate(message.toUtf8());
     if (!request) {
         sendError(request.error());
-        closeWith(QWebSocketProtocol::CloseCodeDatatypeNotSupported, QStringLiteral("Invalid payload"));
+        closeWith(request.error());
         return;
     }
     auto *live = new LiveGeneration(m_server.engine().live(), *m_auth, request.value());
@@ -151,22 +150,7 @@ void StreamSession::handleRequest(const QString &message)
             m_live->deleteLater();
         m_live = nullptr;
         sendError(e);
-        switch (e.kind) {
-        case ServiceError::Kind::InvalidInput:
-        case ServiceError::Kind::WrongType:
-            closeWith(QWebSocketProtocol::CloseCodeDatatypeNotSupported, QStringLiteral("Invalid payload"));
-            break;
-        case ServiceError::Kind::InsufficientBalance:
-        case ServiceError::Kind::Forbidden:
-        case ServiceError::Kind::RateLimited:
-            closeWith(QWebSocketProtocol::CloseCodePolicyViolated, e.detail.left(100));
-            break;
-        case ServiceError::Kind::Unavailable:
-            closeWith(kCloseTryAgainLater, e.detail.left(100));
-            break;
-        default:
-            closeWith(QWebSocketProtocol::CloseCodeBadOperation, QStringLiteral("Internal error"));
-        }
+        closeWith(e);
     });
     connect(live, &LiveGeneration::started, this, &StreamSession::onStarted);
     connect(live, &LiveGeneration::audio, this, &StreamSession::onAudio);
@@ -251,8 +235,9 @@ void StreamSession::onFailed(const QString &message, int why, const Generation &
     m_pending.clear(); // coalesced audio not yet sent stays unsent
     const auto failure = LiveGeneration::Failure(why);
     if (failure == LiveGeneration::Failure::Fault) {
-        sendError(ServiceError::make(ServiceError::Kind::Internal, message));
-        closeWith(QWebSocketProtocol::CloseCodeBadOperation, QStringLiteral("Internal error"));
+        const ServiceError e = ServiceError::make(ServiceError::Kind::Internal, message);
+        sendError(e);
+        closeWith(e);
         return;
     }
     // Cancelled (DELETE /v3/tts) or shutdown: say so, and whether the stream was charged.
@@ -288,6 +273,12 @@ void StreamSession::sendError(const ServiceError &e)
     if (e.retryAfterSeconds > 0)
         o.insert("retry_after", e.retryAfterSeconds);
     sendJson(o);
+}
+
+void StreamSession::closeWith(const ServiceError &e)
+{
+    const auto close = ErrorMapping::webSocketClose(e);
+    closeWith(close.code, close.reason);
 }
 
 void StreamSession::closeWith(int code, const QString &reason)

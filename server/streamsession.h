@@ -48,6 +48,8 @@ private:
     void sendJson(const QJsonObject &o);
     void sendError(const ServiceError &e);
     void closeWith(int code, const QString &reason);
+    // The close the error vocabulary maps e to (ErrorMapping::webSocketClose).
+    void closeWith(const ServiceError &e);
     void onDisconnected();
 
     ApiServer &m_server;

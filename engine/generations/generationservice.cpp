@@ -16,8 +16,7 @@ GenerationService::GenerationService(const Database &db, const VoiceDirectory &v
     , m_voices(voices)
     , m_options(std::move(options))
     , m_generations(db)
-    , m_accounts(db)
-    , m_ledger(db)
+    , m_billing(db)
 {
     QDir().mkpath(m_options.audioDir);
 }
@@ -75,12 +74,8 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.exaggeration = req.speech.exaggeration;
     g.audioFormat = AudioFormats::name(*format);
     g.synthesis = QJsonDocument(params->toJson()).toJson(QJsonDocument::Compact);
-    g.tokens = Pricing::tokens(req.speech.text);
     // Premium voices cost the advanced price whatever the model (DESIGN.md: plans).
-    const QString priceModel = voice->free ? g.model : QStringLiteral("advanced");
-    g.costCredits = m_pricing.credits(priceModel, g.tokens);
-    g.costMicros = m_pricing.micros(priceModel, g.tokens);
-    g.dollarCostMicros = g.costMicros;
+    m_billing.price(g, voice->free ? g.model : QStringLiteral("advanced"));
     g.apiVersion = req.apiVersion;
     g.streamed = req.streamed;
     g.idempotencyKey = req.idempotencyKey;
@@ -122,23 +117,16 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
             refusal->retryAfterSeconds = 5;
             return false;
         }
-        const auto account = m_accounts.findById(auth.accountId);
-        if (!account)
-            return false;
-        // Monthly credits first, then the wallet, else nothing is created.
-        if (account->credits >= g.costCredits) {
-            g.source = PaymentSource::Credits;
-        } else if (account->walletMicros >= g.costMicros) {
-            g.source = PaymentSource::Wallet;
-        } else {
+        switch (m_billing.chooseSource(g)) {
+        case BillingService::Source::Chosen:
+            return m_generations.insert(g) && m_billing.reserve(g);
+        case BillingService::Source::InsufficientBalance:
             refusal = ServiceError::make(ServiceError::Kind::InsufficientBalance, QStringLiteral("Insufficient Balance"));
             return false;
+        case BillingService::Source::StoreFailed:
+            break;
         }
-        const qint64 dCredits = g.source == PaymentSource::Credits ? -g.costCredits : 0;
-        const qint64 dMicros = g.source == PaymentSource::Wallet ? -g.costMicros : 0;
-        return m_accounts.adjust(auth.accountId, dCredits, dMicros)
-               && m_generations.insert(g)
-               && m_ledger.add({0, auth.accountId, g.id, "reserve", g.source, dCredits, dMicros, {}, g.createdAt});
+        return false;
     });
     if (g.streamed && (replay || refusal || !ok))
         untrack(g.id);
@@ -228,8 +216,7 @@ bool GenerationService::complete(const QString &id, const QString &audioPath)
     const bool ok = m_db.immediateTransaction([&] {
         // The reservation becomes final: a settle row records it, no money moves again.
         return m_generations.markCompleted(id, audioPath, now)
-               && m_ledger.add({0, g->accountId, id, "settle", g->source, 0, 0,
-                                QStringLiteral("%1 credits / %2 micro-USD").arg(g->costCredits).arg(g->costMicros), now});
+               && m_billing.settle(*g, QStringLiteral("%1 credits / %2 micro-USD").arg(g->costCredits).arg(g->costMicros), now);
     });
     if (ok)
         emit generationChanged(id, GenerationStatus::Completed);
@@ -242,22 +229,18 @@ bool GenerationService::fail(const QString &id, const QString &message, bool cha
     if (!g)
         return false;
     const qint64 now = Timestamps::nowMs();
-    const qint64 credits = g->source == PaymentSource::Credits ? g->costCredits : 0;
-    const qint64 micros = g->source == PaymentSource::Wallet ? g->costMicros : 0;
     const bool ok = m_db.immediateTransaction([&] {
         // markFailed changes only a row still IN_QUEUE/GENERATING: whatever finished
         // first (completion, cancel, the stream's own end) decides, money moves once.
         if (!m_generations.markFailed(id, message, now))
             return false;
         if (charge)
-            return m_ledger.add({0, g->accountId, id, "settle", g->source, 0, 0,
-                                 QStringLiteral("%1 credits / %2 micro-USD; stream ended early after audio: %3")
-                                     .arg(g->costCredits)
-                                     .arg(g->costMicros)
-                                     .arg(message.left(120)),
-                                 now});
-        return m_accounts.adjust(g->accountId, credits, micros)
-               && m_ledger.add({0, g->accountId, id, "release", g->source, credits, micros, message.left(200), now});
+            return m_billing.settle(*g, QStringLiteral("%1 credits / %2 micro-USD; stream ended early after audio: %3")
+                                            .arg(g->costCredits)
+                                            .arg(g->costMicros)
+                                            .arg(message.left(120)),
+                                    now);
+        return m_billing.release(*g, message, now);
     });
     if (ok)
         emit generationChanged(id, GenerationStatus::Failed);

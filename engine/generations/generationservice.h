@@ -1,12 +1,10 @@
 #pragma once
 
-#include "accountstore.h"
 #include "audioformat.h"
 #include "generationcache.h"
 #include "generationstore.h"
 #include "keyservice.h"
-#include "ledgerstore.h"
-#include "pricing.h"
+#include "billingservice.h"
 #include "serviceerror.h"
 #include "synthesisplanner.h"
 #include "voicedirectory.h"
@@ -56,8 +54,8 @@ public:
     GenerationService(const Database &db, const VoiceDirectory &voices, Options options, QObject *parent = nullptr);
 
     const Options &options() const { return m_options; }
-    const Pricing &pricing() const { return m_pricing; }
-    void setPricing(const Pricing &p) { m_pricing = p; }
+    const Pricing &pricing() const { return m_billing.pricing(); }
+    void setPricing(const Pricing &p) { m_billing.setPricing(p); }
 
     Result<CreatedGeneration> create(const AuthContext &auth, const CreateGeneration &request);
     // The checks and the synthesis plan create() makes for a request with this voice
@@ -116,10 +114,8 @@ private:
     const Database &m_db;
     const VoiceDirectory &m_voices;
     Options m_options;
-    Pricing m_pricing;
     GenerationStore m_generations;
-    AccountStore m_accounts;
-    LedgerStore m_ledger;
+    BillingService m_billing;
     mutable GenerationCache m_finished;
     struct LiveState
     {
