@@ -25,7 +25,7 @@ class StreamSession : public QObject
 public:
     static constexpr qint64 kMaxIncomingBytes = 64 * 1024;
 
-    // Close codes of our own (README "WebSocket stream").
+    // Close codes of our own (docs/api.md "WebSocket stream").
     static constexpr int kCloseCancelled = 4000;
 
     StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> socket);

@@ -42,7 +42,7 @@ QString V3Json::audioUrl(const Generation &g, const AudioLink &link)
 }
 
 // Set when the generation was paid for: COMPLETED, or a stream that ended early after
-// delivering audio (README "Streams that end early").
+// delivering audio (docs/api.md "Streams that end early").
 QJsonValue V3Json::dollarCost(const Generation &g)
 {
     return g.status == GenerationStatus::Completed || g.charged ? QJsonValue(Money::usd(g.dollarCostMicros)) : QJsonValue(QJsonValue::Null);

@@ -207,7 +207,7 @@ bool GenerationService::complete(const QString &id, const QString &audioPath)
     if (!g)
         return false;
     // A file job that outlived its lifetime would be charged for audio nobody can fetch.
-    // A stream is not: its audio went out live (README "Streams that end early").
+    // A stream is not: its audio went out live (docs/api.md "Streams that end early").
     if (!g->streamed && isExpired(*g)) {
         fail(id, QStringLiteral("Expired before completion"));
         return false;

@@ -87,7 +87,7 @@ public:
     bool fail(const QString &id, const QString &message, bool charge = false);
     // 409 when the generation finished first (also when it finished while this ran),
     // and for a stream this process does not serve. A stream that has delivered audio
-    // is charged (README "Streams that end early"); emits cancelRequested on success.
+    // is charged (docs/api.md "Streams that end early"); emits cancelRequested on success.
     Result<Generation> cancel(qint64 accountId, const QString &id);
     int requeueUnfinished();
     // At start, before anything streams: streams left open by the last process fail

@@ -21,7 +21,7 @@ class SynthesisTask;
 // first frame then costs max(commit, synthesis) instead of their sum).
 // Delete it only through abandon(), or after rejected(), completed() or failed().
 //
-// Ending early (README "Streams that end early"): a cancel (DELETE, through
+// Ending early (docs/api.md "Streams that end early"): a cancel (DELETE, through
 // GenerationService::cancelRequested), the engine ending live generations (shutdown)
 // or abandon() stop synthesis within one pass of the event loop. The money rule: once
 // audio has been delivered (emitted by audio()), an end the client chose (cancel,

@@ -11,7 +11,7 @@ const QString kColumns = QStringLiteral(
     "started_at, completed_at");
 // Read with the columns: whether the generation was charged (a settle row exists;
 // ledger_once makes it one indexed lookup). Completed ones and streams that ended
-// early after delivering audio are (README "Streams that end early").
+// early after delivering audio are (docs/api.md "Streams that end early").
 const QString kSelect = kColumns + QStringLiteral(
     ", EXISTS (SELECT 1 FROM ledger l WHERE l.generation_id = generations.id AND l.kind = 'settle')");
 

@@ -1,5 +1,6 @@
 // Faults through the real binary: Idempotency-Key retries, cancellation, audio
 // storage that disappears, and request framing that once got past the guard.
+#include "storereader.h"
 #include "studioprocess.h"
 
 #include <QDir>
@@ -15,48 +16,7 @@
 
 namespace
 {
-// Reads the store beside the running server (SQLite in WAL mode allows it).
-class Store
-{
-public:
-    explicit Store(const QString &dataDir)
-        : m_name(QUuid::createUuid().toString())
-    {
-        auto db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(dataDir + QStringLiteral("/tts-studio.db"));
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
-        db.open();
-    }
-    ~Store() { QSqlDatabase::removeDatabase(m_name); }
-
-    qint64 scalar(const QString &sql, const QVariantList &args = {}) const
-    {
-        QSqlQuery q(QSqlDatabase::database(m_name));
-        q.prepare(sql);
-        for (const QVariant &a : args)
-            q.addBindValue(a);
-        if (!q.exec() || !q.next())
-            return -1;
-        return q.value(0).toLongLong();
-    }
-    qint64 credits(const QString &account) const { return scalar("SELECT credits FROM accounts WHERE name = ?", {account}); }
-    qint64 ledgerRows(const QString &generationId, const QString &kind) const
-    {
-        return scalar("SELECT COUNT(*) FROM ledger WHERE generation_id = ? AND kind = ?", {generationId, kind});
-    }
-    qint64 ledgerRowsTotal() const { return scalar("SELECT COUNT(*) FROM ledger"); }
-    // Ledger sums equal the balance for every account.
-    bool ledgerMatchesBalances() const
-    {
-        return scalar("SELECT COUNT(*) FROM accounts a WHERE a.credits != (SELECT COALESCE(SUM(credits_delta), 0) FROM "
-                      "ledger l WHERE l.account_id = a.id) OR a.wallet_micros != (SELECT COALESCE(SUM(micros_delta), 0) "
-                      "FROM ledger l WHERE l.account_id = a.id)")
-               == 0;
-    }
-
-private:
-    QString m_name;
-};
+using Store = StoreReader;
 
 QByteArray body(const QString &text, const QString &voice = QStringLiteral("af_sarah"))
 {

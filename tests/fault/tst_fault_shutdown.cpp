@@ -2,6 +2,7 @@
 // after it, a cancel racing a completion, and jobs that outlive their lifetime. The
 // real binary; balances through `tts-studio accounts list`, rows and ledger read
 // beside it in the store.
+#include "storereader.h"
 #include "studioprocess.h"
 
 #include <QDir>
@@ -22,59 +23,7 @@ namespace
 {
 const QString kLongText = QString("This sentence keeps the synthesizer busy for a while. ").repeated(120);
 
-class Store
-{
-public:
-    explicit Store(const QString &dataDir)
-        : m_name(QUuid::createUuid().toString())
-    {
-        auto db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(dataDir + QStringLiteral("/tts-studio.db"));
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
-        db.open();
-    }
-    ~Store() { QSqlDatabase::removeDatabase(m_name); }
-
-    bool exec(const QString &sql, const QVariantList &args = {}) const
-    {
-        QSqlQuery q(QSqlDatabase::database(m_name));
-        q.prepare(sql);
-        for (const QVariant &a : args)
-            q.addBindValue(a);
-        return q.exec();
-    }
-    QVariant value(const QString &sql, const QVariantList &args = {}) const
-    {
-        QSqlQuery q(QSqlDatabase::database(m_name));
-        q.prepare(sql);
-        for (const QVariant &a : args)
-            q.addBindValue(a);
-        if (!q.exec() || !q.next())
-            return {};
-        return q.value(0);
-    }
-    QString status(const QString &id) const { return value("SELECT status FROM generations WHERE id = ?", {id}).toString(); }
-    QString error(const QString &id) const
-    {
-        return value("SELECT error_message FROM generations WHERE id = ?", {id}).toString();
-    }
-    qint64 generating() const { return value("SELECT COUNT(*) FROM generations WHERE status = 'GENERATING'").toLongLong(); }
-    qint64 ledgerRows(const QString &id, const QString &kind) const
-    {
-        return value("SELECT COUNT(*) FROM ledger WHERE generation_id = ? AND kind = ?", {id, kind}).toLongLong();
-    }
-    bool ledgerMatchesBalances() const
-    {
-        return value("SELECT COUNT(*) FROM accounts a WHERE a.credits != (SELECT COALESCE(SUM(credits_delta), 0) FROM "
-                     "ledger l WHERE l.account_id = a.id) OR a.wallet_micros != (SELECT COALESCE(SUM(micros_delta), 0) "
-                     "FROM ledger l WHERE l.account_id = a.id)")
-                   .toLongLong()
-               == 0;
-    }
-
-private:
-    QString m_name;
-};
+using Store = StoreReader;
 
 qint64 credits(const StudioProcess &studio, const QString &account)
 {

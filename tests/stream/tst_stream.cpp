@@ -252,7 +252,7 @@ void TestStream::disconnectMidStream()
     QVERIFY(cut.binaryFrames >= 3);
     const QString id = cut.messages.first().value("generation_id").toString();
     // The abandoned generation fails with a reason (charged: audio had been delivered,
-    // README "Streams that end early"; tst_stream_cancel checks the money).
+    // docs/api.md "Streams that end early"; tst_stream_cancel checks the money).
     const QJsonObject g = waitForStatus(m_studio.baseUrl(), m_key.toUtf8(), id, {"FAILED", "COMPLETED"}, 20000);
     QCOMPARE(g.value("status").toString(), QString("FAILED"));
     QVERIFY(!g.value("error_message").toString().isEmpty());

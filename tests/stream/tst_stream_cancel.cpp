@@ -1,9 +1,10 @@
-// Streams that end early (README "Streams that end early"): a cancel stops a live
+// Streams that end early (docs/api.md "Streams that end early"): a cancel stops a live
 // stream at once on the WebSocket and on /v1/audio/speech, with a documented end; and
 // the money rule, the same for every live generation: audio delivered and the client
 // ended it (cancel, disconnect, studio stop) -> charged in full; otherwise released.
 #include "engine.h"
 #include "livegeneration.h"
+#include "storereader.h"
 #include "studioprocess.h"
 
 #include <QJsonArray>
@@ -28,46 +29,7 @@ const QString kLongText = QString("This sentence keeps the synthesizer busy for 
 // Measured 0 to 0.4 s; a few frames at most. The whole text is minutes.
 constexpr qint64 kLateSamplesBound = 24000;
 
-// Reads the store beside the running server (SQLite in WAL mode allows it).
-class Store
-{
-public:
-    explicit Store(const QString &dataDir)
-        : m_name(QUuid::createUuid().toString())
-    {
-        auto db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(dataDir + QStringLiteral("/tts-studio.db"));
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
-        db.open();
-    }
-    ~Store() { QSqlDatabase::removeDatabase(m_name); }
-
-    qint64 scalar(const QString &sql, const QVariantList &args = {}) const
-    {
-        QSqlQuery q(QSqlDatabase::database(m_name));
-        q.prepare(sql);
-        for (const QVariant &a : args)
-            q.addBindValue(a);
-        if (!q.exec() || !q.next())
-            return -1;
-        return q.value(0).toLongLong();
-    }
-    qint64 ledgerRows(const QString &id, const QString &kind) const
-    {
-        return scalar("SELECT COUNT(*) FROM ledger WHERE generation_id = ? AND kind = ?", {id, kind});
-    }
-    // The ledger sums to the balance for every account.
-    bool ledgerMatchesBalances() const
-    {
-        return scalar("SELECT COUNT(*) FROM accounts a WHERE a.credits != (SELECT COALESCE(SUM(credits_delta), 0) FROM "
-                      "ledger l WHERE l.account_id = a.id) OR a.wallet_micros != (SELECT COALESCE(SUM(micros_delta), 0) "
-                      "FROM ledger l WHERE l.account_id = a.id)")
-               == 0;
-    }
-
-private:
-    QString m_name;
-};
+using Store = StoreReader;
 
 QByteArray wsRequest(const QString &text)
 {
