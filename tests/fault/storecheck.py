@@ -9,7 +9,9 @@ Checks (each violation is printed on a line starting with 'VIOLATION'):
   - per account, SUM(credits_delta), SUM(micros_delta) of the ledger equal
     accounts.credits, wallet_micros;
   - every generation has exactly one reserve row, and not both a settle and a
-    release; COMPLETED has a settle, FAILED a release, a queued one neither;
+    release; COMPLETED has a settle, FAILED a release (a stream the client ended
+    after audio was delivered: a settle, docs/api.md "Streams that end early"),
+    a queued one neither;
   - a COMPLETED row's audio file exists and is whole (WAV: RIFF and data sizes
     match the file; MP3: starts with ID3 or a frame header), no .part file beside it;
   - with --final: every generation is COMPLETED, no .part file is left at all;
@@ -83,9 +85,9 @@ def main():
     for gid, kind, n in db.execute('SELECT generation_id, kind, COUNT(*) FROM ledger WHERE generation_id IS NOT NULL '
                                    'GROUP BY generation_id, kind'):
         kinds.setdefault(gid, {})[kind] = n
-    rows = db.execute('SELECT id, status, audio_path, audio_format, audio_deleted, idempotency_key FROM generations').fetchall()
+    rows = db.execute('SELECT id, status, audio_path, audio_format, audio_deleted, idempotency_key, streamed FROM generations').fetchall()
     statuses = {}
-    for gid, status, audio_path, fmt, deleted, _ in rows:
+    for gid, status, audio_path, fmt, deleted, _, streamed in rows:
         statuses[gid] = status
         k = kinds.get(gid, {})
         if k.get('reserve', 0) != 1:
@@ -94,7 +96,7 @@ def main():
             violations.append(f'{gid}: settle {k.get("settle", 0)} and release {k.get("release", 0)}')
         if status == 'COMPLETED' and k.get('settle', 0) != 1:
             violations.append(f'{gid}: COMPLETED without a settle row')
-        if status == 'FAILED' and k.get('release', 0) != 1:
+        if status == 'FAILED' and k.get('release', 0) != 1 and not (streamed and k.get('settle', 0) == 1):
             violations.append(f'{gid}: FAILED without a release row')
         if status in ('IN_QUEUE', 'GENERATING') and (k.get('settle') or k.get('release')):
             violations.append(f'{gid}: {status} but already {k}')

@@ -1433,10 +1433,10 @@ def cmd_dbcheck(args):
     # 2. charged once: one reserve, at most one settle or release, the release gives back
     #    exactly the reserve, a settle moves nothing.
     rows = db.execute('SELECT g.id, g.status, g.cost_credits, g.cost_micros, g.source, l.kind, l.credits_delta, '
-                      'l.micros_delta FROM generations g LEFT JOIN ledger l ON l.generation_id = g.id').fetchall()
+                      'l.micros_delta, g.streamed FROM generations g LEFT JOIN ledger l ON l.generation_id = g.id').fetchall()
     per = {}
-    for gid, status, cc, cm, source, kind, dc, dm in rows:
-        e = per.setdefault(gid, {'status': status, 'cost': (cc, cm), 'rows': []})
+    for gid, status, cc, cm, source, kind, dc, dm, streamed in rows:
+        e = per.setdefault(gid, {'status': status, 'cost': (cc, cm), 'rows': [], 'streamed': streamed})
         if kind:
             e['rows'].append((kind, dc, dm))
     twice = []
@@ -1452,7 +1452,10 @@ def cmd_dbcheck(args):
             problem = f'release {release[0]} does not match reserve {reserve[0]}'
         elif settle and settle[0] != (0, 0):
             problem = f'settle moves money {settle[0]}'
-        elif e['status'] == 'COMPLETED' and not settle or e['status'] == 'FAILED' and not release:
+        # A stream the client ended after audio was delivered is FAILED and charged (a
+        # settle): docs/api.md "Streams that end early".
+        elif e['status'] == 'COMPLETED' and not settle or \
+                e['status'] == 'FAILED' and not release and not (e['streamed'] and settle):
             problem = f'{e["status"]} with ledger kinds {kinds}'
         if problem:
             twice.append(f'{gid}: {problem}')
