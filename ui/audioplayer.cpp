@@ -1,5 +1,7 @@
 #include "audioplayer.h"
 
+#include "audioformat.h"
+
 #include <QAudioDevice>
 #include <QAudioFormat>
 #include <QAudioSink>
@@ -10,7 +12,7 @@ namespace
 QAudioFormat streamFormat()
 {
     QAudioFormat f;
-    f.setSampleRate(24000);
+    f.setSampleRate(AudioFormats::kSampleRate);
     f.setChannelCount(1);
     f.setSampleFormat(QAudioFormat::Float);
     return f;
@@ -48,7 +50,7 @@ bool AudioPlayer::start()
         return false;
     }
     m_sink = std::make_unique<QAudioSink>(device, streamFormat());
-    m_sink->setBufferSize(24000 * 4 / 5); // 200 ms: low latency, no underruns on a busy machine
+    m_sink->setBufferSize(AudioFormats::kSampleRate * 4 / 5); // 200 ms: low latency, no underruns on a busy machine
     m_io = m_sink->start();
     if (!m_io) {
         m_reason = tr("The audio device could not be opened: speech is generated and saved, but cannot be played here.");

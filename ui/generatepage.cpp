@@ -1,5 +1,6 @@
 #include "generatepage.h"
 
+#include "audiodecoder.h"
 #include "audioencoder.h"
 #include "audioplayer.h"
 #include "engine.h"
@@ -377,7 +378,7 @@ void GeneratePage::onAudio(const QByteArray &samples)
     // The studio plays as fast as it streams; credit at once (no socket to wait for).
     if (m_live)
         m_live->acknowledge(samples.size());
-    m_progress->setValue(qMin(99, int(100.0 * double(m_streamedSamples) / 24000.0 / m_expectedSeconds)));
+    m_progress->setValue(qMin(99, int(100.0 * double(m_streamedSamples) / AudioFormats::kSampleRate / m_expectedSeconds)));
 }
 
 void GeneratePage::onCompleted(const Generation &g)
@@ -391,7 +392,7 @@ void GeneratePage::onCompleted(const Generation &g)
     m_save->setEnabled(true);
     setBusy(false);
     m_status->setText(tr("Done: %1 s of audio, %2 tokens, $%3 (%4).")
-                          .arg(double(m_streamedSamples) / 24000.0, 0, 'f', 1)
+                          .arg(double(m_streamedSamples) / AudioFormats::kSampleRate, 0, 'f', 1)
                           .arg(g.tokens)
                           .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5)
                           .arg(g.source));
@@ -439,16 +440,12 @@ void GeneratePage::saveAs()
     if (!toMp3) {
         ok = QFile::copy(m_generation.audioPath, path);
     } else {
-        // WAV (16-bit PCM, 24 kHz mono) re-encoded to MP3.
-        QFile in(m_generation.audioPath);
-        if (in.open(QIODevice::ReadOnly) && in.seek(44)) {
-            const QByteArray pcm = in.readAll();
-            std::vector<float> samples(size_t(pcm.size() / 2));
-            const auto *s = reinterpret_cast<const qint16 *>(pcm.constData());
-            for (size_t i = 0; i < samples.size(); ++i)
-                samples[i] = float(s[i]) / 32768.0f;
+        // The engine's WAV read back (its chunks walked, not a fixed header) and re-encoded.
+        const AudioDecoder::Decoded audio = AudioDecoder::decodeFile(m_generation.audioPath, QStringLiteral("wav"));
+        if (audio.ok()) {
+            const auto *samples = reinterpret_cast<const float *>(audio.float32.constData());
             auto enc = AudioEncoder::create(AudioFormat::Mp3);
-            ok = enc->open(path).isEmpty() && enc->write(samples.data(), qsizetype(samples.size())).isEmpty()
+            ok = enc->open(path).isEmpty() && enc->write(samples, audio.float32.size() / qsizetype(sizeof(float))).isEmpty()
                  && enc->finish().isEmpty();
         }
     }

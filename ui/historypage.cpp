@@ -1,5 +1,7 @@
 #include "historypage.h"
 
+#include "audiodecoder.h"
+#include "audioformat.h"
 #include "audioplayer.h"
 #include "engine.h"
 #include "historymodel.h"
@@ -26,120 +28,28 @@
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
-#include <QtEndian>
-
-#include <lame/lame.h>
-
-#include <vector>
 
 namespace
 {
-constexpr int kPlayRate = 24000; // what AudioPlayer plays and the engine writes
-
-struct DecodedAudio
-{
-    QByteArray samples; // float32, 24 kHz mono, for AudioPlayer
-    QString error;
-};
-
 QString translate(const char *text)
 {
     return QCoreApplication::translate("HistoryPage", text);
 }
 
-// Reads the engine's WAV output (16-bit PCM, 24 kHz, mono) as float32 samples. Walks
-// the RIFF chunks instead of assuming a 44-byte header, so a file with extra chunks
-// still plays.
-DecodedAudio decodeWav(const QByteArray &bytes)
+// Why a file cannot be played, in the studio's language.
+QString problemText(const AudioDecoder::Decoded &audio)
 {
-    DecodedAudio out;
-    if (bytes.size() < 12 || !bytes.startsWith("RIFF") || bytes.mid(8, 4) != "WAVE") {
-        out.error = translate("not a WAV file");
-        return out;
+    switch (audio.problem) {
+    case AudioDecoder::Problem::None: return {};
+    case AudioDecoder::Problem::Unreadable: return audio.detail;
+    case AudioDecoder::Problem::NotWav: return translate("not a WAV file");
+    case AudioDecoder::Problem::NotEngineWav: return translate("not 16-bit mono 24 kHz audio");
+    case AudioDecoder::Problem::NotEngineRate: return translate("not 24 kHz audio");
+    case AudioDecoder::Problem::NoAudio: return translate("no audio data in the file");
+    case AudioDecoder::Problem::NoDecoder: return translate("no MP3 decoder");
+    case AudioDecoder::Problem::Damaged: return translate("the MP3 data is damaged");
     }
-    const char *p = bytes.constData();
-    qsizetype pos = 12;
-    quint16 formatTag = 0, channels = 0, bits = 0;
-    quint32 rate = 0;
-    while (pos + 8 <= bytes.size()) {
-        const QByteArray id(p + pos, 4);
-        const qsizetype size = qFromLittleEndian<quint32>(p + pos + 4);
-        const qsizetype body = pos + 8;
-        if (id == "fmt " && size >= 16 && body + 16 <= bytes.size()) {
-            formatTag = qFromLittleEndian<quint16>(p + body);
-            channels = qFromLittleEndian<quint16>(p + body + 2);
-            rate = qFromLittleEndian<quint32>(p + body + 4);
-            bits = qFromLittleEndian<quint16>(p + body + 14);
-        } else if (id == "data") {
-            if (formatTag != 1 || channels != 1 || bits != 16 || rate != kPlayRate) {
-                out.error = translate("not 16-bit mono 24 kHz audio");
-                return out;
-            }
-            // A file cut short plays what is there.
-            const qsizetype n = qMin(size, bytes.size() - body) / 2;
-            out.samples.resize(n * qsizetype(sizeof(float)));
-            auto *dst = reinterpret_cast<float *>(out.samples.data());
-            for (qsizetype i = 0; i < n; ++i)
-                dst[i] = float(qFromLittleEndian<qint16>(p + body + 2 * i)) / 32768.0f;
-            return out;
-        }
-        pos = body + size + (size & 1); // chunks are word-aligned
-    }
-    out.error = translate("no audio data in the file");
-    return out;
-}
-
-// Decodes the engine's MP3 output with LAME's decoder (already linked for encoding).
-// Not QMediaPlayer: its GStreamer backend in Qt 6.4 crashes when the GStreamer
-// plugins are not installed, and the studio does not require them.
-DecodedAudio decodeMp3(const QByteArray &bytes)
-{
-    DecodedAudio out;
-    hip_t hip = hip_decode_init();
-    if (!hip) {
-        out.error = translate("no MP3 decoder");
-        return out;
-    }
-    // One MP3 frame decodes to at most 1152 samples per channel.
-    std::vector<short> left(4608), right(4608);
-    mp3data_struct info{};
-    auto *input = reinterpret_cast<unsigned char *>(const_cast<char *>(bytes.constData()));
-    unsigned char none = 0;
-    int rate = 0, channels = 0;
-    constexpr qsizetype kChunk = 4096;
-    for (qsizetype pos = 0; pos < bytes.size() && out.error.isEmpty(); pos += kChunk) {
-        const size_t len = size_t(qMin(kChunk, bytes.size() - pos));
-        // Feed a chunk, then drain every frame it completed (len 0 only flushes).
-        for (int n = hip_decode1_headers(hip, input + pos, len, left.data(), right.data(), &info); n != 0;
-             n = hip_decode1_headers(hip, &none, 0, left.data(), right.data(), &info)) {
-            if (n < 0) {
-                out.error = translate("the MP3 data is damaged");
-                break;
-            }
-            rate = info.samplerate;
-            channels = info.stereo;
-            const qsizetype at = out.samples.size() / qsizetype(sizeof(float));
-            out.samples.resize((at + n) * qsizetype(sizeof(float)));
-            auto *dst = reinterpret_cast<float *>(out.samples.data()) + at;
-            for (int i = 0; i < n; ++i)
-                dst[i] = (channels == 2 ? (float(left[i]) + float(right[i])) / 2.0f : float(left[i])) / 32768.0f;
-        }
-    }
-    hip_decode_exit(hip);
-    if (out.error.isEmpty() && rate != kPlayRate)
-        out.error = out.samples.isEmpty() ? translate("no audio data in the file") : translate("not 24 kHz audio");
-    if (!out.error.isEmpty())
-        out.samples.clear();
-    return out;
-}
-
-DecodedAudio decodeFile(const QString &path, const QString &format)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return DecodedAudio{{}, f.errorString()};
-    const QByteArray bytes = f.readAll();
-    return format == QLatin1String("mp3") ? decodeMp3(bytes) : decodeWav(bytes);
+    return {};
 }
 
 QString fileStamp(qint64 ms)
@@ -409,20 +319,21 @@ void HistoryPage::playSelected()
     const QString id = row->generation.id;
     m_status->setText(tr("Loading audio…"));
     // Reading and decoding a long file takes a moment: off the GUI thread.
-    m_context.run(this, [path, format] { return decodeFile(path, format); }, [this, id](const DecodedAudio &audio) {
-        if (!audio.error.isEmpty()) {
-            m_status->setText(tr("Cannot play %1: %2").arg(id, audio.error));
+    m_context.run(this, [path, format] { return AudioDecoder::decodeFile(path, format); },
+                  [this, id](const AudioDecoder::Decoded &audio) {
+        if (!audio.ok()) {
+            m_status->setText(tr("Cannot play %1: %2").arg(id, problemText(audio)));
             return;
         }
         if (!m_player->start()) {
             m_status->setText(m_player->unavailableReason());
             return;
         }
-        m_player->append(audio.samples);
+        m_player->append(audio.float32);
         m_player->finishInput();
         m_status->setText(tr("Playing %1 (%2 s)")
                               .arg(id)
-                              .arg(double(audio.samples.size()) / double(sizeof(float)) / kPlayRate, 0, 'f', 1));
+                              .arg(double(audio.float32.size()) / double(sizeof(float)) / AudioFormats::kSampleRate, 0, 'f', 1));
         updateActions();
     });
 }

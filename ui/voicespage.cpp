@@ -432,7 +432,7 @@ void VoicesPage::togglePreview(const QString &voiceId)
         m_live = nullptr;
         m_status->setText(tr("Preview of %1: %2 s, billed %3 tokens ($%4, %5).")
                               .arg(v.name)
-                              .arg(double(m_previewSamples) / 24000.0, 0, 'f', 1)
+                              .arg(double(m_previewSamples) / AudioFormats::kSampleRate, 0, 'f', 1)
                               .arg(g.tokens)
                               .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5)
                               .arg(g.source));
