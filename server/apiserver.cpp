@@ -192,7 +192,7 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     QPointer<QTcpSocket> socket = responder.socket();
     // Qt hands requests over in the order they arrived; answers leave in that order too.
     ConnectionGuard *guard = ConnectionGuard::of(socket);
-    QPointer<ReplyOrder> order = socket ? ReplyOrder::of(socket) : nullptr;
+    QPointer<ReplyOrder> order = guard ? guard->order() : socket ? ReplyOrder::of(socket) : nullptr;
     ConnectionGuard::Request meta;
     if (guard)
         meta = guard->takeRequest();

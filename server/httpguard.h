@@ -29,6 +29,8 @@ public:
 
     // The guard of a socket, if it has one.
     static ConnectionGuard *of(QTcpSocket *socket);
+    // The connection's reply order (made with the guard).
+    ReplyOrder *order() const { return m_order; }
     // The next request Qt hands over: its place in the connection's ReplyOrder and
     // whether it closes the connection (requests reach QHttpServer in the order the
     // guard saw their heads).

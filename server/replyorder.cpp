@@ -16,13 +16,8 @@ quint64 ReplyOrder::open(bool closeAfter)
 {
     const quint64 ticket = m_next++;
     if (closeAfter)
-        m_closeAfter.insert(ticket, true);
+        m_closeAfter.insert(ticket);
     return ticket;
-}
-
-bool ReplyOrder::closesAfter(quint64 ticket) const
-{
-    return m_closeAfter.contains(ticket);
 }
 
 void ReplyOrder::deliver(quint64 ticket, std::function<void()> write, bool endsTicket)
@@ -44,7 +39,7 @@ void ReplyOrder::finish(quint64 ticket)
 bool ReplyOrder::endCurrent()
 {
     m_pending.remove(m_current);
-    const bool close = m_closeAfter.take(m_current);
+    const bool close = m_closeAfter.remove(m_current);
     ++m_current;
     if (close) {
         m_closed = true;

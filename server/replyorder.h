@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMap>
+#include <QSet>
 #include <QObject>
 #include <QTcpSocket>
 
@@ -22,7 +23,6 @@ public:
 
     // A place in line, taken in the order requests arrive.
     quint64 open(bool closeAfter);
-    bool closesAfter(quint64 ticket) const;
     // Every request seen so far has been answered in full.
     bool idle() const { return m_current == m_next; }
     // Runs write() once every earlier ticket has ended (at once if none is pending).
@@ -50,6 +50,6 @@ private:
     quint64 m_next = 0;       // the next ticket to hand out
     quint64 m_current = 0;    // the ticket whose answer may be written now
     QMap<quint64, Pending> m_pending;
-    QMap<quint64, bool> m_closeAfter;
+    QSet<quint64> m_closeAfter; // tickets whose answer closes the connection
     bool m_closed = false;
 };
