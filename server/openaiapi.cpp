@@ -3,7 +3,7 @@
 #include "engine.h"
 #include "errormapping.h"
 #include "jsonfields.h"
-#include "livegeneration.h"
+#include "livestream.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -95,17 +95,46 @@ Result<SpeechRequest> parse(const QByteArray &body)
 
 // One streamed answer: bytes go out as the worker produces them; a slow reader
 // pauses the worker (credits are returned only while the socket drains).
-class SpeechSession : public QObject
+class SpeechSession : public QObject, private LiveStream::Sink
 {
 public:
     SpeechSession(Engine &engine, const AuthContext &auth, const SpeechRequest &req, std::shared_ptr<StreamReply> reply)
         : m_reply(std::move(reply))
+        , m_mime(req.mime)
+        , m_live(std::make_unique<LiveStream>(engine.live(), sinkRef(),
+                                              QStringLiteral("Client disconnected before the audio was complete")))
     {
-        m_live = new LiveGeneration(engine.live(), auth, req.create);
-        m_live->setStreamFormat(req.streamFormat);
-        const QByteArray mime = req.mime;
-        connect(m_live, &LiveGeneration::rejected, this, [this](ServiceError e) {
-            m_live = nullptr;
+        connect(m_reply.get(), &StreamReply::bytesWritten, this, [this] { credit(); });
+        connect(m_reply.get(), &StreamReply::clientGone, this, [this] {
+            m_live.reset(); // stops the generation
+            deleteLater();
+        });
+        m_live->start(auth, req.create, req.streamFormat);
+    }
+
+private:
+    void liveStarted(const Generation &g) override
+    {
+        m_reply->begin(200, m_mime, {{"X-Generation-Id", g.id.toLatin1()}});
+    }
+    void liveAudio(const QByteArray &bytes) override
+    {
+        m_reply->write(bytes);
+        m_uncredited += bytes.size();
+        credit();
+    }
+    void liveEnded(const LiveStream::Outcome &out) override
+    {
+        m_live.reset();
+        deleteLater();
+        if (out.kind == LiveStream::Outcome::Kind::Completed) {
+            m_reply->end();
+        } else if (m_reply->hasBegun()) {
+            // After the 200 the only honest end is a cut connection (an incomplete
+            // chunked body, never a file that looks whole): faults, cancels, shutdown.
+            m_reply->abort();
+        } else {
+            ServiceError e = out.error;
             // Name fields as OpenAI clients know them.
             for (FieldError &f : e.errors) {
                 if (f.field == QLatin1String("voice_id"))
@@ -114,49 +143,8 @@ public:
                     f.field = QStringLiteral("input");
             }
             m_reply->send(ErrorMapping::openAiReply(e));
-            deleteLater();
-        });
-        connect(m_live, &LiveGeneration::started, this, [this, mime](const Generation &g) {
-            m_reply->begin(200, mime, {{"X-Generation-Id", g.id.toLatin1()}});
-        });
-        connect(m_live, &LiveGeneration::audio, this, [this](const QByteArray &bytes) {
-            m_reply->write(bytes);
-            m_uncredited += bytes.size();
-            credit();
-        });
-        connect(m_live, &LiveGeneration::completed, this, [this] {
-            m_reply->end();
-            finish();
-        });
-        connect(m_live, &LiveGeneration::failed, this, [this](const QString &message, LiveGeneration::Failure why) {
-            // After the 200 the only honest end is a cut connection (an incomplete
-            // chunked body, never a file that looks whole): faults, cancels, shutdown.
-            if (m_reply->hasBegun()) {
-                m_reply->abort();
-            } else {
-                ServiceError e = ServiceError::make(ServiceError::Kind::Internal, message);
-                if (why == LiveGeneration::Failure::Cancelled)
-                    e = ServiceError::make(ServiceError::Kind::Conflict, QStringLiteral("Cancelled"));
-                else if (why == LiveGeneration::Failure::ShuttingDown) {
-                    e = ServiceError::make(ServiceError::Kind::Unavailable, QStringLiteral("The server is shutting down. Please retry shortly."));
-                    e.retryAfterSeconds = 1;
-                }
-                m_reply->send(ErrorMapping::openAiReply(e));
-            }
-            finish();
-        });
-        connect(m_reply.get(), &StreamReply::bytesWritten, this, [this] { credit(); });
-        connect(m_reply.get(), &StreamReply::clientGone, this, [this] {
-            if (m_live) {
-                m_live->abandon(QStringLiteral("Client disconnected before the audio was complete"));
-                m_live = nullptr;
-            }
-            deleteLater();
-        });
-        m_live->start();
+        }
     }
-
-private:
     void credit()
     {
         if (m_live && m_uncredited > 0 && m_reply->bytesToWrite() <= 256 * 1024) {
@@ -164,16 +152,10 @@ private:
             m_uncredited = 0;
         }
     }
-    void finish()
-    {
-        if (m_live)
-            m_live->deleteLater();
-        m_live = nullptr;
-        deleteLater();
-    }
 
     std::shared_ptr<StreamReply> m_reply;
-    QPointer<LiveGeneration> m_live;
+    QByteArray m_mime;
+    std::unique_ptr<LiveStream> m_live;
     qint64 m_uncredited = 0;
 };
 

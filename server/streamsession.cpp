@@ -3,7 +3,6 @@
 #include "apiserver.h"
 #include "engine.h"
 #include "errormapping.h"
-#include "livegeneration.h"
 #include "pricing.h"
 #include "storetask.h"
 #include "v3json.h"
@@ -90,8 +89,6 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
 StreamSession::~StreamSession()
 {
     g_open.fetchAndSubRelaxed(1);
-    if (m_live)
-        m_live->abandon(QStringLiteral("Client disconnected"));
 }
 
 void StreamSession::onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter)
@@ -143,25 +140,12 @@ void StreamSession::handleRequest(const QString &message)
         closeWith(request.error());
         return;
     }
-    auto *live = new LiveGeneration(m_server.engine().live(), *m_auth, request.value());
-    m_live = live;
-    connect(live, &LiveGeneration::rejected, this, [this](const ServiceError &e) {
-        if (m_live)
-            m_live->deleteLater();
-        m_live = nullptr;
-        sendError(e);
-        closeWith(e);
-    });
-    connect(live, &LiveGeneration::started, this, &StreamSession::onStarted);
-    connect(live, &LiveGeneration::audio, this, &StreamSession::onAudio);
-    connect(live, &LiveGeneration::completed, this, &StreamSession::onCompleted);
-    connect(live, &LiveGeneration::failed, this, [this](const QString &msg, LiveGeneration::Failure why, const Generation &g) {
-        onFailed(msg, int(why), g);
-    });
-    live->start();
+    m_live = std::make_unique<LiveStream>(m_server.engine().live(), sinkRef(),
+                                          QStringLiteral("Client disconnected before the stream completed"));
+    m_live->start(*m_auth, request.value());
 }
 
-void StreamSession::onStarted(const Generation &g)
+void StreamSession::liveStarted(const Generation &g)
 {
     // Sent alone, "started" would be unacknowledged when the first audio is written, and
     // Nagle's algorithm would hold that audio until the client's delayed ACK (40 ms on
@@ -176,7 +160,7 @@ void StreamSession::sendHeldStarted()
     sendJson({{"type", "started"}, {"generation_id", std::exchange(m_heldStartedId, QString())}});
 }
 
-void StreamSession::onAudio(const QByteArray &samples)
+void StreamSession::liveAudio(const QByteArray &samples)
 {
     sendHeldStarted();
     m_pending.append(samples);
@@ -208,40 +192,30 @@ void StreamSession::creditIfDrained()
     }
 }
 
-void StreamSession::onCompleted(const Generation &g)
+void StreamSession::liveEnded(const LiveStream::Outcome &out)
 {
-    sendHeldStarted();
-    flushAudio(true);
-    if (m_live)
-        m_live->deleteLater();
-    m_live = nullptr;
-    Engine &engine = m_server.engine();
-    const V3Json::AudioLink link{m_baseUrl, &engine.urlSigner(), engine.generations().expiresAtMs(g) / 1000};
-    sendJson({{"type", "completed"},
-              {"generation_id", g.id},
-              {"audio_url", V3Json::audioUrl(g, link)},
-              {"tokens", g.tokens},
-              {"dollar_cost", Money::usd(g.dollarCostMicros)},
-              {"samples", m_sentSamples}});
-    closeWith(QWebSocketProtocol::CloseCodeNormal, QStringLiteral("completed"));
-}
-
-void StreamSession::onFailed(const QString &message, int why, const Generation &g)
-{
-    sendHeldStarted();
-    if (m_live)
-        m_live->deleteLater();
-    m_live = nullptr;
-    m_pending.clear(); // coalesced audio not yet sent stays unsent
-    const auto failure = LiveGeneration::Failure(why);
-    if (failure == LiveGeneration::Failure::Fault) {
-        const ServiceError e = ServiceError::make(ServiceError::Kind::Internal, message);
-        sendError(e);
-        closeWith(e);
+    m_live.reset();
+    using Kind = LiveStream::Outcome::Kind;
+    if (out.kind != Kind::Rejected)
+        sendHeldStarted();
+    switch (out.kind) {
+    case Kind::Completed:
+        sendCompleted(out.generation);
         return;
+    case Kind::Rejected:
+    case Kind::Failed:
+        m_pending.clear(); // coalesced audio not yet sent stays unsent
+        sendError(out.error);
+        closeWith(out.error);
+        return;
+    case Kind::Cancelled:
+    case Kind::ShuttingDown:
+        break;
     }
     // Cancelled (DELETE /v3/tts) or shutdown: say so, and whether the stream was charged.
-    const bool cancelled = failure == LiveGeneration::Failure::Cancelled;
+    m_pending.clear();
+    const Generation &g = out.generation;
+    const bool cancelled = out.kind == Kind::Cancelled;
     QJsonObject o{{"type", "error"},
                   {"detail", cancelled ? QStringLiteral("Cancelled") : QStringLiteral("Server shutting down")},
                   {"generation_id", g.id},
@@ -253,6 +227,20 @@ void StreamSession::onFailed(const QString &message, int why, const Generation &
         closeWith(kCloseCancelled, QStringLiteral("Cancelled"));
     else
         closeWith(QWebSocketProtocol::CloseCodeGoingAway, QStringLiteral("Server shutting down"));
+}
+
+void StreamSession::sendCompleted(const Generation &g)
+{
+    flushAudio(true);
+    Engine &engine = m_server.engine();
+    const V3Json::AudioLink link{m_baseUrl, &engine.urlSigner(), engine.generations().expiresAtMs(g) / 1000};
+    sendJson({{"type", "completed"},
+              {"generation_id", g.id},
+              {"audio_url", V3Json::audioUrl(g, link)},
+              {"tokens", g.tokens},
+              {"dollar_cost", Money::usd(g.dollarCostMicros)},
+              {"samples", m_sentSamples}});
+    closeWith(QWebSocketProtocol::CloseCodeNormal, QStringLiteral("completed"));
 }
 
 void StreamSession::sendJson(const QJsonObject &o)
@@ -295,10 +283,8 @@ void StreamSession::closeWith(int code, const QString &reason)
 
 void StreamSession::onDisconnected()
 {
-    if (m_live) {
-        // Client gone mid-stream: stop the worker now, fail the generation, release the money.
-        m_live->abandon(QStringLiteral("Client disconnected before the stream completed"));
-        m_live = nullptr;
-    }
+    // Client gone mid-stream: the worker stops now and the generation fails (charged
+    // if audio was delivered, see the money rule).
+    m_live.reset();
     deleteLater();
 }

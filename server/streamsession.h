@@ -1,6 +1,7 @@
 #pragma once
 
 #include "keyservice.h"
+#include "livestream.h"
 #include "serviceerror.h"
 
 #include <QByteArray>
@@ -13,12 +14,10 @@
 #include <optional>
 
 class ApiServer;
-class LiveGeneration;
-struct Generation;
 
 // One WebSocket connection on /v3/tts/stream: authenticate, read one request, stream
 // the audio as raw float32 frames, report completion, close (DESIGN.md "WebSocket").
-class StreamSession : public QObject
+class StreamSession : public QObject, private LiveStream::Sink
 {
     Q_OBJECT
 
@@ -38,11 +37,11 @@ private:
     void onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter);
     void onTextMessage(const QString &message);
     void handleRequest(const QString &message);
-    void onAudio(const QByteArray &samples);
-    void onStarted(const Generation &g);
+    void liveStarted(const Generation &g) override;
+    void liveAudio(const QByteArray &samples) override;
+    void liveEnded(const LiveStream::Outcome &outcome) override;
     void sendHeldStarted();
-    void onCompleted(const Generation &g);
-    void onFailed(const QString &message, int why, const Generation &g);
+    void sendCompleted(const Generation &g);
     void flushAudio(bool force);
     void creditIfDrained();
     void sendJson(const QJsonObject &o);
@@ -56,7 +55,7 @@ private:
     std::unique_ptr<QWebSocket> m_ws;
     QString m_baseUrl;
     std::optional<AuthContext> m_auth;
-    QPointer<LiveGeneration> m_live;
+    std::unique_ptr<LiveStream> m_live; // reset when it ends or the client goes
     QTimer m_requestTimeout;
     QByteArray m_pending;     // coalesced audio not yet sent
     qint64 m_uncredited = 0;  // audio bytes sent but not yet credited to the worker

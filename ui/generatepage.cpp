@@ -5,7 +5,6 @@
 #include "audioplayer.h"
 #include "engine.h"
 #include "languages.h"
-#include "livegeneration.h"
 #include "pricing.h"
 #include "studiocontext.h"
 #include "waveformview.h"
@@ -88,11 +87,7 @@ GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
     reloadVoices();
 }
 
-GeneratePage::~GeneratePage()
-{
-    if (m_live)
-        m_live->abandon(QStringLiteral("Stopped in the studio"));
-}
+GeneratePage::~GeneratePage() = default; // a stream still running stops with m_live
 
 void GeneratePage::buildUi()
 {
@@ -344,29 +339,37 @@ void GeneratePage::speak()
     m_sinceSpeak.start();
     m_status->setText(tr("Generating…"));
 
-    m_live = new LiveGeneration(m_context.engine().live(), m_context.auth(), req, this);
-    connect(m_live, &LiveGeneration::rejected, this, [this](const ServiceError &e) {
-        m_live = nullptr;
-        m_player->stop();
-        setBusy(false);
-        m_status->setText(tr("Not generated: %1").arg(e.detail));
-        emit generationFinished({}, GenerationStatus::Failed);
-    });
-    connect(m_live, &LiveGeneration::started, this, &GeneratePage::onStarted);
-    connect(m_live, &LiveGeneration::audio, this, &GeneratePage::onAudio);
-    connect(m_live, &LiveGeneration::completed, this, &GeneratePage::onCompleted);
-    connect(m_live, &LiveGeneration::failed, this, &GeneratePage::onFailed);
+    m_live = std::make_unique<LiveStream>(m_context.engine().live(), sinkRef(), QStringLiteral("Stopped in the studio"));
     setBusy(true);
-    m_live->start();
+    m_live->start(m_context.auth(), req);
 }
 
-void GeneratePage::onStarted(const Generation &g)
+void GeneratePage::liveEnded(const LiveStream::Outcome &out)
+{
+    m_live.reset();
+    switch (out.kind) {
+    case LiveStream::Outcome::Kind::Completed:
+        onCompleted(out.generation);
+        break;
+    case LiveStream::Outcome::Kind::Rejected:
+        m_player->stop();
+        setBusy(false);
+        m_status->setText(tr("Not generated: %1").arg(out.error.detail));
+        emit generationFinished({}, GenerationStatus::Failed);
+        break;
+    default:
+        onFailed(out.error.detail);
+        break;
+    }
+}
+
+void GeneratePage::liveStarted(const Generation &g)
 {
     m_generation = g;
     m_context.notifyDataChanged();
 }
 
-void GeneratePage::onAudio(const QByteArray &samples)
+void GeneratePage::liveAudio(const QByteArray &samples)
 {
     if (!m_firstAudio) {
         m_firstAudio = true;
@@ -384,9 +387,6 @@ void GeneratePage::onAudio(const QByteArray &samples)
 void GeneratePage::onCompleted(const Generation &g)
 {
     m_generation = g;
-    if (m_live)
-        m_live->deleteLater();
-    m_live = nullptr;
     m_player->finishInput();
     m_progress->setValue(100);
     m_save->setEnabled(true);
@@ -402,9 +402,6 @@ void GeneratePage::onCompleted(const Generation &g)
 
 void GeneratePage::onFailed(const QString &message)
 {
-    if (m_live)
-        m_live->deleteLater();
-    m_live = nullptr;
     m_player->finishInput();
     setBusy(false);
     m_status->setText(tr("Failed: %1").arg(message));
@@ -415,8 +412,7 @@ void GeneratePage::onFailed(const QString &message)
 void GeneratePage::stopSpeaking()
 {
     if (m_live) {
-        m_live->abandon(QStringLiteral("Stopped in the studio"));
-        m_live = nullptr;
+        m_live.reset(); // stops the generation
         m_status->setText(tr("Stopped."));
         m_context.notifyDataChanged();
     }

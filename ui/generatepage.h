@@ -1,12 +1,14 @@
 #pragma once
 
-#include "livegeneration.h"
+#include "livestream.h"
 #include "records.h"
 #include "voice.h"
 
 #include <QElapsedTimer>
 #include <QPointer>
 #include <QWidget>
+
+#include <memory>
 
 class AudioPlayer;
 
@@ -23,7 +25,7 @@ class StudioContext;
 class WaveformView;
 
 // Write, generate and hear it stream: the studio's main page.
-class GeneratePage : public QWidget
+class GeneratePage : public QWidget, private LiveStream::Sink
 {
     Q_OBJECT
 
@@ -57,8 +59,9 @@ private:
     void updateEstimate();
     void updateModelControls();
     void setBusy(bool busy);
-    void onAudio(const QByteArray &samples);
-    void onStarted(const Generation &g);
+    void liveStarted(const Generation &g) override;
+    void liveAudio(const QByteArray &samples) override;
+    void liveEnded(const LiveStream::Outcome &outcome) override;
     void onCompleted(const Generation &g);
     void onFailed(const QString &message);
     QString selectedVoiceId() const;
@@ -84,7 +87,7 @@ private:
     QLabel *m_audioNotice = nullptr;
     WaveformView *m_wave = nullptr;
     AudioPlayer *m_player = nullptr;
-    QPointer<LiveGeneration> m_live;
+    std::unique_ptr<LiveStream> m_live; // while speaking
     Generation m_generation;
     QElapsedTimer m_sinceSpeak;
     qint64 m_streamedSamples = 0;

@@ -4,7 +4,6 @@
 #include "customvoicedialog.h"
 #include "engine.h"
 #include "languages.h"
-#include "livegeneration.h"
 #include "pricing.h"
 #include "studiocontext.h"
 
@@ -94,11 +93,7 @@ VoicesPage::VoicesPage(StudioContext &context, QWidget *parent)
     reload();
 }
 
-VoicesPage::~VoicesPage()
-{
-    if (m_live)
-        m_live->abandon(QStringLiteral("Stopped in the studio"));
-}
+VoicesPage::~VoicesPage() = default; // a preview still generating stops with m_live
 
 void VoicesPage::buildUi()
 {
@@ -410,44 +405,49 @@ void VoicesPage::togglePreview(const QString &voiceId)
     updatePreviewIcons();
     updateButtons();
 
-    m_live = new LiveGeneration(m_context.engine().live(), m_context.auth(), req, this);
-    connect(m_live, &LiveGeneration::rejected, this, [this, v](const ServiceError &e) {
-        m_live = nullptr;
-        m_status->setText(tr("No preview of %1: %2").arg(v.name, e.detail));
-        finishPreview(GenerationStatus::Failed);
-    });
-    connect(m_live, &LiveGeneration::started, this, [this](const Generation &g) {
-        m_previewGeneration = g.id;
-        m_context.notifyDataChanged();
-    });
-    connect(m_live, &LiveGeneration::audio, this, [this](const QByteArray &samples) {
-        m_previewSamples += samples.size() / 4;
-        m_player->append(samples);
-        if (m_live)
-            m_live->acknowledge(samples.size());
-    });
-    connect(m_live, &LiveGeneration::completed, this, [this, v](const Generation &g) {
-        if (m_live)
-            m_live->deleteLater();
-        m_live = nullptr;
+    m_previewName = v.name;
+    m_live = std::make_unique<LiveStream>(m_context.engine().live(), sinkRef(), QStringLiteral("Stopped in the studio"));
+    m_live->start(m_context.auth(), req);
+}
+
+void VoicesPage::liveStarted(const Generation &g)
+{
+    m_previewGeneration = g.id;
+    m_context.notifyDataChanged();
+}
+
+void VoicesPage::liveAudio(const QByteArray &samples)
+{
+    m_previewSamples += samples.size() / 4;
+    m_player->append(samples);
+    if (m_live)
+        m_live->acknowledge(samples.size());
+}
+
+void VoicesPage::liveEnded(const LiveStream::Outcome &out)
+{
+    m_live.reset();
+    const Generation &g = out.generation;
+    switch (out.kind) {
+    case LiveStream::Outcome::Kind::Completed:
         m_status->setText(tr("Preview of %1: %2 s, billed %3 tokens ($%4, %5).")
-                              .arg(v.name)
+                              .arg(m_previewName)
                               .arg(double(m_previewSamples) / AudioFormats::kSampleRate, 0, 'f', 1)
                               .arg(g.tokens)
                               .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5)
                               .arg(g.source));
         m_context.notifyDataChanged();
         m_player->finishInput(); // finished() ends the preview once it has played
-    });
-    connect(m_live, &LiveGeneration::failed, this, [this, v](const QString &message) {
-        if (m_live)
-            m_live->deleteLater();
-        m_live = nullptr;
-        m_status->setText(tr("Preview of %1 failed: %2").arg(v.name, message));
+        return;
+    case LiveStream::Outcome::Kind::Rejected:
+        m_status->setText(tr("No preview of %1: %2").arg(m_previewName, out.error.detail));
+        break;
+    default:
+        m_status->setText(tr("Preview of %1 failed: %2").arg(m_previewName, out.error.detail));
         m_context.notifyDataChanged();
-        finishPreview(GenerationStatus::Failed);
-    });
-    m_live->start();
+        break;
+    }
+    finishPreview(GenerationStatus::Failed);
 }
 
 void VoicesPage::stopPreview()
@@ -455,8 +455,7 @@ void VoicesPage::stopPreview()
     if (m_previewId.isEmpty() && !m_live)
         return;
     if (m_live) {
-        m_live->abandon(QStringLiteral("Stopped in the studio"));
-        m_live = nullptr;
+        m_live.reset(); // stops the generation
         m_status->setText(tr("Preview stopped."));
         m_context.notifyDataChanged();
     }

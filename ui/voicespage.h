@@ -1,6 +1,7 @@
 #pragma once
 
 #include "customvoicedialog.h"
+#include "livestream.h"
 #include "records.h"
 #include "voice.h"
 #include "voicedirectory.h"
@@ -10,9 +11,9 @@
 #include <QWidget>
 
 #include <functional>
+#include <memory>
 
 class AudioPlayer;
-class LiveGeneration;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -26,7 +27,7 @@ class StudioContext;
 // by model and search; preview any voice with one click (a real, billed generation
 // streamed to the speakers; a second click stops it); create, edit and delete custom
 // voices.
-class VoicesPage : public QWidget
+class VoicesPage : public QWidget, private LiveStream::Sink
 {
     Q_OBJECT
 
@@ -72,6 +73,9 @@ signals:
     void customVoicesChanged();
 
 private:
+    void liveStarted(const Generation &g) override;
+    void liveAudio(const QByteArray &samples) override;
+    void liveEnded(const LiveStream::Outcome &outcome) override;
     void buildUi();
     void fill(const QList<Voice> &voices);
     void updateButtons();
@@ -103,7 +107,8 @@ private:
     QString m_selectAfterReload;
     int m_reloadSerial = 0;
 
-    QPointer<LiveGeneration> m_live;
+    std::unique_ptr<LiveStream> m_live; // while a preview is generated
+    QString m_previewName;
     QString m_previewId;
     QString m_previewGeneration;
     qint64 m_previewSamples = 0;

@@ -6,41 +6,36 @@
 #include "synthesistask.h"
 #include "workerpool.h"
 
-#include <QAtomicInt>
 #include <QFile>
 #include <QJsonDocument>
 #include <QUuid>
 
 #include <utility>
 
-LiveGeneration::LiveGeneration(LiveGenerations &hub, const AuthContext &auth, const CreateGeneration &request, QObject *parent)
-    : QObject(parent)
-    , m_hub(hub)
+LiveGeneration::LiveGeneration(LiveGenerations &hub, LiveStream &client, const AuthContext &auth,
+                               const CreateGeneration &request, StreamFormat format)
+    : m_hub(hub)
+    , m_client(&client)
     , m_auth(auth)
     , m_request(request)
+    , m_streamFormat(format)
 {
     m_request.streamed = true;
 }
 
 LiveGeneration::~LiveGeneration()
 {
-    // Deleted before its end was recorded (an owner that skipped abandon()): stop the
+    // Deleted before its end was recorded (the process is going away): stop the
     // worker; the row is failed at the next start (failOrphanedStreams).
     stopTask();
-    if (m_active)
+    if (counted())
         m_hub.release();
 }
 
 void LiveGeneration::start()
 {
+    Q_ASSERT(m_state == State::New);
     m_sinceStart.start();
-    // Time to first audio is measured where the audio arrives (engine metrics).
-    connect(this, &LiveGeneration::audio, this, [this] {
-        if (!m_firstAudio) {
-            m_firstAudio = true;
-            m_hub.metrics().recordTimeToFirstAudio(double(m_sinceStart.nsecsElapsed()) / 1e9);
-        }
-    });
     const auto admission = m_hub.admit();
     if (admission != LiveGenerations::Admission::Admitted) {
         const bool closing = admission == LiveGenerations::Admission::Ending;
@@ -48,13 +43,14 @@ void LiveGeneration::start()
                                             closing ? QStringLiteral("The server is shutting down. Please retry shortly.")
                                                     : QStringLiteral("Too many concurrent streams. Please retry shortly."));
         e.retryAfterSeconds = 1;
-        QMetaObject::invokeMethod(this, [this, e] { emit rejected(e); }, Qt::QueuedConnection);
+        // Not from inside the client's start(): its owner may react by deleting it.
+        QMetaObject::invokeMethod(this, [this, e] { reject(e); }, Qt::QueuedConnection);
         return;
     }
-    m_active = true;
+    m_state = State::Creating;
     // A DELETE for this generation (emitted on a store thread).
     connect(&m_hub.generations(), &GenerationService::cancelRequested, this, [this](const QString &id) {
-        if (m_committed && id == m_generation.id)
+        if (committed() && id == m_generation.id)
             end(End::Cancelled, QStringLiteral("Cancelled"));
     }, Qt::QueuedConnection);
     connect(&m_hub, &LiveGenerations::ending, this, [this] {
@@ -102,7 +98,6 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
                  + QStringLiteral(".part");
     job.outputPath = m_partPath;
     m_plannedSynthesis = QJsonDocument(params.toJson()).toJson(QJsonDocument::Compact);
-    m_launched = true;
 
     // Built and connected here, then handed to the engine thread, which dispatches it
     // at once: one thread hop to the worker and no hop back to attach.
@@ -119,7 +114,7 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
         if (serial == m_taskSerial)
             onTaskEnd({true, samples, {}});
         else
-            QFile::remove(part); // a replaced task's audio
+            m_hub.removeFile(part); // a replaced task's audio
     }, Qt::QueuedConnection);
     connect(task, &SynthesisTask::failed, this, [this, serial](const QString &message) {
         if (serial == m_taskSerial)
@@ -132,41 +127,31 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
 void LiveGeneration::onCreated(const Result<Generation> &r)
 {
     if (!r) {
-        m_active = false;
-        m_hub.release();
-        m_ending = true;
         stopTask();
-        if (m_heldEnd && m_heldEnd->ok)
-            QFile::remove(m_partPath);
-        if (m_abandoned)
-            deleteLater();
-        else
-            emit rejected(r.error());
+        dropFinishedPart();
+        reject(r.error()); // after abandon(): reported to nobody
         return;
     }
     m_generation = *r;
-    m_committed = true;
-    m_finalPath = m_hub.generations().audioPathFor(m_generation.id, m_generation.audioFormat);
-    if (m_ending) { // abandoned or shut down while the row was being written
-        if (m_heldEnd && m_heldEnd->ok)
-            QFile::remove(m_partPath);
-        finishStore();
+    if (m_state == State::Ending) { // abandoned or shut down while the row was being written
+        dropFinishedPart();
+        record();
         return;
     }
-    if (m_launched && m_plannedSynthesis != m_generation.synthesis) {
+    if (launched() && m_plannedSynthesis != m_generation.synthesis) {
         // The store planned otherwise (planFromCatalog() out of step with create()):
         // the audio must be what the row says, so start over with the row's plan.
         stopTask();
-        if (m_heldEnd && m_heldEnd->ok)
-            QFile::remove(m_partPath);
+        dropFinishedPart();
         m_held.clear();
         m_heldEnd.reset();
-        m_launched = false;
+        m_partPath.clear();
     }
-    emit started(m_generation);
-    if (m_ending)
-        return;
-    if (!m_launched) {
+    m_state = State::Streaming;
+    m_client->onStarted(m_generation);
+    if (m_state != State::Streaming)
+        return; // the client ended it
+    if (!launched()) {
         const auto params = SynthesisParams::fromJson(QJsonDocument::fromJson(m_generation.synthesis).object());
         launch(params.value_or(SynthesisParams{}),
                AudioFormats::parse(m_generation.audioFormat).value_or(AudioFormat::Wav));
@@ -175,7 +160,7 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
     const QList<QByteArray> held = std::exchange(m_held, {});
     for (const QByteArray &bytes : held) {
         deliver(bytes);
-        if (m_ending)
+        if (m_state != State::Streaming)
             return;
     }
     if (m_heldEnd)
@@ -184,13 +169,11 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
 
 void LiveGeneration::onTaskAudio(const QByteArray &bytes)
 {
-    if (m_ending)
-        return; // queued before the end: never handed out
-    if (!m_committed) {
+    if (m_state == State::Creating)
         m_held.append(bytes); // bounded by the worker's flow-control window
-        return;
-    }
-    deliver(bytes);
+    else if (m_state == State::Streaming)
+        deliver(bytes);
+    // else ended meanwhile: never handed out
 }
 
 void LiveGeneration::deliver(const QByteArray &bytes)
@@ -203,8 +186,9 @@ void LiveGeneration::deliver(const QByteArray &bytes)
             return;
         }
         m_delivered = true;
+        m_hub.metrics().recordTimeToFirstAudio(double(m_sinceStart.nsecsElapsed()) / 1e9);
     }
-    emit audio(bytes);
+    m_client->onAudio(bytes);
 }
 
 void LiveGeneration::stopTask()
@@ -220,9 +204,17 @@ void LiveGeneration::stopTask()
     }, Qt::QueuedConnection);
 }
 
+// A task that finished before the generation could use its file: the file goes.
+void LiveGeneration::dropFinishedPart()
+{
+    if (m_heldEnd && m_heldEnd->ok)
+        m_hub.removeFile(m_partPath);
+    m_heldEnd.reset();
+}
+
 void LiveGeneration::acknowledge(qint64 bytes)
 {
-    if (m_ending || m_task.isNull())
+    if (m_state != State::Streaming || m_task.isNull())
         return;
     QPointer<SynthesisTask> task = m_task;
     QMetaObject::invokeMethod(m_hub.streamPool(), [task, bytes] {
@@ -234,13 +226,13 @@ void LiveGeneration::acknowledge(qint64 bytes)
 void LiveGeneration::onTaskEnd(const TaskEnd &e)
 {
     m_task.clear();
-    if (m_ending) { // ended meanwhile: nothing of it is kept
-        if (e.ok)
-            QFile::remove(m_partPath);
+    if (m_state == State::Creating) {
+        m_heldEnd = e;
         return;
     }
-    if (!m_committed) {
-        m_heldEnd = e;
+    if (m_state != State::Streaming) { // ended meanwhile: nothing of it is kept
+        if (e.ok)
+            m_hub.removeFile(m_partPath);
         return;
     }
     if (!e.ok) {
@@ -248,91 +240,117 @@ void LiveGeneration::onTaskEnd(const TaskEnd &e)
         return;
     }
     m_hub.metrics().addAudioSeconds(double(e.samples) / AudioFormats::kSampleRate);
-    QFile::remove(m_finalPath);
-    if (!QFile::rename(m_partPath, m_finalPath)) {
-        QFile::remove(m_partPath);
-        end(End::Fault, QStringLiteral("could not store the audio file"));
-        return;
-    }
     end(End::Completed, {});
 }
 
 // Every end comes through here once, whoever asks first: synthesis stops now, and the
-// end is recorded as soon as the row exists.
+// end is recorded as soon as the row exists (onCreated() records it otherwise).
 void LiveGeneration::end(End how, const QString &message)
 {
-    if (m_ending || !m_active)
+    if (m_state != State::Creating && m_state != State::Streaming)
         return;
-    m_ending = true;
+    m_state = State::Ending;
     m_end = how;
     m_endMessage = message;
     stopTask();
     m_held.clear();
-    if (m_committed)
-        finishStore();
-    // else onCreated() records it (or, with no row, there is nothing to record)
+    if (committed())
+        record();
 }
 
-void LiveGeneration::finishStore()
+// The end written to the store, with the audio file moved into place there (the
+// owner's thread never touches the disk).
+void LiveGeneration::record()
 {
     GenerationService *gens = &m_hub.generations();
     const QString id = m_generation.id;
-    const QString path = m_finalPath;
+    const QString part = m_partPath;
+    const QString path = gens->audioPathFor(m_generation.id, m_generation.audioFormat);
     const End how = m_end;
     const QString message = m_endMessage;
     // The money rule: the client chose to end a stream whose audio it has had.
     const bool charge = m_delivered && (how == End::Cancelled || how == End::ClientGone);
-    runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, path, how, message, charge]() {
+    runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, part, path, how, message, charge]() {
         if (how == End::Completed) {
-            if (!gens->complete(id, path))
+            QFile::remove(path);
+            if (!QFile::rename(part, path)) {
+                QFile::remove(part);
+                gens->fail(id, QStringLiteral("could not store the audio file"), false);
+            } else if (!gens->complete(id, path)) {
                 QFile::remove(path); // cancelled meanwhile
+            }
         } else {
             gens->fail(id, message, charge); // after a cancel: recorded already, no-op
         }
         gens->untrack(id);
         return gens->findForDownload(id); // as recorded, even past its lifetime
-    }, [this](const std::optional<Generation> &row) { onFinished(row); });
+    }, [this](const std::optional<Generation> &row) { report(row); });
 }
 
-void LiveGeneration::onFinished(const std::optional<Generation> &row)
+void LiveGeneration::report(const std::optional<Generation> &row)
 {
-    if (m_active) {
-        m_active = false;
-        m_hub.release();
-    }
-    if (m_abandoned) {
-        deleteLater();
+    setDone();
+    LiveStream *client = std::exchange(m_client, nullptr);
+    if (!client)
         return;
-    }
-    const Generation g = row.value_or(m_generation);
+    LiveStream::Outcome out;
+    out.generation = row.value_or(m_generation);
+    const Generation &g = out.generation;
+    using Kind = LiveStream::Outcome::Kind;
     if (m_end == End::Completed && g.status == GenerationStatus::Completed) {
-        emit completed(g);
-        return;
-    }
-    Failure why = Failure::Fault;
-    QString text = m_endMessage;
-    if (m_end == End::ShuttingDown) {
-        why = Failure::ShuttingDown;
+        out.kind = Kind::Completed;
+    } else if (m_end == End::ShuttingDown) {
+        out.kind = Kind::ShuttingDown;
+        out.error = ServiceError::make(ServiceError::Kind::Unavailable, QStringLiteral("The server is shutting down. Please retry shortly."));
+        out.error.retryAfterSeconds = 1;
     } else if (m_end == End::Cancelled || g.errorMessage == QLatin1String("Cancelled")) {
-        why = Failure::Cancelled;
-        text = QStringLiteral("Cancelled");
-    } else if (m_end == End::Completed) { // the store refused the completion
-        text = g.status == GenerationStatus::Failed && !g.errorMessage.isEmpty()
-                   ? g.errorMessage
-                   : QStringLiteral("An unexpected error occurred. Please try again.");
+        out.kind = Kind::Cancelled;
+        out.error = ServiceError::make(ServiceError::Kind::Conflict, QStringLiteral("Cancelled"));
+    } else {
+        out.kind = Kind::Failed;
+        QString text = m_endMessage;
+        if (m_end == End::Completed) // the store refused the completion
+            text = g.status == GenerationStatus::Failed && !g.errorMessage.isEmpty()
+                       ? g.errorMessage
+                       : QStringLiteral("An unexpected error occurred. Please try again.");
+        out.error = ServiceError::make(ServiceError::Kind::Internal, text);
     }
-    emit failed(text, why, g);
+    client->onEnded(out);
+}
+
+void LiveGeneration::reject(const ServiceError &error)
+{
+    setDone();
+    if (LiveStream *client = std::exchange(m_client, nullptr)) {
+        LiveStream::Outcome out;
+        out.kind = LiveStream::Outcome::Kind::Rejected;
+        out.error = error;
+        client->onEnded(out);
+    }
+}
+
+// The one place the hub's count is given back and the object goes.
+void LiveGeneration::setDone()
+{
+    if (counted())
+        m_hub.release();
+    m_state = State::Done;
+    deleteLater();
 }
 
 void LiveGeneration::abandon(const QString &reason)
 {
-    m_abandoned = true;
-    disconnect(this, nullptr, nullptr, nullptr); // the owner is no longer listening
-    setParent(nullptr);                          // outlives its owner until recorded
-    if (!m_active) {
-        stopTask();
-        deleteLater(); // rejected, never started, or recorded already
-        return;
+    m_client = nullptr; // nothing is reported any more
+    switch (m_state) {
+    case State::New:
+        setDone(); // never admitted, or its rejection is on the way
+        break;
+    case State::Creating:
+    case State::Streaming:
+        end(End::ClientGone, reason); // record() deletes it
+        break;
+    case State::Ending:
+    case State::Done:
+        break; // recorded (or being recorded) already
     }
-    end(End::ClientGone, reason); // no-op when ending already; the record deletes it
 }

@@ -2,6 +2,8 @@
 
 #include <QDeadlineTimer>
 #include <QEventLoop>
+#include <QFile>
+#include <QThreadPool>
 #include <QTimer>
 
 LiveGenerations::LiveGenerations(const Services &services, QObject *parent)
@@ -24,6 +26,11 @@ LiveGenerations::Admission LiveGenerations::admit()
 void LiveGenerations::release()
 {
     m_active.fetchAndSubRelaxed(1);
+}
+
+void LiveGenerations::removeFile(const QString &path)
+{
+    m_services.storePool->start([path] { QFile::remove(path); });
 }
 
 void LiveGenerations::endAll(int waitMs)

@@ -2,6 +2,7 @@
 
 #include <QAtomicInt>
 #include <QObject>
+#include <QString>
 
 class GenerationService;
 class Metrics;
@@ -43,6 +44,8 @@ public:
     Admission admit();
     void release();
     int active() const { return m_active.loadRelaxed(); }
+    // Removes a file on a store thread (the server and GUI threads never touch the disk).
+    void removeFile(const QString &path);
     bool isEnding() const { return m_ending.loadRelaxed(); }
     // Shutdown: ends every live generation ("Server shutting down": FAILED, released),
     // refuses new ones, and runs this thread's event loop until their ends are

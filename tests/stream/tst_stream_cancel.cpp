@@ -3,7 +3,7 @@
 // the money rule, the same for every live generation: audio delivered and the client
 // ended it (cancel, disconnect, studio stop) -> charged in full; otherwise released.
 #include "engine.h"
-#include "livegeneration.h"
+#include "livestream.h"
 #include "storereader.h"
 #include "studioprocess.h"
 
@@ -17,6 +17,7 @@
 #include <QWebSocket>
 #include <QtTest>
 
+#include <functional>
 #include <memory>
 
 namespace
@@ -30,6 +31,17 @@ const QString kLongText = QString("This sentence keeps the synthesizer busy for 
 constexpr qint64 kLateSamplesBound = 24000;
 
 using Store = StoreReader;
+
+// A LiveStream owner made of functions.
+struct FunctionSink : LiveStream::Sink
+{
+    std::function<void(const Generation &)> started;
+    std::function<void(const QByteArray &)> audio;
+    std::function<void(const LiveStream::Outcome &)> ended;
+    void liveStarted(const Generation &g) override { started(g); }
+    void liveAudio(const QByteArray &b) override { audio(b); }
+    void liveEnded(const LiveStream::Outcome &o) override { ended(o); }
+};
 
 QByteArray wsRequest(const QString &text)
 {
@@ -264,12 +276,13 @@ void TestStreamCancel::earlyEndMoneyRule()
     req.voiceId = "af_sarah";
     req.apiVersion = "studio";
 
-    auto *live = new LiveGeneration(engine.live(), auth, req);
+    FunctionSink sink;
+    auto live = std::make_unique<LiveStream>(engine.live(), sink, "Stopped in the studio");
     QString id;
     int audioSignals = 0;
     int audioAtAction = -1;
     bool acted = false;
-    std::optional<LiveGeneration::Failure> why;
+    std::optional<LiveStream::Outcome::Kind> why;
     std::optional<Generation> reported;
     const auto act = [&] {
         if (acted)
@@ -281,28 +294,28 @@ void TestStreamCancel::earlyEndMoneyRule()
             QVERIFY(r);
             QCOMPARE(r->status, GenerationStatus::Failed);
         } else if (action == "abandon") {
-            live->abandon("Stopped in the studio");
+            live.reset();
         } else {
             QMetaObject::invokeMethod(&engine, [&engine] { engine.endLiveGenerations(5000); }, Qt::QueuedConnection);
         }
     };
-    connect(live, &LiveGeneration::started, this, [&](const Generation &g) {
+    sink.started = [&](const Generation &g) {
         id = g.id;
         if (!afterAudio)
-            act(); // synchronously: before any audio() of this generation
-    });
-    connect(live, &LiveGeneration::audio, this, [&] {
+            act(); // synchronously: before any audio of this generation
+    };
+    sink.audio = [&](const QByteArray &) {
         ++audioSignals;
         if (afterAudio)
             act();
-    });
-    connect(live, &LiveGeneration::failed, this, [&](const QString &, LiveGeneration::Failure w, const Generation &g) {
-        why = w;
-        reported = g;
-        live->deleteLater();
-    });
-    connect(live, &LiveGeneration::completed, this, [&] { QFAIL("the whole text was synthesized"); });
-    live->start();
+    };
+    sink.ended = [&](const LiveStream::Outcome &o) {
+        QVERIFY(o.kind != LiveStream::Outcome::Kind::Completed); // the whole text was not synthesized
+        why = o.kind;
+        reported = o.generation;
+        live.reset();
+    };
+    live->start(auth, req);
 
     QTRY_VERIFY_WITH_TIMEOUT(acted, 30000);
     QTRY_VERIFY_WITH_TIMEOUT(engine.live().active() == 0, 20000);
@@ -314,10 +327,10 @@ void TestStreamCancel::earlyEndMoneyRule()
     if (!afterAudio)
         QCOMPARE(audioSignals, 0); // nothing handed out after a cancel/stop that came first
     if (action == "cancel") {
-        QVERIFY(why && *why == LiveGeneration::Failure::Cancelled);
+        QVERIFY(why && *why == LiveStream::Outcome::Kind::Cancelled);
         QCOMPARE(row->errorMessage, QString("Cancelled"));
     } else if (action == "shutdown") {
-        QVERIFY(why && *why == LiveGeneration::Failure::ShuttingDown);
+        QVERIFY(why && *why == LiveStream::Outcome::Kind::ShuttingDown);
         QCOMPARE(row->errorMessage, QString("Server shutting down"));
     } else {
         QVERIFY(!why); // abandoned: the owner hears nothing more

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "generationservice.h"
+#include "serviceerror.h"
+#include "streamencoder.h"
+
+#include <QPointer>
+#include <QString>
+
+class LiveGeneration;
+class LiveGenerations;
+
+// The one way to consume a live generation (the WebSocket session, a /v1 answer, the
+// studio's Generate and Voices pages): a generation synthesized while someone listens,
+// created and billed like any other, streamed straight from a worker.
+//
+// The owner holds the LiveStream and hears everything through its Sink, on the owner's
+// thread. Destroying the LiveStream before the end stops the generation (the money
+// rule, docs/api.md "Streams that end early": charged in full if audio was delivered,
+// else released) and nothing more is heard. It may be destroyed inside any Sink call.
+class LiveStream
+{
+public:
+    enum class State {
+        Idle,      // start() not called
+        Starting,  // admitted; the generation row is being written
+        Streaming, // the row is in (liveStarted() was called); audio flows
+        Ended      // liveEnded() was called; nothing more happens
+    };
+
+    struct Outcome
+    {
+        enum class Kind {
+            Completed,    // the whole text; generation is COMPLETED
+            Rejected,     // nothing was created (validation, money, capacity): error says why
+            Failed,       // synthesis or storage fault: FAILED, released
+            Cancelled,    // DELETE of the generation: FAILED, charged if audio was delivered
+            ShuttingDown  // the server is stopping: FAILED, released
+        };
+        Kind kind = Kind::Failed;
+        // For every kind but Completed: the error a REST client would get (Rejected:
+        // the create's error; Failed: Internal; Cancelled: Conflict; ShuttingDown:
+        // Unavailable with a retry).
+        ServiceError error;
+        // The row as recorded (empty for Rejected).
+        Generation generation;
+    };
+
+    class Sink
+    {
+    public:
+        virtual void liveStarted(const Generation &generation) = 0;
+        // Pass the bytes on, then acknowledge() them when the consumer has room for
+        // more (flow control: the worker waits while too much is unacknowledged).
+        virtual void liveAudio(const QByteArray &bytes) = 0;
+        // Exactly once, last.
+        virtual void liveEnded(const Outcome &outcome) = 0;
+
+    protected:
+        ~Sink() = default;
+        // For owners that inherit privately: the reference to hand to LiveStream.
+        Sink &sinkRef() { return *this; }
+    };
+
+    // stopReason: the generation's error message when the owner ends it early by
+    // destroying this object ("Client disconnected", "Stopped in the studio").
+    LiveStream(LiveGenerations &hub, Sink &sink, const QString &stopReason);
+    ~LiveStream();
+    LiveStream(const LiveStream &) = delete;
+    LiveStream &operator=(const LiveStream &) = delete;
+
+    // The byte form of the audio: float32 by default (WebSocket, studio).
+    void start(const AuthContext &auth, const CreateGeneration &request, StreamFormat format = StreamFormat::Float32);
+    void acknowledge(qint64 bytes);
+    State state() const { return m_state; }
+    QString generationId() const { return m_generationId; }
+
+private:
+    friend class LiveGeneration;
+    void onStarted(const Generation &generation);
+    void onAudio(const QByteArray &bytes);
+    void onEnded(const Outcome &outcome);
+
+    LiveGenerations &m_hub;
+    Sink &m_sink;
+    QString m_stopReason;
+    State m_state = State::Idle;
+    QString m_generationId;
+    QPointer<LiveGeneration> m_generation; // deletes itself once its end is recorded
+};
