@@ -13,7 +13,7 @@ int runGui(Engine &engine, const ServerSettings &settings)
 {
     engine.startRuntime();
     ServerController server(engine, settings);
-    StudioContext context(engine, &server);
+    StudioContext context(engine.services(), &server);
     MainWindow window(context);
     if (!server.start(settings.host, settings.port))
         QMessageBox::warning(&window, QObject::tr("API server"),

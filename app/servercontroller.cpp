@@ -1,11 +1,12 @@
 #include "servercontroller.h"
 
-#include "apiserver.h"
 #include "apiroutes.h"
+#include "apiserver.h"
+#include "engine.h"
 
 ServerController::ServerController(Engine &engine, const ServerSettings &settings, QObject *parent)
     : ServerControl(parent)
-    , m_server(std::make_unique<ApiServer>(engine))
+    , m_server(std::make_unique<ApiServer>(engine.services()))
 {
     registerApiRoutes(*m_server, settings.metricsOpen);
     m_server->limits() = settings.limits;

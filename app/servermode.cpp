@@ -45,7 +45,7 @@ void endLiveStreams(Engine &engine)
 int runHeadless(Engine &engine, const ServerSettings &settings)
 {
     QTextStream err(stderr);
-    ApiServer server(engine);
+    ApiServer server(engine.services());
     registerApiRoutes(server, settings.metricsOpen);
     server.limits() = settings.limits;
     engine.startRuntime();

@@ -139,3 +139,22 @@ void Engine::shutdown(int graceMs)
     QMetaObject::invokeMethod(m_runner, [this, graceMs] { m_runner->shutdown(graceMs); }, Qt::QueuedConnection);
     loop.exec();
 }
+
+Services Engine::services()
+{
+    Services::Parts p;
+    p.accounts = m_accounts.get();
+    p.keys = m_keys.get();
+    p.generations = m_generations.get();
+    p.voices = m_voices.get();
+    p.catalog = &m_catalog;
+    p.live = m_live.get();
+    p.rateLimiter = &m_rateLimiter;
+    p.urlSigner = &m_signer;
+    p.metrics = &m_metrics;
+    p.storePool = &m_storePool;
+    p.pool = [this] { return m_pool; };
+    p.database = m_db.get();
+    p.readyWorkers = [this] { return readyWorkers(); };
+    return Services(std::move(p));
+}

@@ -7,6 +7,7 @@
 #include "livegenerations.h"
 #include "metrics.h"
 #include "ratelimiter.h"
+#include "services.h"
 #include "sharedcounter.h"
 #include "urlsigner.h"
 #include "voicecatalog.h"
@@ -55,6 +56,8 @@ public:
     void endLiveGenerations(int waitMs) { m_live->endAll(waitMs); }
 
     const Options &options() const { return m_options; }
+    // What the adapters are given (server/, ui/): the services, not the Engine.
+    Services services();
     const Database &database() const { return *m_db; }
     const VoiceCatalog &catalog() const { return m_catalog; }
     VoiceDirectory &voices() { return *m_voices; }

@@ -1,6 +1,8 @@
 #include "apiserver.h"
 
-#include "engine.h"
+#include "services.h"
+#include "ratelimiter.h"
+#include "metrics.h"
 #include "errormapping.h"
 #include "replyorder.h"
 #include "streamsession.h"
@@ -36,9 +38,9 @@ void ApiServer::logRequest(const QByteArray &method, const QString &path, const 
     qCInfo(lcRequest).noquote() << QJsonDocument(line).toJson(QJsonDocument::Compact);
 }
 
-ApiServer::ApiServer(Engine &engine, QObject *parent)
+ApiServer::ApiServer(const Services &services, QObject *parent)
     : QObject(parent)
-    , m_engine(engine)
+    , m_services(services)
     , m_http(std::make_unique<QHttpServer>())
 {
     m_http->setMissingHandler([this](const QHttpServerRequest &req, QHttpServerResponder &&resp) {
@@ -67,7 +69,7 @@ ApiServer::ApiServer(Engine &engine, QObject *parent)
 ApiServer::~ApiServer()
 {
     close();
-    m_engine.storePool()->waitForDone();
+    m_services.storePool()->waitForDone();
 }
 
 bool ApiServer::listen(const QHostAddress &address, quint16 port)
@@ -176,128 +178,164 @@ QList<ApiServer::RouteInfo> ApiServer::routes() const
 
 namespace
 {
-bool pathMatches(const QString &pattern, const QString &path)
+// A route's path against a request's: nullopt when they differ, else the segment a
+// trailing "/*" matched (empty for exact routes).
+std::optional<QString> matchPath(const QString &pattern, const QString &path)
 {
     if (pattern.endsWith(QLatin1String("/*"))) {
         const QString prefix = pattern.chopped(1);
-        return path.startsWith(prefix) && path.size() > prefix.size() && !path.mid(prefix.size()).contains(u'/');
+        if (!path.startsWith(prefix) || path.size() == prefix.size())
+            return std::nullopt;
+        const QString tail = path.sliced(prefix.size());
+        if (tail.contains(u'/'))
+            return std::nullopt;
+        return tail;
     }
-    return pattern == path;
+    if (pattern == path)
+        return QString();
+    return std::nullopt;
 }
 }
+
+// One request's way back to its client: its turn on the connection, how it is
+// written (HEAD, close), and what its count and log line say.
+struct ApiServer::Exchange
+{
+    QPointer<QTcpSocket> socket;
+    QPointer<ReplyOrder> order;
+    quint64 ticket = 0;
+    bool headOnly = false;
+    bool closeAfter = false;
+    QByteArray method; // as the client sent it (HEAD stays HEAD)
+    QString path;
+    QHostAddress remote;
+    QString route = QStringLiteral("unmatched");
+    QElapsedTimer timer;
+};
 
 void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder &&responder)
 {
     RequestContext ctx = RequestContext::from(request);
-    QPointer<QTcpSocket> socket = responder.socket();
-    // Qt hands requests over in the order they arrived; answers leave in that order too.
-    ConnectionGuard *guard = ConnectionGuard::of(socket);
-    QPointer<ReplyOrder> order = guard ? guard->order() : socket ? ReplyOrder::of(socket) : nullptr;
-    ConnectionGuard::Request meta;
-    if (guard)
-        meta = guard->takeRequest();
-    else if (order)
-        meta.ticket = order->open(false);
-    const quint64 ticket = meta.ticket;
-    const QByteArray method = ctx.method;
-    // HEAD is GET without the body (RFC 9110 9.3.2).
-    const bool headOnly = ctx.method == "HEAD";
-    if (headOnly)
-        ctx.method = "GET";
-    auto routeLabel = std::make_shared<QString>(QStringLiteral("unmatched"));
-    QElapsedTimer timer;
-    timer.start();
-    // Every reply is counted and logged (never the key, never the query string).
-    auto send = [this, socket, order, ticket, headOnly, closeAfter = meta.closeAfter, routeLabel, timer, method,
-                 path = ctx.path, remote = ctx.remoteAddress](const HttpReply &reply, qint64 accountId = 0) {
-        const double seconds = double(timer.nsecsElapsed()) / 1e9;
-        m_engine.metrics().recordRequest(*routeLabel, QString::fromLatin1(method), reply.status, seconds);
-        logRequest(method, path, *routeLabel, reply.status, seconds, accountId, remote);
-        if (!order)
-            return;
-        const bool overTime = !reply.filePath.isEmpty() && !headOnly;
-        order->deliver(ticket, [socket, order, ticket, reply, headOnly, closeAfter, overTime] {
-            writeReply(socket, reply, {headOnly, closeAfter}, [order, ticket, overTime] {
-                if (overTime && order)
-                    order->finish(ticket);
-            });
-            if (socket)
-                socket->flush(); // now, not on the next loop turn: saves a poll per request
-        }, !overTime);
-    };
-
-    if (ctx.path == QLatin1String("/v3/tts/stream")) {
-        send(HttpReply::detail(426, QStringLiteral("Upgrade Required: connect with a WebSocket client")));
-        return;
-    }
-    if (auto refused = checkHostAndOrigin(ctx.header("host"), ctx.header("origin"))) {
-        send(*refused);
-        return;
-    }
-    if (ctx.body.size() > kMaxBodyBytes) {
-        send(HttpReply::detail(413, QStringLiteral("Request body too large: at most 1 MiB allowed")));
+    const auto x = openExchange(ctx, responder.socket());
+    if (auto refused = refuseBeforeRouting(ctx)) {
+        answer(x, *refused);
         return;
     }
     // Routing needs no store: unknown paths and wrong methods are answered here.
-    const Route *route = nullptr;
-    for (const Route &r : std::as_const(m_routes)) {
-        if (r.method == ctx.method && pathMatches(r.path, ctx.path)) {
-            route = &r;
-            break;
-        }
-    }
+    const Route *route = findRoute(ctx);
     if (!route) {
-        QList<QByteArray> allowed;
-        for (const Route &r : std::as_const(m_routes))
-            if (pathMatches(r.path, ctx.path) && !allowed.contains(r.method))
-                allowed << r.method;
-        if (allowed.contains("GET"))
-            allowed << "HEAD";
-        if (allowed.isEmpty())
-            send(HttpReply::detail(404, QStringLiteral("Not Found")));
-        else
-            send(HttpReply::detail(405, QStringLiteral("Method Not Allowed")).header("Allow", allowed.join(", ")));
+        answer(x, noRoute(ctx));
         return;
     }
-
-    const Route r = *route;
-    *routeLabel = r.path;
-    if (r.streamHandler) {
-        // Authenticate off the server thread, then hand the live connection to the handler.
-        m_engine.storePool()->start([this, ctx, r, send, socket, order, ticket, closeAfter = meta.closeAfter, timer] {
-            AuthContext auth;
-            const auto refused = authenticate(ctx, r.auth, auth);
-            QMetaObject::invokeMethod(this, [this, ctx, r, send, socket, order, ticket, closeAfter, auth, refused, timer] {
-                if (refused) {
-                    send(*refused);
-                    return;
-                }
-                if (!order)
-                    return;
-                // The stream starts in its turn and holds the connection until it ends.
-                order->deliver(ticket, [this, ctx, r, socket, order, ticket, closeAfter, auth, timer] {
-                    auto reply = std::make_shared<StreamReply>(socket, order, ticket, closeAfter);
-                    if (!reply->isConnected())
-                        return; // the reply's end frees the ticket
-                    // Counted and logged when the reply starts: an error or the stream's 200.
-                    reply->setStatusObserver([this, timer, ctx, r, auth](int status) {
-                        const double seconds = double(timer.nsecsElapsed()) / 1e9;
-                        m_engine.metrics().recordRequest(r.path, QString::fromLatin1(ctx.method), status, seconds);
-                        logRequest(ctx.method, ctx.path, r.path, status, seconds, auth.accountId, ctx.remoteAddress);
-                    });
-                    r.streamHandler(ctx, auth, reply);
-                }, false);
-            }, Qt::QueuedConnection);
-        });
+    x->route = route->path;
+    if (route->streamHandler) {
+        startStream(x, std::move(ctx), *route);
         return;
     }
-    if (r.fast) {
-        if (auto answered = answerFromMemory(ctx, r)) {
-            send(answered->first, answered->second);
+    if (route->fast) {
+        if (auto answered = answerFromMemory(ctx, *route)) {
+            answer(x, answered->first, answered->second);
             return;
         }
     }
-    m_engine.storePool()->start([this, ctx = std::move(ctx), r, send] {
+    runHandler(x, std::move(ctx), *route);
+}
+
+std::shared_ptr<ApiServer::Exchange> ApiServer::openExchange(RequestContext &ctx, QTcpSocket *socket)
+{
+    auto x = std::make_shared<Exchange>();
+    x->timer.start();
+    x->socket = socket;
+    // Qt hands requests over in the order they arrived; answers leave in that order too.
+    ConnectionGuard *guard = ConnectionGuard::of(socket);
+    x->order = guard ? guard->order() : socket ? ReplyOrder::of(socket) : nullptr;
+    if (guard) {
+        const ConnectionGuard::Request meta = guard->takeRequest();
+        x->ticket = meta.ticket;
+        x->closeAfter = meta.closeAfter;
+    } else if (x->order) {
+        x->ticket = x->order->open(false);
+    }
+    x->method = ctx.method;
+    x->path = ctx.path;
+    x->remote = ctx.remoteAddress;
+    // HEAD is GET without the body (RFC 9110 9.3.2).
+    x->headOnly = ctx.method == "HEAD";
+    if (x->headOnly)
+        ctx.method = "GET";
+    return x;
+}
+
+std::optional<HttpReply> ApiServer::refuseBeforeRouting(const RequestContext &ctx) const
+{
+    if (ctx.path == QLatin1String("/v3/tts/stream"))
+        return HttpReply::detail(426, QStringLiteral("Upgrade Required: connect with a WebSocket client"));
+    if (auto refused = checkHostAndOrigin(ctx.header("host"), ctx.header("origin")))
+        return refused;
+    if (ctx.body.size() > kMaxBodyBytes)
+        return HttpReply::detail(413, QStringLiteral("Request body too large: at most 1 MiB allowed"));
+    return std::nullopt;
+}
+
+const ApiServer::Route *ApiServer::findRoute(RequestContext &ctx) const
+{
+    for (const Route &r : m_routes) {
+        if (r.method != ctx.method)
+            continue;
+        if (const auto param = matchPath(r.path, ctx.path)) {
+            ctx.pathParam = *param;
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+HttpReply ApiServer::noRoute(const RequestContext &ctx) const
+{
+    QList<QByteArray> allowed;
+    for (const Route &r : m_routes)
+        if (matchPath(r.path, ctx.path) && !allowed.contains(r.method))
+            allowed << r.method;
+    if (allowed.contains("GET"))
+        allowed << "HEAD";
+    if (allowed.isEmpty())
+        return HttpReply::detail(404, QStringLiteral("Not Found"));
+    return HttpReply::detail(405, QStringLiteral("Method Not Allowed")).header("Allow", allowed.join(", "));
+}
+
+// Every reply is counted and logged (never the key, never the query string), then
+// leaves in its turn on the connection.
+void ApiServer::answer(const std::shared_ptr<Exchange> &x, const HttpReply &reply, qint64 accountId)
+{
+    observe(*x, reply.status, accountId);
+    QPointer<ReplyOrder> order = x->order;
+    if (!order)
+        return;
+    const quint64 ticket = x->ticket;
+    const bool overTime = !reply.filePath.isEmpty() && !x->headOnly;
+    const WriteOptions options{x->headOnly, x->closeAfter};
+    QPointer<QTcpSocket> socket = x->socket;
+    order->deliver(ticket, [socket, order, ticket, reply, options, overTime] {
+        writeReply(socket, reply, options, [order, ticket, overTime] {
+            if (overTime && order)
+                order->finish(ticket);
+        });
+        if (socket)
+            socket->flush(); // now, not on the next loop turn: saves a poll per request
+    }, !overTime);
+}
+
+void ApiServer::observe(const Exchange &x, int status, qint64 accountId) const
+{
+    const double seconds = double(x.timer.nsecsElapsed()) / 1e9;
+    m_services.metrics().recordRequest(x.route, QString::fromLatin1(x.method), status, seconds);
+    logRequest(x.method, x.path, x.route, status, seconds, accountId, x.remote);
+}
+
+// The route's handler on a store thread (authentication included), the answer back here.
+void ApiServer::runHandler(const std::shared_ptr<Exchange> &x, RequestContext ctx, const Route &route)
+{
+    m_services.storePool()->start([this, x, ctx = std::move(ctx), r = route] {
         HttpReply reply;
         AuthContext auth;
         if (auto refused = authenticate(ctx, r.auth, auth))
@@ -305,7 +343,33 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
         else
             reply = r.handler(ctx, r.auth == Auth::None ? nullptr : &auth);
         const qint64 account = auth.accountId;
-        QMetaObject::invokeMethod(this, [send, reply, account] { send(reply, account); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, [this, x, reply, account] { answer(x, reply, account); }, Qt::QueuedConnection);
+    });
+}
+
+// Authenticates off the server thread, then hands the live connection to the route's
+// handler in its turn; the stream holds the connection until it ends.
+void ApiServer::startStream(const std::shared_ptr<Exchange> &x, RequestContext ctx, const Route &route)
+{
+    m_services.storePool()->start([this, x, ctx = std::move(ctx), r = route] {
+        AuthContext auth;
+        const auto refused = authenticate(ctx, r.auth, auth);
+        QMetaObject::invokeMethod(this, [this, x, ctx, r, auth, refused] {
+            if (refused) {
+                answer(x, *refused);
+                return;
+            }
+            if (!x->order)
+                return;
+            x->order->deliver(x->ticket, [this, x, ctx, r, auth] {
+                auto reply = std::make_shared<StreamReply>(x->socket, x->order, x->ticket, x->closeAfter);
+                if (!reply->isConnected())
+                    return; // the reply's end frees the ticket
+                // Counted and logged when the reply starts: an error or the stream's 200.
+                reply->setStatusObserver([this, x, account = auth.accountId](int status) { observe(*x, status, account); });
+                r.streamHandler(ctx, auth, reply);
+            }, false);
+        }, Qt::QueuedConnection);
     });
 }
 
@@ -336,7 +400,7 @@ std::optional<std::pair<HttpReply, qint64>> ApiServer::answerFromMemory(const Re
             return std::make_pair(*reply, qint64(0));
         return std::nullopt;
     }
-    const auto auth = m_engine.keys().authenticateCached(presentedKey(ctx, route.auth));
+    const auto auth = m_services.keys().authenticateCached(presentedKey(ctx, route.auth));
     if (!auth)
         return std::nullopt;
     auto reply = route.fast(ctx, &*auth);
@@ -350,7 +414,7 @@ std::optional<std::pair<HttpReply, qint64>> ApiServer::answerFromMemory(const Re
 
 std::optional<HttpReply> ApiServer::rateLimited(const AuthContext &auth, Auth mode)
 {
-    const auto wait = m_engine.rateLimiter().acquire(auth.keyId);
+    const auto wait = m_services.rateLimiter().acquire(auth.keyId);
     if (!wait)
         return std::nullopt;
     ServiceError e = ServiceError::make(ServiceError::Kind::RateLimited,
@@ -376,7 +440,7 @@ std::optional<HttpReply> ApiServer::authenticate(const RequestContext &ctx, Auth
 {
     if (mode == Auth::None)
         return std::nullopt;
-    const auto auth = m_engine.keys().authenticate(presentedKey(ctx, mode));
+    const auto auth = m_services.keys().authenticate(presentedKey(ctx, mode));
     if (!auth)
         return shaped(mode, failedAuthentication(ctx.remoteAddress, mode));
     if (auto limited = rateLimited(*auth, mode))

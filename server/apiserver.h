@@ -1,5 +1,7 @@
 #pragma once
 
+#include "services.h"
+
 #include "auththrottle.h"
 #include "httpguard.h"
 #include "httpreply.h"
@@ -14,9 +16,9 @@
 #include <QThreadPool>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
-class Engine;
 
 // The HTTP front: routes, authentication, rate limits and the async hand-off.
 // Handlers run on a store thread (a FastHandler may answer from memory first); replies are written back on the server
@@ -42,7 +44,7 @@ public:
     HttpLimits &limits() { return m_limits; }
     int openConnections() const;
 
-    explicit ApiServer(Engine &engine, QObject *parent = nullptr);
+    explicit ApiServer(const Services &services, QObject *parent = nullptr);
     ~ApiServer() override;
 
     bool listen(const QHostAddress &address, quint16 port);
@@ -54,7 +56,7 @@ public:
     // The URL a reply should point at: the Host the client used, else the listen address.
     QString baseUrlFor(const RequestContext &ctx) const;
 
-    Engine &engine() { return m_engine; }
+    const Services &services() const { return m_services; }
     ReplyCache &replyCache() { return m_replyCache; }
     QHttpServer &http() { return *m_http; }
 
@@ -81,7 +83,19 @@ public:
     ServiceError failedAuthentication(const QHostAddress &address, Auth mode);
 
 private:
+    struct Exchange;
+    struct Route;
+
     void dispatch(const QHttpServerRequest &request, QHttpServerResponder &&responder);
+    std::shared_ptr<Exchange> openExchange(RequestContext &ctx, QTcpSocket *socket);
+    std::optional<HttpReply> refuseBeforeRouting(const RequestContext &ctx) const;
+    // The route for the request (its path parameter set in ctx), or null.
+    const Route *findRoute(RequestContext &ctx) const;
+    HttpReply noRoute(const RequestContext &ctx) const;
+    void answer(const std::shared_ptr<Exchange> &x, const HttpReply &reply, qint64 accountId = 0);
+    void observe(const Exchange &x, int status, qint64 accountId) const;
+    void runHandler(const std::shared_ptr<Exchange> &x, RequestContext ctx, const Route &route);
+    void startStream(const std::shared_ptr<Exchange> &x, RequestContext ctx, const Route &route);
     void logRequest(const QByteArray &method, const QString &path, const QString &route, int status, double seconds,
                     qint64 accountId, const QHostAddress &remote) const;
     std::optional<HttpReply> authenticate(const RequestContext &ctx, Auth mode, AuthContext &out);
@@ -100,7 +114,7 @@ private:
     // A reply (and the caller's account) from memory, or nullopt when the store is needed.
     std::optional<std::pair<HttpReply, qint64>> answerFromMemory(const RequestContext &ctx, const Route &route);
 
-    Engine &m_engine;
+    Services m_services;
     std::unique_ptr<QHttpServer> m_http;
     HttpLimits m_limits;
     AuthThrottle m_throttle;

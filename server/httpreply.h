@@ -36,6 +36,7 @@ struct RequestContext
 {
     QByteArray method;
     QString path;
+    QString pathParam; // the segment a route's trailing "/*" matched
     QUrlQuery query;
     QList<QPair<QByteArray, QByteArray>> headers; // names lower-cased
     QByteArray body;

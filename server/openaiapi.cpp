@@ -1,6 +1,6 @@
 #include "openaiapi.h"
 
-#include "engine.h"
+#include "services.h"
 #include "errormapping.h"
 #include "jsonfields.h"
 #include "livestream.h"
@@ -98,7 +98,7 @@ Result<SpeechRequest> parse(const QByteArray &body)
 class SpeechSession : public QObject, private LiveStream::Sink
 {
 public:
-    SpeechSession(Engine &engine, const AuthContext &auth, const SpeechRequest &req, std::shared_ptr<StreamReply> reply)
+    SpeechSession(const Services &engine, const AuthContext &auth, const SpeechRequest &req, std::shared_ptr<StreamReply> reply)
         : m_reply(std::move(reply))
         , m_mime(req.mime)
         , m_live(std::make_unique<LiveStream>(engine.live(), sinkRef(),
@@ -179,7 +179,7 @@ void OpenAiApi::registerRoutes(ApiServer &s)
                                 reply->send(ErrorMapping::openAiReply(req.error()));
                                 return;
                             }
-                            new SpeechSession(s.engine(), auth, *req, reply); // deletes itself
+                            new SpeechSession(s.services(), auth, *req, reply); // deletes itself
                         });
     s.addRoute("GET", "/v1/models", A::OpenAi, [](const RequestContext &, const AuthContext *) { return listModels(); });
 }

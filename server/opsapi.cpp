@@ -1,7 +1,9 @@
 #include "opsapi.h"
 
 #include "audioencoder.h"
-#include "engine.h"
+#include "services.h"
+#include "metrics.h"
+#include "generationservice.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -44,7 +46,7 @@ HttpReply openApi(ApiServer &server, const RequestContext &ctx)
     return HttpReply::json(200, doc);
 }
 
-HttpReply readiness(Engine &engine)
+HttpReply readiness(const Services &engine)
 {
     // The store answers a query from the file it opened, audio can be written, and at
     // least one worker is warm. Runs on the store pool: the probes touch the disk.
@@ -70,7 +72,7 @@ HttpReply readiness(Engine &engine)
     return HttpReply::json(ready ? 200 : 503, o);
 }
 
-HttpReply metrics(Engine &engine)
+HttpReply metrics(const Services &engine)
 {
     const QString text = engine.metrics().exposition(engine.generations().queuedCount(), engine.generations().countsByStatus());
     HttpReply r;
@@ -88,8 +90,8 @@ void OpsApi::registerRoutes(ApiServer &s, bool metricsOpen)
     s.addRoute("GET", "/healthz", A::None, alive, [alive](const RequestContext &c, const AuthContext *a) -> std::optional<HttpReply> {
         return alive(c, a);
     });
-    s.addRoute("GET", "/readyz", A::None, [&s](const RequestContext &, const AuthContext *) { return readiness(s.engine()); });
+    s.addRoute("GET", "/readyz", A::None, [&s](const RequestContext &, const AuthContext *) { return readiness(s.services()); });
     s.addRoute("GET", "/metrics", metricsOpen ? A::None : A::OpenAi,
-               [&s](const RequestContext &, const AuthContext *) { return metrics(s.engine()); });
+               [&s](const RequestContext &, const AuthContext *) { return metrics(s.services()); });
     s.addRoute("GET", "/openapi.json", A::None, [&s](const RequestContext &c, const AuthContext *) { return openApi(s, c); });
 }

@@ -1,7 +1,9 @@
 #include "streamsession.h"
 
 #include "apiserver.h"
-#include "engine.h"
+#include "services.h"
+#include "ratelimiter.h"
+#include "livegenerations.h"
 #include "errormapping.h"
 #include "pricing.h"
 #include "storetask.h"
@@ -61,13 +63,13 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
     m_requestTimeout.start();
     // Shutdown: a session with a stream closes when its stream ends (onFailed); one
     // without closes now.
-    connect(&server.engine().live(), &LiveGenerations::ending, this, [this] {
+    connect(&server.services().live(), &LiveGenerations::ending, this, [this] {
         if (!m_live)
             closeWith(QWebSocketProtocol::CloseCodeGoingAway, QStringLiteral("Server shutting down"));
     });
 
     const QString key = QUrlQuery(m_ws->requestUrl()).queryItemValue(QStringLiteral("api_key"), QUrl::FullyDecoded);
-    Engine *engine = &server.engine();
+    const Services *engine = &server.services();
     // A key seen lately is answered from memory: the request is then handled the moment
     // it arrives, and the store threads are left to the generation's commit.
     if (const auto cached = engine->keys().authenticateCached(key)) {
@@ -140,7 +142,7 @@ void StreamSession::handleRequest(const QString &message)
         closeWith(request.error());
         return;
     }
-    m_live = std::make_unique<LiveStream>(m_server.engine().live(), sinkRef(),
+    m_live = std::make_unique<LiveStream>(m_server.services().live(), sinkRef(),
                                           QStringLiteral("Client disconnected before the stream completed"));
     m_live->start(*m_auth, request.value());
 }
@@ -232,7 +234,7 @@ void StreamSession::liveEnded(const LiveStream::Outcome &out)
 void StreamSession::sendCompleted(const Generation &g)
 {
     flushAudio(true);
-    Engine &engine = m_server.engine();
+    const Services &engine = m_server.services();
     const V3Json::AudioLink link{m_baseUrl, &engine.urlSigner(), engine.generations().expiresAtMs(g) / 1000};
     sendJson({{"type", "completed"},
               {"generation_id", g.id},

@@ -1,6 +1,6 @@
 #include "v2api.h"
 
-#include "engine.h"
+#include "services.h"
 #include "errormapping.h"
 #include "idempotency.h"
 #include "v2json.h"
@@ -13,7 +13,7 @@ namespace
 {
 V3Json::AudioLink linkFor(ApiServer &server, const RequestContext &ctx, const Generation &g)
 {
-    return {server.baseUrlFor(ctx), &server.engine().urlSigner(), server.engine().generations().expiresAtMs(g) / 1000};
+    return {server.baseUrlFor(ctx), &server.services().urlSigner(), server.services().generations().expiresAtMs(g) / 1000};
 }
 
 HttpReply index(const RequestContext &ctx)
@@ -39,7 +39,7 @@ HttpReply createGeneration(ApiServer &server, const RequestContext &ctx, const A
     const V2Json::CreateRequest &r = request.value();
 
     // The voice is checked here so that v2 answers with its own wording.
-    const auto voice = server.engine().voices().find(auth.accountId, r.voice, true);
+    const auto voice = server.services().voices().find(auth.accountId, r.voice, true);
     if (!voice)
         return ErrorMapping::reply(ServiceError::invalid("voice", QStringLiteral("Invalid voice ID")));
     if (voice->model != r.model)
@@ -62,7 +62,7 @@ HttpReply createGeneration(ApiServer &server, const RequestContext &ctx, const A
     if (const auto bad = Idempotency::apply(ctx, "v2", c))
         return ErrorMapping::reply(*bad);
 
-    const auto created = server.engine().generations().create(auth, c);
+    const auto created = server.services().generations().create(auth, c);
     if (!created)
         return ErrorMapping::reply(created.error());
     // A retry with the same Idempotency-Key gets the original id (200, as v3 answers it).
@@ -75,7 +75,7 @@ HttpReply status(ApiServer &server, const RequestContext &ctx, const AuthContext
     if (id.isEmpty())
         return ErrorMapping::reply(
             ServiceError::invalid("generation_id", QStringLiteral("Missing required query parameter: generation_id")));
-    const auto g = server.engine().generations().getForV2(auth.accountId, id);
+    const auto g = server.services().generations().getForV2(auth.accountId, id);
     if (!g)
         return ErrorMapping::reply(g.error());
     return HttpReply::json(200, V2Json::generation(*g, linkFor(server, ctx, *g)));
@@ -91,7 +91,7 @@ HttpReply voices(ApiServer &server, const RequestContext &ctx, const AuthContext
     if (v3Model.isEmpty())
         return ErrorMapping::reply(ServiceError::invalid("model", QStringLiteral("Invalid Model | Expected: [base, advance]")));
     QJsonArray list;
-    for (const Voice &v : server.engine().voices().list(auth.accountId, v3Model))
+    for (const Voice &v : server.services().voices().list(auth.accountId, v3Model))
         list.append(V2Json::voice(v));
     return HttpReply::json(200, QJsonObject{{"user_id", QString::number(auth.accountId)}, {"model", model}, {"voices", list}});
 }

@@ -1,6 +1,7 @@
 #include "v3api.h"
 
-#include "engine.h"
+#include "services.h"
+#include "urlsigner.h"
 #include "errormapping.h"
 #include "idempotency.h"
 #include "jsonfields.h"
@@ -24,8 +25,8 @@ const QStringList kHistoryStatuses = {"IN_QUEUE", "GENERATING", "COMPLETED", "FA
 
 V3Json::AudioLink linkFor(ApiServer &server, const RequestContext &ctx, const Generation &g)
 {
-    GenerationService &gens = server.engine().generations();
-    return {server.baseUrlFor(ctx), &server.engine().urlSigner(), gens.expiresAtMs(g) / 1000};
+    GenerationService &gens = server.services().generations();
+    return {server.baseUrlFor(ctx), &server.services().urlSigner(), gens.expiresAtMs(g) / 1000};
 }
 
 HttpReply createGeneration(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
@@ -35,13 +36,13 @@ HttpReply createGeneration(ApiServer &server, const RequestContext &ctx, const A
         return ErrorMapping::reply(request.error());
     if (const auto bad = Idempotency::apply(ctx, {}, request.value()))
         return ErrorMapping::reply(*bad);
-    const auto created = server.engine().generations().create(auth, request.value());
+    const auto created = server.services().generations().create(auth, request.value());
     if (!created)
         return ErrorMapping::reply(created.error());
     const Generation &g = created->generation;
     // A replayed request shows the generation as it is now.
     if (created->replayed) {
-        const auto now = server.engine().generations().get(auth.accountId, g.id);
+        const auto now = server.services().generations().get(auth.accountId, g.id);
         if (now)
             return HttpReply::json(200, V3Json::generation(*now, linkFor(server, ctx, *now)));
     }
@@ -61,7 +62,7 @@ HttpReply getGeneration(ApiServer &server, const RequestContext &ctx, const Auth
     const auto id = requiredId(ctx);
     if (!id)
         return ErrorMapping::reply(id.error());
-    const auto g = server.engine().generations().get(auth.accountId, *id);
+    const auto g = server.services().generations().get(auth.accountId, *id);
     if (!g)
         return ErrorMapping::reply(g.error());
     return HttpReply::json(200, V3Json::generation(*g, linkFor(server, ctx, *g)));
@@ -73,7 +74,7 @@ std::optional<HttpReply> getFinishedGeneration(ApiServer &server, const RequestC
     const QString id = ctx.queryValue("generation_id");
     if (id.isEmpty())
         return std::nullopt;
-    const auto g = server.engine().generations().cachedGet(auth.accountId, id);
+    const auto g = server.services().generations().cachedGet(auth.accountId, id);
     if (!g)
         return std::nullopt;
     // The same finished generation through the same Host always renders the same bytes.
@@ -93,7 +94,7 @@ HttpReply cancelGeneration(ApiServer &server, const RequestContext &ctx, const A
     const auto id = requiredId(ctx);
     if (!id)
         return ErrorMapping::reply(id.error());
-    const auto g = server.engine().generations().cancel(auth.accountId, *id);
+    const auto g = server.services().generations().cancel(auth.accountId, *id);
     if (!g)
         return ErrorMapping::reply(g.error());
     return HttpReply::json(200, V3Json::generation(*g, linkFor(server, ctx, *g)));
@@ -110,7 +111,7 @@ HttpReply listVoices(ApiServer &server, const RequestContext &ctx, const AuthCon
     const auto offset = QueryParams::integer(ctx, "offset", 0, 0, std::numeric_limits<int>::max());
     if (!offset)
         return ErrorMapping::reply(offset.error());
-    const QList<Voice> all = server.engine().voices().list(auth.accountId, model);
+    const QList<Voice> all = server.services().voices().list(auth.accountId, model);
     QJsonArray voices;
     for (qsizetype i = *offset; i < all.size() && voices.size() < *limit; ++i)
         voices.append(all.at(i).toApiJson());
@@ -129,7 +130,7 @@ HttpReply history(ApiServer &server, const RequestContext &ctx, const AuthContex
     if (ctx.hasQuery("status") && !kHistoryStatuses.contains(status))
         return ErrorMapping::reply(ServiceError::invalid(
             "status", QStringLiteral("status must be one of %1").arg(kHistoryStatuses.join(", "))));
-    GenerationService &gens = server.engine().generations();
+    GenerationService &gens = server.services().generations();
     QJsonArray items;
     bool sawExpiredAudio = false;
     for (const Generation &g : gens.history(auth.accountId, status, *limit, *offset)) {
@@ -144,7 +145,7 @@ HttpReply history(ApiServer &server, const RequestContext &ctx, const AuthContex
 
 HttpReply download(ApiServer &server, const RequestContext &ctx)
 {
-    const QString file = ctx.path.mid(QStringLiteral("/v3/audio/").size());
+    const QString file = ctx.pathParam;
     const QString id = file.section(u'.', 0, 0);
     const QString ext = file.section(u'.', 1);
     // The link's own form only: plain digits, no sign, space or leading zero (toLongLong
@@ -154,7 +155,7 @@ HttpReply download(ApiServer &server, const RequestContext &ctx)
     bool ok = canonical.match(rawExpires).hasMatch();
     const qint64 expires = ok ? rawExpires.toLongLong(&ok) : 0;
     const QString sig = ctx.queryValue("sig");
-    Engine &engine = server.engine();
+    const Services &engine = server.services();
     if (!ok || sig.isEmpty() || !engine.urlSigner().verify(id, expires, sig))
         return HttpReply::detail(403, QStringLiteral("Invalid or tampered audio link"));
     if (Timestamps::nowMs() / 1000 >= expires)
@@ -259,7 +260,7 @@ HttpReply createVoice(ApiServer &server, const RequestContext &ctx, const AuthCo
     }
     spec.pitch = pitch.value_or(1.0);
     spec.rate = rate.value_or(1.0);
-    VoiceDirectory &voices = server.engine().voices();
+    VoiceDirectory &voices = server.services().voices();
     // Everything but the recording is checked first: the analysis costs a synthesis.
     if (auto e = voices.check(spec))
         return ErrorMapping::reply(*e);
@@ -277,8 +278,8 @@ HttpReply createVoice(ApiServer &server, const RequestContext &ctx, const AuthCo
                 return ErrorMapping::reply(m.error());
             measured = *m;
         } else {
-            const Voice base = *server.engine().catalog().find(spec.baseVoiceId);
-            const auto m = VoiceMatcher::matchReference(server.engine().pool(), base, *reference);
+            const Voice base = *server.services().catalog().find(spec.baseVoiceId);
+            const auto m = VoiceMatcher::matchReference(server.services().pool(), base, *reference);
             if (!m)
                 return ErrorMapping::reply(m.error());
             match = *m;
@@ -306,8 +307,8 @@ HttpReply createVoice(ApiServer &server, const RequestContext &ctx, const AuthCo
 // PATCH /v3/voices/{voice_id}: changes the given fields of the caller's custom voice.
 HttpReply updateVoice(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
 {
-    const QString id = ctx.path.mid(QStringLiteral("/v3/voices/").size());
-    VoiceDirectory &voices = server.engine().voices();
+    const QString id = ctx.pathParam;
+    VoiceDirectory &voices = server.services().voices();
     auto spec = voices.customSpec(auth.accountId, id);
     if (!spec)
         return ErrorMapping::reply(ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Voice not found")));
@@ -335,8 +336,8 @@ HttpReply updateVoice(ApiServer &server, const RequestContext &ctx, const AuthCo
 
 HttpReply deleteVoice(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
 {
-    const QString id = ctx.path.mid(QStringLiteral("/v3/voices/").size());
-    const auto removed = server.engine().voices().removeCustom(auth.accountId, id);
+    const QString id = ctx.pathParam;
+    const auto removed = server.services().voices().removeCustom(auth.accountId, id);
     if (!removed)
         return ErrorMapping::reply(removed.error());
     return HttpReply::json(200, QJsonObject{{"voice_id", id}, {"deleted", true}});

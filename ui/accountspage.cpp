@@ -1,6 +1,8 @@
 #include "accountspage.h"
 
-#include "engine.h"
+#include "services.h"
+#include "generationservice.h"
+#include "accountservice.h"
 #include "pricing.h"
 #include "studiocontext.h"
 
@@ -249,7 +251,7 @@ void AccountsPage::showEvent(QShowEvent *event)
 void AccountsPage::reload()
 {
     m_stale = false;
-    AccountService *accounts = &m_context.engine().accounts();
+    AccountService *accounts = &m_context.services().accounts();
     m_context.run(this, [accounts] { return accounts->list(); },
                   [this](const QList<Account> &list) { fillAccounts(list); });
 }
@@ -286,8 +288,8 @@ void AccountsPage::fillAccounts(const QList<Account> &accounts)
                              "account starts with %1 credits.").arg(QLocale().toString(AccountService::kNewAccountCredits))
                         : tr("Credits are spent first (%1 per token on the base model, %2 on advanced); when they run "
                              "out, the prepaid wallet pays. Balances here are local bookkeeping.")
-                              .arg(m_context.engine().generations().pricing().creditsPerTokenBase)
-                              .arg(m_context.engine().generations().pricing().creditsPerTokenAdvanced));
+                              .arg(m_context.services().generations().pricing().creditsPerTokenBase)
+                              .arg(m_context.services().generations().pricing().creditsPerTokenAdvanced));
     updateButtons();
     reloadLedger();
     emit accountsLoaded();
@@ -332,7 +334,7 @@ void AccountsPage::reloadLedger()
         return;
     }
     m_ledgerBox->setTitle(tr("Ledger — %1").arg(selectedAccountName()));
-    AccountService *accounts = &m_context.engine().accounts();
+    AccountService *accounts = &m_context.services().accounts();
     m_context.run(
         this,
         [accounts, id] { return LedgerSnapshot{accounts->ledger(id, kLedgerLimit), accounts->ledgerConsistent(id)}; },
@@ -434,7 +436,7 @@ void AccountsPage::newAccount()
         const QString p = plan->currentData().toString();
         const qint64 c = credits->value();
         const qint64 micros = Money::microsFromUsd(wallet->value());
-        AccountService *accounts = &m_context.engine().accounts();
+        AccountService *accounts = &m_context.services().accounts();
         m_context.run(this, [accounts, n, p, c, micros] { return accounts->create(n, p, c, micros); },
                       [this](const Result<Account> &created) {
                           if (!created) {
@@ -465,7 +467,7 @@ void AccountsPage::changePlan()
     d.form->addRow(tr("&Plan:"), plan);
     connect(d.dialog, &QDialog::accepted, this, [this, id, plan] {
         const QString p = plan->currentData().toString();
-        AccountService *accounts = &m_context.engine().accounts();
+        AccountService *accounts = &m_context.services().accounts();
         m_context.run(this, [accounts, id, p] { return accounts->setPlan(id, p); }, [this](const Result<Account> &changed) {
             if (!changed) {
                 m_status->setText(tr("The plan was not changed: %1").arg(changed.error().detail));
@@ -500,7 +502,7 @@ void AccountsPage::addCredits()
     connect(d.dialog, &QDialog::accepted, this, [this, id, amount, note] {
         const qint64 credits = amount->value();
         const QString text = note->text().trimmed();
-        AccountService *accounts = &m_context.engine().accounts();
+        AccountService *accounts = &m_context.services().accounts();
         m_context.run(this, [accounts, id, credits, text] { return accounts->addCredits(id, credits, text); },
                       [this, credits](const Result<Account> &changed) {
                           if (!changed) {
@@ -536,7 +538,7 @@ void AccountsPage::topUpWallet()
     connect(d.dialog, &QDialog::accepted, this, [this, id, amount, note] {
         const qint64 micros = Money::microsFromUsd(amount->value());
         const QString text = note->text().trimmed();
-        AccountService *accounts = &m_context.engine().accounts();
+        AccountService *accounts = &m_context.services().accounts();
         m_context.run(this, [accounts, id, micros, text] { return accounts->topUpWallet(id, micros, text); },
                       [this, micros](const Result<Account> &changed) {
                           if (!changed) {

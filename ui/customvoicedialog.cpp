@@ -1,6 +1,6 @@
 #include "customvoicedialog.h"
 
-#include "engine.h"
+#include "services.h"
 #include "studiocontext.h"
 #include "voiceanalysis.h"
 
@@ -53,7 +53,7 @@ CustomVoiceDialog::CustomVoiceDialog(StudioContext &context, QWidget *parent)
 
     m_base = new QComboBox;
     m_base->setAccessibleName(tr("Base voice"));
-    QList<Voice> system = m_context.engine().catalog().systemVoices();
+    QList<Voice> system = m_context.services().catalog().systemVoices();
     std::stable_sort(system.begin(), system.end(), [](const Voice &a, const Voice &b) {
         return a.model != b.model ? a.model == QLatin1String("base") : a.name < b.name;
     });
@@ -175,7 +175,7 @@ VoiceDirectory::CustomVoiceSpec CustomVoiceDialog::spec() const
 
 void CustomVoiceDialog::updateReferenceAvailability()
 {
-    const auto base = m_context.engine().catalog().find(selectedBaseId());
+    const auto base = m_context.services().catalog().find(selectedBaseId());
     const bool advanced = base && base->model == QLatin1String("advanced");
     m_chooseReference->setEnabled(advanced && !m_analyzing && !m_saving);
     m_referenceHint->setText(advanced ? tr("Measuring synthesizes a test sentence with %1 once; it is not billed.").arg(base->name)
@@ -192,7 +192,7 @@ void CustomVoiceDialog::chooseReference()
 
 void CustomVoiceDialog::analyzeReference(const QString &path)
 {
-    const auto base = m_context.engine().catalog().find(selectedBaseId());
+    const auto base = m_context.services().catalog().find(selectedBaseId());
     if (!base || base->model != QLatin1String("advanced")) {
         m_analysisResult->setText(tr("Choose an advanced base voice first."));
         emit analysisFinished(false);
@@ -204,7 +204,7 @@ void CustomVoiceDialog::analyzeReference(const QString &path)
     updateReferenceAvailability();
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     m_analysisResult->setText(tr("Measuring the recording and %1…").arg(base->name));
-    Engine *engine = &m_context.engine();
+    const Services *engine = &m_context.services();
     const Voice voice = *base;
     m_context.run(this, [engine, voice, path]() -> Result<VoiceAnalysis::Match> {
         QFile f(path);

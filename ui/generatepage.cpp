@@ -3,7 +3,7 @@
 #include "audiodecoder.h"
 #include "audioencoder.h"
 #include "audioplayer.h"
-#include "engine.h"
+#include "services.h"
 #include "languages.h"
 #include "pricing.h"
 #include "studiocontext.h"
@@ -238,7 +238,7 @@ void GeneratePage::reloadVoices()
 {
     const QString model = m_model->currentData().toString();
     const qint64 account = m_context.accountId();
-    Engine *engine = &m_context.engine();
+    const Services *engine = &m_context.services();
     m_context.run(this, [engine, account, model] { return engine->voices().list(account, model); },
                   [this, model](const QList<Voice> &voices) {
                       if (model != m_model->currentData().toString())
@@ -269,7 +269,7 @@ void GeneratePage::updateEstimate()
     const QString text = m_text->toPlainText();
     const qint64 tokens = Pricing::tokens(text);
     const QString model = m_model->currentData().toString();
-    const Pricing &pricing = m_context.engine().generations().pricing();
+    const Pricing &pricing = m_context.services().generations().pricing();
     const bool premium = m_voice->currentText().contains(tr(", premium"));
     const QString priceModel = premium ? QStringLiteral("advanced") : model;
     QString line = tr("%n character(s)", nullptr, int(text.size())) + QStringLiteral(" · ")
@@ -339,7 +339,7 @@ void GeneratePage::speak()
     m_sinceSpeak.start();
     m_status->setText(tr("Generating…"));
 
-    m_live = std::make_unique<LiveStream>(m_context.engine().live(), sinkRef(), QStringLiteral("Stopped in the studio"));
+    m_live = std::make_unique<LiveStream>(m_context.services().live(), sinkRef(), QStringLiteral("Stopped in the studio"));
     setBusy(true);
     m_live->start(m_context.auth(), req);
 }

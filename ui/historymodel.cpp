@@ -1,6 +1,6 @@
 #include "historymodel.h"
 
-#include "engine.h"
+#include "services.h"
 #include "generationservice.h"
 #include "pricing.h"
 #include "studiocontext.h"
@@ -134,7 +134,7 @@ void HistoryModel::load(LoadKind kind)
     const qint64 account = m_accountId;
     const QString status = m_status;
     const quint64 serial = m_serial;
-    GenerationService *gens = &m_context.engine().generations();
+    GenerationService *gens = &m_context.services().generations();
     m_loading = true;
     m_context.run(
         this,

@@ -3,7 +3,7 @@
 #include "audiodecoder.h"
 #include "audioformat.h"
 #include "audioplayer.h"
-#include "engine.h"
+#include "services.h"
 #include "historymodel.h"
 #include "servercontrol.h"
 #include "studiocontext.h"
@@ -261,7 +261,7 @@ QString HistoryPage::selectedAudioUrl() const
     const QString base = serverBaseUrl();
     if (!row || base.isEmpty())
         return {};
-    return HistoryModel::audioUrl(base, row->generation, row->expiresAtMs, m_context.engine().urlSigner());
+    return HistoryModel::audioUrl(base, row->generation, row->expiresAtMs, m_context.services().urlSigner());
 }
 
 void HistoryPage::updateActions()

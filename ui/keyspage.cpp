@@ -1,6 +1,6 @@
 #include "keyspage.h"
 
-#include "engine.h"
+#include "services.h"
 #include "servercontrol.h"
 #include "studiocontext.h"
 
@@ -116,7 +116,7 @@ void KeysPage::reload()
     }
     m_hint->setText(tr("Programs use the v3 API as this account by sending a key in the <tt>x-api-key</tt> header. "
                        "A key is shown once, when it is created; revoke any key you no longer trust."));
-    KeyService *keys = &m_context.engine().keys();
+    KeyService *keys = &m_context.services().keys();
     m_context.run(this, [keys, account] { return keys->list(account); },
                   [this, account](const QList<ApiKeyRecord> &list) {
                       if (account == m_context.accountId())
@@ -194,7 +194,7 @@ void KeysPage::createKey()
         return;
     m_busy = true;
     updateButtons();
-    KeyService *keys = &m_context.engine().keys();
+    KeyService *keys = &m_context.services().keys();
     m_context.run(this, [keys, account, name] { return keys->create(account, name); },
                   [this](const Result<CreatedKey> &created) {
                       m_busy = false;
@@ -290,7 +290,7 @@ void KeysPage::revokeSelected()
 
 void KeysPage::revoke(qint64 account, qint64 keyId, const QString &name)
 {
-    KeyService *keys = &m_context.engine().keys();
+    KeyService *keys = &m_context.services().keys();
     m_context.run(this, [keys, account, keyId] { return keys->revoke(account, keyId); },
                   [this, name](const Result<bool> &done) {
                       m_status->setText(done ? tr("Key “%1” revoked: it no longer works.").arg(name)

@@ -1,7 +1,8 @@
 #include "mainwindow.h"
 
 #include "accountspage.h"
-#include "engine.h"
+#include "services.h"
+#include "accountservice.h"
 #include "generatepage.h"
 #include "historypage.h"
 #include "keyspage.h"
@@ -80,7 +81,7 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     });
     connect(&m_context, &StudioContext::dataChanged, this, [this] {
         // Reload the selector only when accounts or plans changed (read off the GUI thread).
-        Engine *engine = &m_context.engine();
+        const Services *engine = &m_context.services();
         m_context.run(this, [engine] { return engine->accounts().list(); }, [this](const QList<Account> &accounts) {
             QStringList shown, stored; // the placeholder (data 0) is not an account
             for (int i = 0; i < m_account->count(); ++i)
@@ -119,7 +120,7 @@ void MainWindow::showPage(Page page)
 
 void MainWindow::reloadAccounts()
 {
-    Engine *engine = &m_context.engine();
+    const Services *engine = &m_context.services();
     m_context.run(this, [engine] { return engine->accounts().list(); }, [this](const QList<Account> &accounts) {
         const qint64 wanted = m_context.accountId() ? m_context.accountId()
                                                     : QSettings().value(QStringLiteral("window/account")).toLongLong();

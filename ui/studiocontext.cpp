@@ -1,15 +1,15 @@
 #include "studiocontext.h"
 
-#include "engine.h"
+#include "services.h"
 #include "generationservice.h"
 
-StudioContext::StudioContext(Engine &engine, ServerControl *server, QObject *parent)
+StudioContext::StudioContext(const Services &services, ServerControl *server, QObject *parent)
     : QObject(parent)
-    , m_engine(engine)
+    , m_services(services)
     , m_server(server)
 {
     // Any change of a generation (from the API too) refreshes what the pages show.
-    connect(&engine.generations(), &GenerationService::generationChanged, this, &StudioContext::notifyDataChanged,
+    connect(&services.generations(), &GenerationService::generationChanged, this, &StudioContext::notifyDataChanged,
             Qt::QueuedConnection);
 }
 
@@ -28,5 +28,5 @@ AuthContext StudioContext::auth() const
 
 QThreadPool *StudioContext::storePool()
 {
-    return m_engine.storePool();
+    return m_services.storePool();
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "services.h"
+
 #include "keyservice.h"
 #include "records.h"
 #include "storetask.h"
@@ -10,19 +12,18 @@
 
 #include <optional>
 
-class Engine;
 class ServerControl;
 
-// What every page shares: the engine, the account selected in the window, the
+// What every page shares: the engine's services, the account selected in the window, the
 // embedded server, and a way to run store work off the GUI thread.
 class StudioContext : public QObject
 {
     Q_OBJECT
 
 public:
-    StudioContext(Engine &engine, ServerControl *server, QObject *parent = nullptr);
+    StudioContext(const Services &services, ServerControl *server, QObject *parent = nullptr);
 
-    Engine &engine() { return m_engine; }
+    const Services &services() const { return m_services; }
     ServerControl *server() { return m_server; }
 
     qint64 accountId() const { return m_accountId; }
@@ -53,7 +54,7 @@ public slots:
 private:
     QThreadPool *storePool();
 
-    Engine &m_engine;
+    Services m_services;
     ServerControl *m_server;
     qint64 m_accountId = 0;
     QString m_plan = QStringLiteral("free");

@@ -2,7 +2,7 @@
 
 #include "audioplayer.h"
 #include "customvoicedialog.h"
-#include "engine.h"
+#include "services.h"
 #include "languages.h"
 #include "pricing.h"
 #include "studiocontext.h"
@@ -235,7 +235,7 @@ QString VoicesPage::sampleSentence(const Voice &voice)
 void VoicesPage::reload()
 {
     const qint64 account = m_context.accountId();
-    Engine *engine = &m_context.engine();
+    const Services *engine = &m_context.services();
     const int serial = ++m_reloadSerial;
     m_context.run(this, [engine, account] { return engine->voices().list(account); },
                   [this, serial](const QList<Voice> &voices) {
@@ -248,7 +248,7 @@ void VoicesPage::fill(const QList<Voice> &voices)
 {
     const QString keep = m_selectAfterReload.isEmpty() ? selectedVoiceId() : m_selectAfterReload;
     m_selectAfterReload.clear();
-    const Pricing &pricing = m_context.engine().generations().pricing();
+    const Pricing &pricing = m_context.services().generations().pricing();
     m_voices.clear();
     m_model->removeRows(0, m_model->rowCount());
     int custom = 0;
@@ -351,7 +351,7 @@ void VoicesPage::updateDetails()
     const Voice v = m_voices.value(id);
     QString text = QStringLiteral("<b>%1</b> (%2) — %3").arg(v.name.toHtmlEscaped(), v.id, v.description.toHtmlEscaped());
     if (v.isCustom) {
-        const auto base = m_context.engine().catalog().find(v.baseVoiceId);
+        const auto base = m_context.services().catalog().find(v.baseVoiceId);
         const double pitch = base && base->pitch > 0 ? v.pitch / base->pitch : v.pitch;
         text += QStringLiteral("<br>")
                 + tr("Custom voice based on %1 (%2): pitch %3×, rate %4×.")
@@ -406,7 +406,7 @@ void VoicesPage::togglePreview(const QString &voiceId)
     updateButtons();
 
     m_previewName = v.name;
-    m_live = std::make_unique<LiveStream>(m_context.engine().live(), sinkRef(), QStringLiteral("Stopped in the studio"));
+    m_live = std::make_unique<LiveStream>(m_context.services().live(), sinkRef(), QStringLiteral("Stopped in the studio"));
     m_live->start(m_context.auth(), req);
 }
 
@@ -492,7 +492,7 @@ void VoicesPage::editCustomVoice()
     if (!m_voices.value(id).isCustom)
         return;
     const qint64 account = m_context.accountId();
-    Engine *engine = &m_context.engine();
+    const Services *engine = &m_context.services();
     m_context.run(this, [engine, account, id] { return engine->voices().customSpec(account, id); },
                   [this, id, account](const std::optional<VoiceDirectory::CustomVoiceSpec> &spec) {
                       if (account != m_context.accountId())
@@ -528,7 +528,7 @@ void VoicesPage::save(CustomVoiceDialog *dialog, const QString &voiceId)
 {
     const VoiceDirectory::CustomVoiceSpec spec = dialog->spec();
     const qint64 account = m_context.accountId();
-    Engine *engine = &m_context.engine();
+    const Services *engine = &m_context.services();
     dialog->setSaving(true);
     QPointer<CustomVoiceDialog> guard(dialog);
     m_context.run(this, [engine, account, voiceId, spec]() -> Result<Voice> {
@@ -580,7 +580,7 @@ void VoicesPage::deleteCustomVoice()
     if (m_previewId == id)
         stopPreview();
     const qint64 account = m_context.accountId();
-    Engine *engine = &m_context.engine();
+    const Services *engine = &m_context.services();
     m_context.run(this, [engine, account, id] { return engine->voices().removeCustom(account, id); },
                   [this, v](const Result<bool> &r) {
                       m_status->setText(r ? tr("Deleted the custom voice %1 (%2).").arg(v.name, v.id)

@@ -169,7 +169,7 @@ void TestOpenApi::documentMatchesRouteTable()
     options.dataDir = dir.path();
     Engine engine(options);
     QCOMPARE(engine.open(), QString());
-    ApiServer server(engine);
+    ApiServer server(engine.services());
     registerApiRoutes(server, metricsOpen);
 
     QHash<QString, Operation> documented; // "METHOD pattern"

@@ -33,7 +33,7 @@ void TestPlayback::playsWhatStreams()
     const auto account = engine.accounts().create("player");
     QVERIFY(account.ok());
     engine.startRuntime();
-    StudioContext context(engine, nullptr);
+    StudioContext context(engine.services(), nullptr);
     context.setAccountId(account->id);
     GeneratePage page(context);
     page.editor()->setPlainText("The studio plays speech while it streams. This sentence is long enough to measure.");

@@ -21,7 +21,7 @@ UiTestEnv::UiTestEnv(const Options &options)
     if (!m_error.isEmpty())
         return;
     m_engine->startRuntime();
-    m_context = std::make_unique<StudioContext>(*m_engine, nullptr);
+    m_context = std::make_unique<StudioContext>(m_engine->services(), nullptr);
 }
 
 UiTestEnv::~UiTestEnv()

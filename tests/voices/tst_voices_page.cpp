@@ -108,7 +108,7 @@ void TestVoicesPage::initTestCase()
     const auto other = m_engine->accounts().create("otheraccount", "free", 1000000);
     QVERIFY(other.ok());
     m_otherAccount = other->id;
-    m_context = std::make_unique<StudioContext>(*m_engine, nullptr);
+    m_context = std::make_unique<StudioContext>(m_engine->services(), nullptr);
     m_context->setAccountId(m_account);
     m_page = std::make_unique<VoicesPage>(*m_context);
     m_page->resize(1000, 700);
