@@ -59,29 +59,28 @@ QString AudioEncoder::finish()
 
 QString AudioEncoder::writeBytes(const char *data, qsizetype size)
 {
-    while (size > 0) {
-        const ssize_t n = ::write(m_fd, data, size_t(size));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return storageError(n < 0 ? errno : ENOSPC);
-        data += n;
-        size -= n;
-    }
-    return {};
+    return writeFully(-1, data, size);
 }
 
 QString AudioEncoder::writeAt(qint64 offset, const char *data, qsizetype size)
 {
+    return writeFully(offset, data, size);
+}
+
+// Every byte or the cause: short writes are continued, EINTR retried, and a write that
+// takes nothing is a full disk. offset < 0 appends at the file position.
+QString AudioEncoder::writeFully(qint64 offset, const char *data, qsizetype size)
+{
     while (size > 0) {
-        const ssize_t n = ::pwrite(m_fd, data, size_t(size), off_t(offset));
+        const ssize_t n = offset < 0 ? ::write(m_fd, data, size_t(size)) : ::pwrite(m_fd, data, size_t(size), off_t(offset));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             return storageError(n < 0 ? errno : ENOSPC);
         data += n;
         size -= n;
-        offset += n;
+        if (offset >= 0)
+            offset += n;
     }
     return {};
 }

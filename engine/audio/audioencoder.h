@@ -38,6 +38,7 @@ protected:
     QString writeAt(qint64 offset, const char *data, qsizetype size);
 
 private:
+    QString writeFully(qint64 offset, const char *data, qsizetype size);
     int m_fd = -1;
 };
 

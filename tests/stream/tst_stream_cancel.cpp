@@ -3,6 +3,7 @@
 // the money rule, the same for every live generation: audio delivered and the client
 // ended it (cancel, disconnect, studio stop) -> charged in full; otherwise released.
 #include "engine.h"
+#include "functionsink.h"
 #include "livestream.h"
 #include "storereader.h"
 #include "studioprocess.h"
@@ -32,16 +33,6 @@ constexpr qint64 kLateSamplesBound = 24000;
 
 using Store = StoreReader;
 
-// A LiveStream owner made of functions.
-struct FunctionSink : LiveStream::Sink
-{
-    std::function<void(const Generation &)> started;
-    std::function<void(const QByteArray &)> audio;
-    std::function<void(const LiveStream::Outcome &)> ended;
-    void liveStarted(const Generation &g) override { started(g); }
-    void liveAudio(const QByteArray &b) override { audio(b); }
-    void liveEnded(const LiveStream::Outcome &o) override { ended(o); }
-};
 
 QByteArray wsRequest(const QString &text)
 {

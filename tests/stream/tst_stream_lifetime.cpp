@@ -4,6 +4,7 @@
 // AddressSanitizer too (scripts/asan.sh tst_stream_lifetime): there a use after free
 // is a failure even when it happens not to crash.
 #include "engine.h"
+#include "functionsink.h"
 #include "livestream.h"
 #include "studioprocess.h"
 
@@ -20,15 +21,6 @@ namespace
 {
 const QString kLongText = QString("This sentence keeps the synthesizer busy for a while. ").repeated(40);
 
-struct FunctionSink : LiveStream::Sink
-{
-    std::function<void(const Generation &)> started;
-    std::function<void(const QByteArray &)> audio;
-    std::function<void(const LiveStream::Outcome &)> ended;
-    void liveStarted(const Generation &g) override { started(g); }
-    void liveAudio(const QByteArray &b) override { audio(b); }
-    void liveEnded(const LiveStream::Outcome &o) override { ended(o); }
-};
 
 QStringList partFiles(const QString &dir)
 {
