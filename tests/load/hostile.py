@@ -897,7 +897,6 @@ def sc_v2_idempotency(ctx):
     name, key, voices = ctx.acct()
     ikey = 'v2-' + uuid.uuid4().hex
     body = {'text': f'Legacy interface request with an idempotency key {ctx.n()}.', 'voice': voices[0].upper()}
-    ids, statuses = [], []
 
     def one(results):
         try:
@@ -914,21 +913,7 @@ def sc_v2_idempotency(ctx):
         t.start()
     for t in threads:
         t.join()
-    for resp in results:
-        if isinstance(resp, Exception):
-            STATS.bad('missing_answer', 'v2_idempotency', f'{type(resp).__name__}: {resp}')
-            continue
-        statuses.append(resp.status)
-        if resp.status in (200, 201) and (resp.json() or {}).get('generation_id'):
-            ids.append(resp.json()['generation_id'])
-        else:
-            STATS.bad('unexpected_status', 'v2_idempotency', f'{resp}')
-    if len(set(ids)) > 1 or statuses.count(201) > 1:
-        STATS.bad('idempotency', 'v2_idempotency', f'{len(set(ids))} ids for one key, statuses {statuses}')
-    for gid in set(ids):
-        track(gid, name, 'COMPLETED', 'v2_idempotency')
-    with GENS_LOCK:
-        IDEM_KEYS.append((name, ikey, sorted(set(ids))))
+    check_idempotent_answers(results, 'v2_idempotency', name, ikey)
 
 
 def sc_v3_idempotency(ctx):
@@ -960,20 +945,25 @@ def sc_v3_idempotency(ctx):
     finally:
         for s in socks:
             s.close()
+    check_idempotent_answers(results, 'v3_idempotency', name, ikey)
+
+
+def check_idempotent_answers(results, scenario, name, ikey):
+    """Retries of one Idempotency-Key: every one answered, all with the same generation."""
     ids, statuses = [], []
     for resp in results:
         if not isinstance(resp, Response):
-            STATS.bad('missing_answer', 'v3_idempotency', f'{type(resp).__name__}: {resp}')
+            STATS.bad('missing_answer', scenario, f'{type(resp).__name__}: {resp}')
             continue
         statuses.append(resp.status)
         if resp.status in (200, 201) and (resp.json() or {}).get('generation_id'):
             ids.append(resp.json()['generation_id'])
         else:
-            STATS.bad('unexpected_status', 'v3_idempotency', f'{resp}')
+            STATS.bad('unexpected_status', scenario, f'{resp}')
     if len(set(ids)) > 1 or statuses.count(201) > 1:
-        STATS.bad('idempotency', 'v3_idempotency', f'{len(set(ids))} ids for one key, statuses {statuses}')
+        STATS.bad('idempotency', scenario, f'{len(set(ids))} ids for one key, statuses {statuses}')
     for gid in set(ids):
-        track(gid, name, 'COMPLETED', 'v3_idempotency')
+        track(gid, name, 'COMPLETED', scenario)
     with GENS_LOCK:
         IDEM_KEYS.append((name, ikey, sorted(set(ids))))
 

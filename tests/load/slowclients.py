@@ -82,15 +82,26 @@ def bigbody(port, key):
     s, refused = connect_blocking(port, head)
     if not s:
         return {'client': 'bigbody', 'error': 'never accepted', 'refused_503': refused}
+    t1 = time.time()
+    # Trickles the body until the answer comes (it must come at once).
+    sent, answer = send_until_answer(s, b'x' * 1000, 1000, 20, 0.01, 20 * 1000 * 1000)
+    s.close()
+    return {'client': 'bigbody', 'status': status_of(answer), 'answer_after_s': round(time.time() - t1, 3),
+            'body_bytes_sent_before_answer': sent, 'refused_503_before_accept': refused,
+            'connect_s': round(t1 - t0, 3)}
+
+
+def send_until_answer(s, data, counts_as, seconds, pause, max_bytes=None):
+    """Sends data again and again until the server answers (a status line), the socket
+    fails, max_bytes were sent or seconds passed; returns (bytes counted, answer)."""
     sent = 0
     answer = b''
     t1 = time.time()
     s.settimeout(0.05)
-    # Trickles the body until the answer comes (it must come at once).
-    while sent < 20 * 1000 * 1000 and time.time() - t1 < 20:
+    while time.time() - t1 < seconds and (max_bytes is None or sent < max_bytes):
         try:
-            s.sendall(b'x' * 1000)
-            sent += 1000
+            s.sendall(data)
+            sent += counts_as
         except OSError:
             break
         try:
@@ -101,12 +112,8 @@ def bigbody(port, key):
             break
         if b'\r\n' in answer:
             break
-        time.sleep(0.01)
-    answer += read_answer(s, 2)
-    s.close()
-    return {'client': 'bigbody', 'status': status_of(answer), 'answer_after_s': round(time.time() - t1, 3),
-            'body_bytes_sent_before_answer': sent, 'refused_503_before_accept': refused,
-            'connect_s': round(t1 - t0, 3)}
+        time.sleep(pause)
+    return sent, answer + read_answer(s, 2)
 
 
 def chunked(port, key, seconds):
@@ -117,26 +124,9 @@ def chunked(port, key, seconds):
         return {'client': 'chunked', 'error': 'never accepted', 'refused_503': refused}
     piece = b'y' * 65536
     frame = b'%x\r\n' % len(piece) + piece + b'\r\n'
-    sent = 0
-    answer = b''
     t1 = time.time()
-    s.settimeout(0.05)
-    while time.time() - t1 < seconds:
-        try:
-            s.sendall(frame)
-            sent += len(piece)
-        except OSError:
-            break
-        try:
-            answer += s.recv(4096)
-        except socket.timeout:
-            pass
-        except OSError:
-            break
-        if b'\r\n' in answer:
-            break
-        time.sleep(0.2)  # about 320 KB/s: the cut comes after ~3 s
-    answer += read_answer(s, 2)
+    # About 320 KB/s: the cut comes after ~3 s.
+    sent, answer = send_until_answer(s, frame, len(piece), seconds, 0.2)
     s.close()
     return {'client': 'chunked', 'status': status_of(answer), 'answer_after_s': round(time.time() - t1, 3),
             'decoded_bytes_sent_before_answer': sent, 'refused_503_before_accept': refused}

@@ -4,6 +4,7 @@
 // ended it (cancel, disconnect, studio stop) -> charged in full; otherwise released.
 #include "engine.h"
 #include "functionsink.h"
+#include "localengine.h"
 #include "livestream.h"
 #include "storereader.h"
 #include "studioprocess.h"
@@ -251,21 +252,12 @@ void TestStreamCancel::earlyEndMoneyRule()
     QFETCH(bool, afterAudio);
     QFETCH(bool, charged);
 
-    QTemporaryDir dir;
-    Engine::Options o;
-    o.dataDir = dir.path();
-    o.workers = 1;
-    o.streamWorkers = 1;
-    Engine engine(o);
-    QCOMPARE(engine.open(), QString());
-    engine.startRuntime();
-    const auto account = engine.accounts().create("rule", "free", 1000000);
-    QVERIFY(account);
-    const AuthContext auth{account->id, 0, account->plan};
-    CreateGeneration req;
-    req.speech.text = kLongText;
-    req.voiceId = "af_sarah";
-    req.apiVersion = "studio";
+    LocalEngine local("rule");
+    QVERIFY(local.isReady());
+    Engine &engine = local.engine();
+    const qint64 accountId = local.accountId();
+    const AuthContext auth = local.auth();
+    const CreateGeneration req = LocalEngine::request(kLongText);
 
     FunctionSink sink;
     auto live = std::make_unique<LiveStream>(engine.live(), sink, "Stopped in the studio");
@@ -281,7 +273,7 @@ void TestStreamCancel::earlyEndMoneyRule()
         acted = true;
         audioAtAction = audioSignals;
         if (action == "cancel") {
-            const auto r = engine.generations().cancel(account->id, id);
+            const auto r = engine.generations().cancel(accountId, id);
             QVERIFY(r);
             QCOMPARE(r->status, GenerationStatus::Failed);
         } else if (action == "abandon") {
@@ -331,17 +323,16 @@ void TestStreamCancel::earlyEndMoneyRule()
         QCOMPARE(reported->charged, charged);
 
     // Money: charged -> the whole text, one settle; released -> back to where it was.
-    const qint64 spent = 1000000 - engine.accounts().find(account->id)->credits;
+    const qint64 spent = 1000000 - engine.accounts().find(accountId)->credits;
     QCOMPARE(spent, charged ? qint64(kLongText.size()) : qint64(0));
     int settles = 0, releases = 0;
-    for (const LedgerEntry &e : engine.accounts().ledger(account->id)) {
+    for (const LedgerEntry &e : engine.accounts().ledger(accountId)) {
         settles += e.generationId == id && e.kind == QLatin1String("settle");
         releases += e.generationId == id && e.kind == QLatin1String("release");
     }
     QCOMPARE(settles, charged ? 1 : 0);
     QCOMPARE(releases, charged ? 0 : 1);
-    QVERIFY(engine.accounts().ledgerConsistent(account->id));
-    engine.shutdown(2000);
+    QVERIFY(engine.accounts().ledgerConsistent(accountId));
 }
 
 QTEST_GUILESS_MAIN(TestStreamCancel)

@@ -5,6 +5,7 @@
 // is a failure even when it happens not to crash.
 #include "engine.h"
 #include "functionsink.h"
+#include "localengine.h"
 #include "livestream.h"
 #include "studioprocess.h"
 
@@ -64,21 +65,11 @@ void TestStreamLifetime::ownerGoesAway()
     QFETCH(QString, status);
     QFETCH(bool, charged);
 
-    QTemporaryDir dir;
-    Engine::Options o;
-    o.dataDir = dir.path();
-    o.workers = 1;
-    o.streamWorkers = 1;
-    Engine engine(o);
-    QCOMPARE(engine.open(), QString());
-    engine.startRuntime();
-    const qint64 credits = 1000000;
-    const auto account = engine.accounts().create("owner", "free", credits);
-    QVERIFY(account);
-    CreateGeneration req;
-    req.speech.text = when == "ended" ? QString("A short sentence that ends.") : kLongText;
-    req.voiceId = "af_sarah";
-    req.apiVersion = "studio";
+    LocalEngine local("owner");
+    QVERIFY(local.isReady());
+    Engine &engine = local.engine();
+    const qint64 credits = LocalEngine::kCredits;
+    const CreateGeneration req = LocalEngine::request(when == "ended" ? QString("A short sentence that ends.") : kLongText);
 
     FunctionSink sink;
     auto live = std::make_unique<LiveStream>(engine.live(), sink, "Stopped in the studio");
@@ -107,7 +98,7 @@ void TestStreamLifetime::ownerGoesAway()
             QCOMPARE(int(out.kind), int(LiveStream::Outcome::Kind::Completed));
         goAway("ended");
     };
-    live->start({account->id, 0, account->plan}, req);
+    live->start(local.auth(), req);
     QCOMPARE(int(live->state()), int(LiveStream::State::Starting));
     if (when == "start") {
         gone = true;
@@ -119,7 +110,7 @@ void TestStreamLifetime::ownerGoesAway()
     QTest::qWait(200); // anything still queued for the owner would arrive now
     QCOMPARE(callsAfterGone, 0);
 
-    const QList<Generation> rows = engine.generations().history(account->id, QString(), 10, 0);
+    const QList<Generation> rows = engine.generations().history(local.accountId(), QString(), 10, 0);
     QCOMPARE(rows.size(), 1);
     const Generation row = rows.first();
     QCOMPARE(row.status == GenerationStatus::Completed ? QString("COMPLETED") : QString("FAILED"), status);
@@ -128,34 +119,22 @@ void TestStreamLifetime::ownerGoesAway()
         QCOMPARE(row.errorMessage, QString("Stopped in the studio"));
     else
         QVERIFY(QFileInfo(row.audioPath).size() > 1000);
-    const qint64 spent = credits - engine.accounts().find(account->id)->credits;
+    const qint64 spent = credits - engine.accounts().find(local.accountId())->credits;
     QCOMPARE(spent, charged ? qint64(req.speech.text.size()) : qint64(0));
-    QVERIFY(engine.accounts().ledgerConsistent(account->id));
+    QVERIFY(engine.accounts().ledgerConsistent(local.accountId()));
     // The file work of an abandoned stream is done on a store thread: give it a moment.
-    QTRY_COMPARE_WITH_TIMEOUT(partFiles(dir.path()), QStringList(), 5000);
-    engine.shutdown(2000);
+    QTRY_COMPARE_WITH_TIMEOUT(partFiles(local.dataDir()), QStringList(), 5000);
 }
 
 // Over capacity: the rejection comes after start() returned (never from inside it),
 // and an owner that goes away in it, or before it, hears nothing more.
 void TestStreamLifetime::rejectedOwnerGoesAway()
 {
-    QTemporaryDir dir;
-    Engine::Options o;
-    o.dataDir = dir.path();
-    o.workers = 1;
-    o.streamWorkers = 1;
-    o.maxStreams = 1;
-    Engine engine(o);
-    QCOMPARE(engine.open(), QString());
-    engine.startRuntime();
-    const auto account = engine.accounts().create("cap", "free", 1000000);
-    QVERIFY(account);
-    const AuthContext auth{account->id, 0, account->plan};
-    CreateGeneration req;
-    req.speech.text = kLongText;
-    req.voiceId = "af_sarah";
-    req.apiVersion = "studio";
+    LocalEngine local("cap", 1);
+    QVERIFY(local.isReady());
+    Engine &engine = local.engine();
+    const AuthContext auth = local.auth();
+    const CreateGeneration req = LocalEngine::request(kLongText);
 
     FunctionSink first;
     first.started = [](const Generation &) {};
@@ -199,8 +178,7 @@ void TestStreamLifetime::rejectedOwnerGoesAway()
 
     running.reset();
     QTRY_COMPARE_WITH_TIMEOUT(engine.live().active(), 0, 20000);
-    QCOMPARE(engine.generations().history(account->id, QString(), 10, 0).size(), 1); // only the admitted one
-    engine.shutdown(2000);
+    QCOMPARE(engine.generations().history(local.accountId(), QString(), 10, 0).size(), 1); // only the admitted one
 }
 
 // Clients that connect with a key the server has not seen (checked on a store thread)
