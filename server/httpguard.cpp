@@ -330,15 +330,17 @@ void ConnectionGuard::answerRejection()
     m_order->deliver(m_rejectionTicket, [this] {
         m_socket->write(errorResponse(m_rejection.status, m_rejection.reason, m_rejection.detail));
         // Lingering close (RFC 9112 9.6): closing while the client still uploads makes the
-        // kernel reset the connection and the client loses the answer. So: send it, shut
-        // down our side only, and keep discarding input until the client closes.
-        const auto halfClose = [s = QPointer<QTcpSocket>(m_socket)] {
-            if (s && s->bytesToWrite() == 0 && s->socketDescriptor() != -1)
-                ::shutdown(int(s->socketDescriptor()), SHUT_WR);
+        // kernel reset the connection and the client loses the answer. So once the answer
+        // is with the kernel, the close goes to a LingeringClose, as every close does.
+        const auto closeWhenSent = [this] {
+            if (m_socket->bytesToWrite() == 0 && m_socket->state() == QAbstractSocket::ConnectedState) {
+                lingerOnClose();
+                m_socket->abort();
+            }
         };
-        connect(m_socket, &QTcpSocket::bytesWritten, this, halfClose);
+        connect(m_socket, &QTcpSocket::bytesWritten, this, closeWhenSent);
         m_socket->flush();
-        halfClose();
+        closeWhenSent();
         // A client that does not read its answer is dropped soon after.
         QTimer::singleShot(2000, m_socket, [s = QPointer<QTcpSocket>(m_socket)] {
             if (s)
