@@ -3,6 +3,7 @@
 #include "audioformat.h"
 
 #include <QFile>
+#include <climits>
 #include <QtEndian>
 
 #include <lame/lame.h>
@@ -19,38 +20,86 @@ AudioDecoder::Decoded failure(AudioDecoder::Problem problem)
 }
 }
 
+AudioDecoder::WavLayout AudioDecoder::parseWav(const QByteArray &bytes)
+{
+    WavLayout w;
+    const auto *d = reinterpret_cast<const uchar *>(bytes.constData());
+    const qsizetype size = bytes.size();
+    if (size < 12 || !bytes.startsWith("RIFF") || bytes.mid(8, 4) != "WAVE") {
+        w.problem = WavLayout::Problem::NotWav;
+        return w;
+    }
+    bool haveFormat = false;
+    qsizetype pos = 12;
+    while (pos + 8 <= size) {
+        const QByteArray id(bytes.constData() + pos, 4);
+        const quint32 chunkSize = qFromLittleEndian<quint32>(d + pos + 4);
+        const qsizetype body = pos + 8;
+        const qsizetype available = size - body;
+        if (id == "fmt ") {
+            if (chunkSize < 16 || qsizetype(chunkSize) > available) {
+                w.problem = WavLayout::Problem::TruncatedFormat;
+                return w;
+            }
+            w.formatTag = qFromLittleEndian<quint16>(d + body);
+            w.channels = qFromLittleEndian<quint16>(d + body + 2);
+            w.sampleRate = int(qMin<quint32>(qFromLittleEndian<quint32>(d + body + 4), quint32(INT_MAX)));
+            w.blockAlign = qFromLittleEndian<quint16>(d + body + 12);
+            w.bitsPerSample = qFromLittleEndian<quint16>(d + body + 14);
+            if (w.formatTag == 0xFFFE && chunkSize >= 40) // WAVE_FORMAT_EXTENSIBLE: sub-format GUID
+                w.formatTag = qFromLittleEndian<quint16>(d + body + 24);
+            haveFormat = true;
+        } else if (id == "data") {
+            w.dataOffset = body;
+            // Streaming writers leave the size unset (0 or 0xFFFFFFFF), and a file cut
+            // short holds less: take what is there.
+            w.dataSize = (chunkSize == 0 || qsizetype(chunkSize) > available) ? available : qsizetype(chunkSize);
+            if (haveFormat)
+                break;
+        }
+        if (qsizetype(chunkSize) > available)
+            break;
+        pos = body + qsizetype(chunkSize) + (chunkSize & 1); // chunks are word-aligned
+    }
+    if (!haveFormat)
+        w.problem = WavLayout::Problem::NoFormat;
+    else if (w.dataOffset < 0)
+        w.problem = WavLayout::Problem::NoData;
+    return w;
+}
+
+QByteArray AudioDecoder::pcm16ToMonoFloat32(const QByteArray &bytes, const WavLayout &w)
+{
+    QByteArray out;
+    if (w.channels <= 0 || w.blockAlign != w.channels * 2 || w.dataOffset < 0)
+        return out;
+    const qsizetype frames = w.dataSize / w.blockAlign;
+    out.resize(frames * qsizetype(sizeof(float)));
+    auto *dst = reinterpret_cast<float *>(out.data());
+    const auto *p = reinterpret_cast<const uchar *>(bytes.constData()) + w.dataOffset;
+    for (qsizetype i = 0; i < frames; ++i) {
+        double v = 0;
+        for (int c = 0; c < w.channels; ++c)
+            v += qFromLittleEndian<qint16>(p + (i * w.channels + c) * 2);
+        dst[i] = float(v / w.channels / 32768.0);
+    }
+    return out;
+}
+
 AudioDecoder::Decoded AudioDecoder::decodeWav(const QByteArray &bytes)
 {
-    if (bytes.size() < 12 || !bytes.startsWith("RIFF") || bytes.mid(8, 4) != "WAVE")
+    const WavLayout w = parseWav(bytes);
+    if (w.problem == WavLayout::Problem::NotWav)
         return failure(Problem::NotWav);
-    const char *p = bytes.constData();
-    qsizetype pos = 12;
-    quint16 formatTag = 0, channels = 0, bits = 0;
-    quint32 rate = 0;
-    while (pos + 8 <= bytes.size()) {
-        const QByteArray id(p + pos, 4);
-        const qsizetype size = qFromLittleEndian<quint32>(p + pos + 4);
-        const qsizetype body = pos + 8;
-        if (id == "fmt " && size >= 16 && body + 16 <= bytes.size()) {
-            formatTag = qFromLittleEndian<quint16>(p + body);
-            channels = qFromLittleEndian<quint16>(p + body + 2);
-            rate = qFromLittleEndian<quint32>(p + body + 4);
-            bits = qFromLittleEndian<quint16>(p + body + 14);
-        } else if (id == "data") {
-            if (formatTag != 1 || channels != 1 || bits != 16 || rate != quint32(AudioFormats::kSampleRate))
-                return failure(Problem::NotEngineWav);
-            // A file cut short gives what is there.
-            const qsizetype n = qMin(size, bytes.size() - body) / 2;
-            Decoded out;
-            out.float32.resize(n * qsizetype(sizeof(float)));
-            auto *dst = reinterpret_cast<float *>(out.float32.data());
-            for (qsizetype i = 0; i < n; ++i)
-                dst[i] = float(qFromLittleEndian<qint16>(p + body + 2 * i)) / 32768.0f;
-            return out;
-        }
-        pos = body + size + (size & 1); // chunks are word-aligned
-    }
-    return failure(Problem::NoAudio);
+    if (w.problem == WavLayout::Problem::NoData
+        || (w.problem == WavLayout::Problem::NoFormat && w.dataOffset < 0))
+        return failure(Problem::NoAudio);
+    if (w.problem != WavLayout::Problem::None || w.formatTag != 1 || w.channels != 1 || w.bitsPerSample != 16
+        || w.sampleRate != AudioFormats::kSampleRate)
+        return failure(Problem::NotEngineWav);
+    Decoded out;
+    out.float32 = pcm16ToMonoFloat32(bytes, w);
+    return out;
 }
 
 AudioDecoder::Decoded AudioDecoder::decodeMp3(const QByteArray &bytes)

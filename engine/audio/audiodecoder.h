@@ -27,6 +27,24 @@ struct Decoded
     bool ok() const { return problem == Problem::None; }
 };
 
+// A RIFF/WAVE file's layout, its chunks walked (never a fixed 44-byte header): what
+// the engine's reader and the reference-recording reader of voice analysis both read.
+struct WavLayout
+{
+    enum class Problem { None, NotWav, TruncatedFormat, NoFormat, NoData };
+    Problem problem = Problem::None;
+    int formatTag = 0;       // 1: PCM (WAVE_FORMAT_EXTENSIBLE resolved to its sub-format)
+    int channels = 0;
+    int sampleRate = 0;
+    int bitsPerSample = 0;
+    int blockAlign = 0;
+    qsizetype dataOffset = -1;
+    qsizetype dataSize = 0;  // what is there when the header's size is unset or too large
+};
+WavLayout parseWav(const QByteArray &bytes);
+// 16-bit little-endian PCM frames of a layout, downmixed to mono floats in -1..1.
+QByteArray pcm16ToMonoFloat32(const QByteArray &bytes, const WavLayout &layout);
+
 Decoded decodeWav(const QByteArray &bytes);
 Decoded decodeMp3(const QByteArray &bytes);
 // format: "wav" or "mp3".

@@ -1,5 +1,6 @@
 #include "voiceanalysis.h"
 
+#include "audiodecoder.h"
 #include "audioformat.h"
 #include "languages.h"
 #include "synthesisjob.h"
@@ -173,70 +174,38 @@ Result<VoiceAnalysis::Pcm> VoiceAnalysis::readWav(const QByteArray &bytes, const
     };
     if (bytes.isEmpty())
         return fail(QStringLiteral("The reference recording is empty"));
-    const auto *d = reinterpret_cast<const uchar *>(bytes.constData());
-    const qsizetype size = bytes.size();
-    if (size < 12 || std::memcmp(d, "RIFF", 4) != 0 || std::memcmp(d + 8, "WAVE", 4) != 0)
+    using Layout = AudioDecoder::WavLayout;
+    const Layout w = AudioDecoder::parseWav(bytes);
+    switch (w.problem) {
+    case Layout::Problem::NotWav:
         return fail(QStringLiteral("The reference recording is not a WAV file (RIFF/WAVE header missing)"));
-
-    bool haveFormat = false;
-    int formatTag = 0, channels = 0, bits = 0, blockAlign = 0;
-    quint32 rate = 0;
-    qsizetype dataOffset = -1, dataSize = 0;
-    qsizetype pos = 12;
-    while (pos + 8 <= size) {
-        const char *id = reinterpret_cast<const char *>(d + pos);
-        const quint32 chunkSize = qFromLittleEndian<quint32>(d + pos + 4);
-        const qsizetype body = pos + 8;
-        const qsizetype available = size - body;
-        if (std::memcmp(id, "fmt ", 4) == 0) {
-            if (chunkSize < 16 || qsizetype(chunkSize) > available)
-                return fail(QStringLiteral("The reference WAV has a truncated format chunk"));
-            formatTag = qFromLittleEndian<quint16>(d + body);
-            channels = qFromLittleEndian<quint16>(d + body + 2);
-            rate = qFromLittleEndian<quint32>(d + body + 4);
-            blockAlign = qFromLittleEndian<quint16>(d + body + 12);
-            bits = qFromLittleEndian<quint16>(d + body + 14);
-            if (formatTag == 0xFFFE && chunkSize >= 40) // WAVE_FORMAT_EXTENSIBLE: sub-format GUID
-                formatTag = qFromLittleEndian<quint16>(d + body + 24);
-            haveFormat = true;
-        } else if (std::memcmp(id, "data", 4) == 0) {
-            dataOffset = body;
-            // Streaming writers leave the size unset (0 or 0xFFFFFFFF): take what is there.
-            dataSize = (chunkSize == 0 || qsizetype(chunkSize) > available) ? available : qsizetype(chunkSize);
-            if (haveFormat)
-                break;
-        }
-        if (qsizetype(chunkSize) > available)
-            break;
-        pos = body + qsizetype(chunkSize) + (chunkSize & 1);
-    }
-    if (!haveFormat)
+    case Layout::Problem::TruncatedFormat:
+        return fail(QStringLiteral("The reference WAV has a truncated format chunk"));
+    case Layout::Problem::NoFormat:
         return fail(QStringLiteral("The reference WAV has no format chunk"));
-    if (formatTag != 1 || bits != 16)
-        return fail(QStringLiteral("The reference WAV must be 16-bit PCM (it is %1-bit, format %2)").arg(bits).arg(formatTag));
-    if (channels != 1 && channels != 2)
-        return fail(QStringLiteral("The reference WAV must be mono or stereo (it has %1 channels)").arg(channels));
-    if (rate < 8000 || rate > 192000)
-        return fail(QStringLiteral("The reference WAV sample rate must be 8000 to 192000 Hz (it is %1 Hz)").arg(rate));
-    if (blockAlign != channels * 2)
+    case Layout::Problem::NoData:
+    case Layout::Problem::None:
+        break;
+    }
+    if (w.formatTag != 1 || w.bitsPerSample != 16)
+        return fail(QStringLiteral("The reference WAV must be 16-bit PCM (it is %1-bit, format %2)").arg(w.bitsPerSample).arg(w.formatTag));
+    if (w.channels != 1 && w.channels != 2)
+        return fail(QStringLiteral("The reference WAV must be mono or stereo (it has %1 channels)").arg(w.channels));
+    if (w.sampleRate < 8000 || w.sampleRate > 192000)
+        return fail(QStringLiteral("The reference WAV sample rate must be 8000 to 192000 Hz (it is %1 Hz)").arg(w.sampleRate));
+    if (w.blockAlign != w.channels * 2)
         return fail(QStringLiteral("The reference WAV has an inconsistent block alignment"));
-    if (dataOffset < 0)
+    if (w.problem == Layout::Problem::NoData)
         return fail(QStringLiteral("The reference WAV has no data chunk"));
-    const qsizetype frames = dataSize / blockAlign;
-    if (frames == 0)
+    const QByteArray mono = AudioDecoder::pcm16ToMonoFloat32(bytes, w);
+    if (mono.isEmpty())
         return fail(QStringLiteral("The reference WAV holds no audio"));
 
     Pcm pcm;
-    pcm.sampleRate = int(rate);
-    pcm.channels = channels;
-    pcm.samples.resize(size_t(frames));
-    const uchar *p = d + dataOffset;
-    for (qsizetype i = 0; i < frames; ++i) {
-        double v = 0;
-        for (int c = 0; c < channels; ++c)
-            v += qFromLittleEndian<qint16>(p + (i * channels + c) * 2);
-        pcm.samples[size_t(i)] = float(v / channels / 32768.0);
-    }
+    pcm.sampleRate = w.sampleRate;
+    pcm.channels = w.channels;
+    const auto *samples = reinterpret_cast<const float *>(mono.constData());
+    pcm.samples.assign(samples, samples + mono.size() / qsizetype(sizeof(float)));
     return pcm;
 }
 
