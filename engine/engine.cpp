@@ -29,6 +29,8 @@ Engine::Engine(Options options, QObject *parent)
 
 Engine::~Engine()
 {
+    // Running analyses wait on the worker pools deleted below.
+    m_voiceAnalysis.stop();
     m_storePool.waitForDone();
     if (m_runtimeLock >= 0)
         ::close(m_runtimeLock);
