@@ -155,6 +155,7 @@ Services Engine::services()
     p.urlSigner = &m_signer;
     p.metrics = &m_metrics;
     p.storePool = &m_storePool;
+    p.voiceAnalysis = &m_voiceAnalysis;
     p.pool = [this] { return m_pool; };
     p.database = m_db.get();
     p.readyWorkers = [this] { return readyWorkers(); };
