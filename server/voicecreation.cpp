@@ -133,6 +133,7 @@ VoiceCreation::VoiceCreation(ApiServer &server, const AuthContext &auth, std::sh
     , m_server(server)
     , m_accountId(auth.accountId)
     , m_reply(std::move(reply))
+    , m_gone(std::make_shared<std::atomic<bool>>(false))
 {
     connect(m_reply.get(), &StreamReply::clientGone, this, [this] {
         m_gone->store(true);

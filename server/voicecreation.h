@@ -59,5 +59,5 @@ private:
     qint64 m_accountId;
     std::shared_ptr<StreamReply> m_reply;
     // Set when the client goes, so an analysis still waiting for a thread is skipped.
-    std::shared_ptr<std::atomic<bool>> m_gone = std::make_shared<std::atomic<bool>>(false);
+    std::shared_ptr<std::atomic<bool>> m_gone;
 };
