@@ -167,17 +167,18 @@ void VoiceCreation::analyse(const Input &input)
             return ServiceError::make(ServiceError::Kind::Unavailable, QStringLiteral("The client has gone"));
         return analyseReference(wav, base, workers);
     };
-    const auto done = [this, input, matched = base.has_value()](const Result<VoiceAnalysis::Match> &m) {
+    const auto done = [this, spec = input.spec, pitch = input.pitch, rate = input.rate,
+                       matched = base.has_value()](const Result<VoiceAnalysis::Match> &m) {
         if (!m) {
             fail(m.error());
             return;
         }
-        VoiceDirectory::CustomVoiceSpec spec = input.spec;
+        VoiceDirectory::CustomVoiceSpec matchedSpec = spec;
         if (matched) {
-            spec.pitch = input.pitch.value_or(m->pitch);
-            spec.rate = input.rate.value_or(m->rate);
+            matchedSpec.pitch = pitch.value_or(m->pitch);
+            matchedSpec.rate = rate.value_or(m->rate);
         }
-        store(spec, V3Json::voiceAnalysis(m->reference, matched ? &m->base : nullptr));
+        store(matchedSpec, V3Json::voiceAnalysis(m->reference, matched ? &m->base : nullptr));
     };
     if (const auto refused = services.voiceAnalysis().submit(this, job, done))
         fail(*refused);
