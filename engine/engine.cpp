@@ -29,6 +29,8 @@ Engine::Engine(Options options, QObject *parent)
 
 Engine::~Engine()
 {
+    // Running analyses wait on the worker pools deleted below.
+    m_voiceAnalysis.stop();
     m_storePool.waitForDone();
     if (m_runtimeLock >= 0)
         ::close(m_runtimeLock);
@@ -153,6 +155,7 @@ Services Engine::services()
     p.urlSigner = &m_signer;
     p.metrics = &m_metrics;
     p.storePool = &m_storePool;
+    p.voiceAnalysis = &m_voiceAnalysis;
     p.pool = [this] { return m_pool; };
     p.database = m_db.get();
     p.readyWorkers = [this] { return readyWorkers(); };

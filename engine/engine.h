@@ -10,6 +10,7 @@
 #include "services.h"
 #include "sharedcounter.h"
 #include "urlsigner.h"
+#include "voiceanalysisservice.h"
 #include "voicecatalog.h"
 #include "voicedirectory.h"
 
@@ -77,6 +78,10 @@ public:
     QThread *engineThread() { return &m_thread; }
     // Threads for store work, so neither the server nor the GUI thread touches the disk.
     QThreadPool *storePool() { return &m_storePool; }
+    // Threads of their own for voice analyses (which wait for a synthesis worker), so
+    // they never hold the store pool; bounded; results come back on the thread the
+    // Engine was made on (the server or GUI thread).
+    VoiceAnalysisService &voiceAnalysis() { return m_voiceAnalysis; }
     Metrics &metrics() { return m_metrics; }
     // Workers warm and ready to take a job (updated from the engine thread).
     int readyWorkers() const { return m_readyWorkers.loadRelaxed(); }
@@ -95,6 +100,7 @@ private:
     UrlSigner m_signer;
     QThread m_thread;
     QThreadPool m_storePool;
+    VoiceAnalysisService m_voiceAnalysis;
     Metrics m_metrics;
     QAtomicInt m_readyWorkers;
     int m_runtimeLock = -1; // runtime.lock in the data dir, held shared while running

@@ -6,17 +6,15 @@
 #include "idempotency.h"
 #include "jsonfields.h"
 #include "languages.h"
-#include "multipart.h"
 #include "queryparams.h"
 #include "timestamps.h"
 #include "v3json.h"
-#include "voiceanalysis.h"
+#include "voicecreation.h"
 
 #include <QCryptographicHash>
 #include <QFileInfo>
 #include <QRegularExpression>
 
-#include <cmath>
 #include <limits>
 
 namespace
@@ -171,139 +169,6 @@ HttpReply download(ApiServer &server, const RequestContext &ctx)
     return r;
 }
 
-QJsonObject measurementJson(const VoiceAnalysis::Measurement &m)
-{
-    return QJsonObject{{"median_f0_hz", std::round(m.medianF0Hz * 10) / 10},
-                       {"syllables_per_second", std::round(m.syllablesPerSec * 100) / 100},
-                       {"speech_seconds", std::round(m.speechSec * 100) / 100}};
-}
-
-// The custom-voice object plus the settings it was made with.
-QJsonObject customVoiceJson(const Voice &voice, const VoiceDirectory::CustomVoiceSpec &spec)
-{
-    QJsonObject o = voice.toApiJson();
-    o.insert("base_voice_id", spec.baseVoiceId);
-    o.insert("pitch", spec.pitch);
-    o.insert("rate", spec.rate);
-    return o;
-}
-
-// POST /v3/voices: JSON, or multipart/form-data with the same text fields and an
-// optional `reference` WAV whose median pitch and speaking rate the voice follows
-// (an approximation, see docs/custom-voices.md). Explicit pitch/rate win over the
-// analysis; nothing is created unless everything checks out.
-HttpReply createVoice(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
-{
-    VoiceDirectory::CustomVoiceSpec spec;
-    std::optional<double> pitch, rate;
-    std::optional<QByteArray> reference;
-    const QByteArray contentType = ctx.header("content-type");
-    if (Multipart::isFormData(contentType)) {
-        const auto form = Multipart::parse(contentType, ctx.body);
-        if (!form)
-            return ErrorMapping::reply(form.error());
-        QList<FieldError> missing, wrongType;
-        const auto text = [&form](const QString &field) -> std::optional<QString> {
-            const Multipart::Part *p = form->part(field);
-            if (!p)
-                return std::nullopt;
-            return QString::fromUtf8(p->body);
-        };
-        const auto number = [&](const QString &field) -> std::optional<double> {
-            const auto t = text(field);
-            if (!t || t->trimmed().isEmpty())
-                return std::nullopt;
-            bool ok = false;
-            const double v = t->trimmed().toDouble(&ok);
-            if (!ok) {
-                wrongType.append({field, QStringLiteral("must be a number")});
-                return std::nullopt;
-            }
-            return v;
-        };
-        const auto name = text("name");
-        const auto base = text("base_voice_id");
-        if (!name)
-            missing.append({"name", QStringLiteral("Field required")});
-        if (!base)
-            missing.append({"base_voice_id", QStringLiteral("Field required")});
-        pitch = number("pitch");
-        rate = number("rate");
-        if (!wrongType.isEmpty() || !missing.isEmpty()) {
-            ServiceError e = wrongType.isEmpty() ? ServiceError::invalid(missing.first().field, {})
-                                                 : ServiceError::wrongType(wrongType.first().field, {});
-            e.errors = wrongType.isEmpty() ? missing : wrongType;
-            e.detail = wrongType.isEmpty() ? QStringLiteral("Missing required field: %1").arg(missing.first().field)
-                                           : QStringLiteral("%1 must be a number").arg(wrongType.first().field);
-            return ErrorMapping::reply(e);
-        }
-        spec.name = *name;
-        spec.baseVoiceId = base->trimmed();
-        spec.description = text("description").value_or(QString());
-        if (const Multipart::Part *ref = form->part("reference"))
-            reference = ref->body;
-    } else {
-        const auto object = JsonFields::parseObject(ctx.body);
-        if (!object)
-            return ErrorMapping::reply(object.error());
-        JsonFields f(*object);
-        const auto name = f.string("name", true);
-        const auto base = f.string("base_voice_id", true);
-        pitch = f.number("pitch");
-        rate = f.number("rate");
-        const auto description = f.string("description");
-        if (auto e = f.error())
-            return ErrorMapping::reply(*e);
-        spec.name = *name;
-        spec.baseVoiceId = *base;
-        spec.description = description.value_or(QString());
-    }
-    spec.pitch = pitch.value_or(1.0);
-    spec.rate = rate.value_or(1.0);
-    VoiceDirectory &voices = server.services().voices();
-    // Everything but the recording is checked first: the analysis costs a synthesis.
-    if (auto e = voices.check(spec))
-        return ErrorMapping::reply(*e);
-
-    std::optional<VoiceAnalysis::Match> match;
-    std::optional<VoiceAnalysis::Measurement> measured;
-    if (reference) {
-        if (pitch && rate) {
-            // Both given explicitly: the recording is only checked.
-            const auto pcm = VoiceAnalysis::readWav(*reference);
-            if (!pcm)
-                return ErrorMapping::reply(pcm.error());
-            const auto m = VoiceAnalysis::measureReference(*pcm);
-            if (!m)
-                return ErrorMapping::reply(m.error());
-            measured = *m;
-        } else {
-            const Voice base = *server.services().catalog().find(spec.baseVoiceId);
-            const auto m = VoiceMatcher::matchReference(server.services().pool(), base, *reference);
-            if (!m)
-                return ErrorMapping::reply(m.error());
-            match = *m;
-            measured = m->reference;
-            if (!pitch)
-                spec.pitch = m->pitch;
-            if (!rate)
-                spec.rate = m->rate;
-        }
-    }
-    const auto voice = voices.createCustom(auth.accountId, spec);
-    if (!voice)
-        return ErrorMapping::reply(voice.error());
-    QJsonObject out = customVoiceJson(*voice, spec);
-    if (measured) {
-        QJsonObject analysis{{"reference", measurementJson(*measured)},
-                             {"method", QStringLiteral("approximation: median pitch and speaking rate only, not timbre")}};
-        if (match)
-            analysis.insert("base", measurementJson(match->base));
-        out.insert("analysis", analysis);
-    }
-    return HttpReply::json(201, out);
-}
-
 // PATCH /v3/voices/{voice_id}: changes the given fields of the caller's custom voice.
 HttpReply updateVoice(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
 {
@@ -331,7 +196,7 @@ HttpReply updateVoice(ApiServer &server, const RequestContext &ctx, const AuthCo
     const auto voice = voices.updateCustom(auth.accountId, id, *spec);
     if (!voice)
         return ErrorMapping::reply(voice.error());
-    return HttpReply::json(200, customVoiceJson(*voice, *spec));
+    return HttpReply::json(200, V3Json::customVoice(*voice, *spec));
 }
 
 HttpReply deleteVoice(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
@@ -352,7 +217,11 @@ void V3Api::registerRoutes(ApiServer &s)
                [&s](const RequestContext &c, const AuthContext *a) { return getFinishedGeneration(s, c, *a); });
     s.addRoute("DELETE", "/v3/tts", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return cancelGeneration(s, c, *a); });
     s.addRoute("GET", "/v3/voices", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return listVoices(s, c, *a); });
-    s.addRoute("POST", "/v3/voices", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return createVoice(s, c, *a); });
+    // Answered later: a reference recording is analysed off the store pool (VoiceCreation).
+    s.addStreamingRoute("POST", "/v3/voices", A::V3,
+                        [&s](const RequestContext &c, const AuthContext &a, const std::shared_ptr<StreamReply> &reply) {
+                            VoiceCreation::start(s, c, a, reply);
+                        });
     s.addRoute("PATCH", "/v3/voices/*", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return updateVoice(s, c, *a); });
     s.addRoute("DELETE", "/v3/voices/*", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return deleteVoice(s, c, *a); });
     s.addRoute("GET", "/v3/history", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return history(s, c, *a); });

@@ -6,6 +6,8 @@
 
 #include <QUrl>
 
+#include <cmath>
+
 Result<CreateGeneration> V3Json::parseCreate(const QByteArray &body)
 {
     const auto object = JsonFields::parseObject(body);
@@ -97,4 +99,32 @@ QJsonObject V3Json::historyItem(const Generation &g, bool expired, const AudioLi
     if (g.status == GenerationStatus::Completed && !expired)
         o.insert("audio_url", audioUrl(g, link));
     return o;
+}
+
+QJsonObject V3Json::customVoice(const Voice &voice, const VoiceDirectory::CustomVoiceSpec &spec)
+{
+    QJsonObject o = voice.toApiJson();
+    o.insert("base_voice_id", spec.baseVoiceId);
+    o.insert("pitch", spec.pitch);
+    o.insert("rate", spec.rate);
+    return o;
+}
+
+namespace
+{
+QJsonObject measurementJson(const VoiceAnalysis::Measurement &m)
+{
+    return QJsonObject{{"median_f0_hz", std::round(m.medianF0Hz * 10) / 10},
+                       {"syllables_per_second", std::round(m.syllablesPerSec * 100) / 100},
+                       {"speech_seconds", std::round(m.speechSec * 100) / 100}};
+}
+}
+
+QJsonObject V3Json::voiceAnalysis(const VoiceAnalysis::Measurement &reference, const VoiceAnalysis::Measurement *base)
+{
+    QJsonObject analysis{{"reference", measurementJson(reference)},
+                         {"method", QStringLiteral("approximation: median pitch and speaking rate only, not timbre")}};
+    if (base)
+        analysis.insert("base", measurementJson(*base));
+    return analysis;
 }

@@ -2,6 +2,8 @@
 
 #include "generationservice.h"
 #include "records.h"
+#include "voiceanalysis.h"
+#include "voicedirectory.h"
 
 #include <QJsonObject>
 
@@ -29,4 +31,10 @@ void insertOutcome(QJsonObject &o, const Generation &g, const AudioLink &link);
 // FAILED, dollar_cost and method null until COMPLETED.
 QJsonObject generation(const Generation &g, const AudioLink &link);
 QJsonObject historyItem(const Generation &g, bool expired, const AudioLink &link);
+
+// A custom voice plus the settings it was made with (POST and PATCH /v3/voices).
+QJsonObject customVoice(const Voice &voice, const VoiceDirectory::CustomVoiceSpec &spec);
+// What was measured of a reference recording, and of the base voice when it was
+// measured too (`analysis` of POST /v3/voices).
+QJsonObject voiceAnalysis(const VoiceAnalysis::Measurement &reference, const VoiceAnalysis::Measurement *base);
 }

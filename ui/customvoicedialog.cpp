@@ -2,7 +2,7 @@
 
 #include "services.h"
 #include "studiocontext.h"
-#include "voiceanalysis.h"
+#include "voiceanalysisservice.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -204,16 +204,21 @@ void CustomVoiceDialog::analyzeReference(const QString &path)
     updateReferenceAvailability();
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     m_analysisResult->setText(tr("Measuring the recording and %1…").arg(base->name));
-    const Services *engine = &m_context.services();
     const Voice voice = *base;
-    m_context.run(this, [engine, voice, path]() -> Result<VoiceAnalysis::Match> {
+    // Taken here: the job must not reach back into the context, which may be gone by the
+    // time it runs; the worker pool outlives every analysis (the Engine stops them first).
+    WorkerPool *workers = m_context.services().pool();
+    // On the engine's analysis threads, not the store pool: measuring the base voice
+    // waits for a synthesis worker, and the pages' store work must not wait behind it.
+    const auto job = [workers, voice, path]() -> Result<VoiceAnalysis::Match> {
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly))
             return ServiceError::invalid("reference", QObject::tr("Cannot open %1: %2").arg(path, f.errorString()));
         if (f.size() > kMaxReferenceBytes)
             return ServiceError::invalid("reference", QObject::tr("The recording is too large (at most 64 MiB)."));
-        return VoiceMatcher::matchReference(engine->pool(), voice, f.readAll());
-    }, [this, serial, voice](const Result<VoiceAnalysis::Match> &r) {
+        return VoiceMatcher::matchReference(workers, voice, f.readAll());
+    };
+    const auto done = [this, serial, voice](const Result<VoiceAnalysis::Match> &r) {
         if (serial != m_analysisSerial)
             return;
         m_analyzing = false;
@@ -239,7 +244,10 @@ void CustomVoiceDialog::analyzeReference(const QString &path)
                 .arg(r->rate, 0, 'f', 2));
         fitToContents();
         emit analysisFinished(true);
-    });
+    };
+    // Too many analyses waiting (uploads through the API count too): say so at once.
+    if (const auto refused = m_context.services().voiceAnalysis().submit(this, job, done))
+        done(*refused);
 }
 
 void CustomVoiceDialog::submit()

@@ -11,6 +11,7 @@ class Metrics;
 class QThreadPool;
 class RateLimiter;
 class UrlSigner;
+class VoiceAnalysisService;
 class VoiceCatalog;
 class VoiceDirectory;
 class WorkerPool;
@@ -34,6 +35,7 @@ public:
         const UrlSigner *urlSigner = nullptr;
         Metrics *metrics = nullptr;
         QThreadPool *storePool = nullptr;
+        VoiceAnalysisService *voiceAnalysis = nullptr;
         std::function<WorkerPool *()> pool;    // on the engine thread (voice analysis); null before the runtime starts
         const Database *database = nullptr;    // health checks only (no SQL outside the store)
         std::function<int()> readyWorkers;     // warm workers, for readiness
@@ -53,6 +55,9 @@ public:
     Metrics &metrics() const { return *m_parts.metrics; }
     // Threads for store work: neither the server nor the GUI thread touches the disk.
     QThreadPool *storePool() const { return m_parts.storePool; }
+    // Threads of their own for voice analyses, which may wait for a synthesis worker:
+    // never on the store pool. Bounded; results come back on the server or GUI thread.
+    VoiceAnalysisService &voiceAnalysis() const { return *m_parts.voiceAnalysis; }
     WorkerPool *pool() const;
     const Database &database() const { return *m_parts.database; }
     int readyWorkers() const;

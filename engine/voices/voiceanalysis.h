@@ -76,8 +76,9 @@ Match match(const Measurement &reference, const Measurement &base);
 
 // Measures system voices by synthesizing a fixed sentence through the engine's worker
 // pool (espeak-ng is not thread-safe, so never in-process), and matches references
-// against them. Blocking: call from a store-pool thread (server handlers, the GUI's
-// StudioContext::run), never from the engine thread. Results per voice are cached.
+// against them. Blocking for as long as a synthesis takes: call on the analysis threads
+// (VoiceAnalysisService), never on the engine thread, nor on a store thread, which it
+// would hold from every other request meanwhile. Results per voice are cached.
 namespace VoiceMatcher
 {
 // The fixed sentence a base voice reads to be measured, in the given language code.
