@@ -109,7 +109,9 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, c
     connect(&m_idleTimer, &QTimer::timeout, this, [this] {
         if (m_parser.phase() == HttpHeadParser::Phase::Passthrough)
             return;
-        if (m_socket->bytesToWrite() > 0 || m_requestTimer.isActive()) {
+        // Not idle: an answer is still being written, a request is arriving, or a
+        // complete request is still being worked on (its answer not yet written).
+        if (m_socket->bytesToWrite() > 0 || m_requestTimer.isActive() || !m_order->idle()) {
             m_idleTimer.start();
             return;
         }

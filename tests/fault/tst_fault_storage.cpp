@@ -16,6 +16,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTest>
+#include <QTimer>
 #include <QUuid>
 
 class FaultStorageTest : public QObject
@@ -28,6 +29,7 @@ private slots:
     void readyzReportsAFullDisk();
     void readOnlyAudioStorage();
     void jobNeverStaysGeneratingWhenTheStoreIsBusy();
+    void slowAnswerIsNotCutAsIdle();
     void databaseFileMissingOrReplaced_data();
     void databaseFileMissingOrReplaced();
     void commandsDoNotCreateADatabaseSilently();
@@ -267,6 +269,34 @@ void FaultStorageTest::jobNeverStaysGeneratingWhenTheStoreIsBusy()
     QCOMPARE(done.json.value("status").toString(), QStringLiteral("FAILED"));
     QVERIFY2(done.json.value("error_message").toString().contains("disk full"), done.describe().constData());
     QCOMPARE(s.balance(kAccount), before);
+    QVERIFY(s.stop());
+}
+
+void FaultStorageTest::slowAnswerIsNotCutAsIdle()
+{
+    // A complete request whose answer takes longer than --request-timeout (here the
+    // store is locked by another process for twice that) is being worked on, not idle:
+    // its connection stays until the answer is written.
+    TestServer s;
+    const QByteArray key = s.createAccountWithKey(kAccount, {"--credits", "10000000"});
+    QVERIFY(!key.isEmpty());
+    QVERIFY2(s.start({"--workers", "1", "--request-timeout", "2"}), s.serverLog().constData());
+    const QString connection = QUuid::createUuid().toString();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", connection);
+        db.setDatabaseName(s.databasePath());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec("BEGIN IMMEDIATE"));
+        QTimer::singleShot(4500, [&q] { q.exec("ROLLBACK"); });
+        QElapsedTimer waited;
+        waited.start();
+        const HttpResponse created = s.createGeneration(key, QStringLiteral("An answer worth waiting for."));
+        QVERIFY2(created.status == 201, created.describe().constData());
+        QVERIFY(waited.elapsed() >= 4000); // it did wait for the lock, past the timeout
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
     QVERIFY(s.stop());
 }
 
