@@ -19,6 +19,38 @@
 #include <QTimer>
 #include <QUuid>
 
+// The store's write lock held by another process (as a busy or stalled writer would),
+// until release() or the end of the scope.
+class StoreWriteLock
+{
+public:
+    explicit StoreWriteLock(const QString &databasePath)
+        : m_connection(QUuid::createUuid().toString())
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", m_connection);
+        db.setDatabaseName(databasePath);
+        m_held = db.open() && QSqlQuery(db).exec("BEGIN IMMEDIATE");
+    }
+    ~StoreWriteLock()
+    {
+        release();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+    bool isHeld() const { return m_held; }
+    void release()
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        if (m_held)
+            QSqlQuery(db).exec("ROLLBACK");
+        m_held = false;
+        db.close();
+    }
+
+private:
+    QString m_connection;
+    bool m_held = false;
+};
+
 class FaultStorageTest : public QObject
 {
     Q_OBJECT
@@ -246,13 +278,9 @@ void FaultStorageTest::jobNeverStaysGeneratingWhenTheStoreIsBusy()
     QCOMPARE(s.waitForStatus(key, id, {"GENERATING", "COMPLETED", "FAILED"}).json.value("status").toString(),
              QStringLiteral("GENERATING"));
 
-    const QString connection = QUuid::createUuid().toString();
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", connection);
-        db.setDatabaseName(s.databasePath());
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY(q.exec("BEGIN IMMEDIATE"));
+        StoreWriteLock lock(s.databasePath());
+        QVERIFY(lock.isHeld());
         // The worker fills the disk, fails and removes its partial file.
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(s.audioDir() + "/" + id + ".wav.part"), 30000);
         QTRY_VERIFY_WITH_TIMEOUT(partFiles(s.audioDir()).isEmpty(), 60000);
@@ -260,10 +288,7 @@ void FaultStorageTest::jobNeverStaysGeneratingWhenTheStoreIsBusy()
         // first waited out a claim of the next job (another 10 s).
         QTest::qWait(22000);
         QCOMPARE(s.getGeneration(key, id).json.value("status").toString(), QStringLiteral("GENERATING"));
-        QVERIFY(q.exec("ROLLBACK"));
-        db.close();
     }
-    QSqlDatabase::removeDatabase(connection);
 
     const HttpResponse done = s.waitForStatus(key, id, {"FAILED", "COMPLETED"}, 60000);
     QCOMPARE(done.json.value("status").toString(), QStringLiteral("FAILED"));
@@ -281,22 +306,14 @@ void FaultStorageTest::slowAnswerIsNotCutAsIdle()
     const QByteArray key = s.createAccountWithKey(kAccount, {"--credits", "10000000"});
     QVERIFY(!key.isEmpty());
     QVERIFY2(s.start({"--workers", "1", "--request-timeout", "2"}), s.serverLog().constData());
-    const QString connection = QUuid::createUuid().toString();
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", connection);
-        db.setDatabaseName(s.databasePath());
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY(q.exec("BEGIN IMMEDIATE"));
-        QTimer::singleShot(4500, [&q] { q.exec("ROLLBACK"); });
-        QElapsedTimer waited;
-        waited.start();
-        const HttpResponse created = s.createGeneration(key, QStringLiteral("An answer worth waiting for."));
-        QVERIFY2(created.status == 201, created.describe().constData());
-        QVERIFY(waited.elapsed() >= 4000); // it did wait for the lock, past the timeout
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(connection);
+    StoreWriteLock lock(s.databasePath());
+    QVERIFY(lock.isHeld());
+    QTimer::singleShot(4500, [&lock] { lock.release(); });
+    QElapsedTimer waited;
+    waited.start();
+    const HttpResponse created = s.createGeneration(key, QStringLiteral("An answer worth waiting for."));
+    QVERIFY2(created.status == 201, created.describe().constData());
+    QVERIFY(waited.elapsed() >= 4000); // it did wait for the lock, past the timeout
     QVERIFY(s.stop());
 }
 
