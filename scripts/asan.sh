@@ -21,9 +21,10 @@ if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=1
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
+mkdir -p "$BUILD"
 [ -f "$BUILD/build.ninja" ] || cmake -S "$ROOT" -B "$BUILD" -G Ninja -DTTS_SANITIZE=ON \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" >"$BUILD.configure.log" 2>&1 \
-  || { cat "$BUILD.configure.log"; exit 2; }
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" >"$BUILD/asan-configure.log" 2>&1 \
+  || { cat "$BUILD/asan-configure.log"; exit 2; }
 # One job per core, as build.sh: ninja's default (cores + 2) only adds memory pressure on
 # a machine whose cores the test run shares.
 ninja -C "$BUILD" -j "$(nproc)" tts-studio tts-worker "${TESTS[@]}" >"$BUILD/asan-build.log" 2>&1 \
