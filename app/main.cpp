@@ -5,30 +5,23 @@
 #include "guimode.h"
 #include "saycommand.h"
 #include "servermode.h"
+#include "studiooptions.h"
 
-#include <QCommandLineParser>
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QLibraryInfo>
-#include <QLoggingCategory>
 #include <QLocale>
-#include <QTranslator>
-#include <QStandardPaths>
+#include <QLoggingCategory>
 #include <QTextStream>
+#include <QTranslator>
+
+#include <memory>
 
 namespace
 {
-QString defaultDataDir()
-{
-    const QString env = qEnvironmentVariable("TTS_STUDIO_DATA_DIR");
-    if (!env.isEmpty())
-        return env;
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-}
-
 // --data-dir given anywhere on the command line (commands accept it too).
 QString dataDirFrom(const QStringList &args)
 {
@@ -55,6 +48,12 @@ bool hasAudioButNoDatabase(const QString &dataDir)
     return it.hasNext();
 }
 
+int usageError(const QString &message)
+{
+    QTextStream(stderr) << "error: " << message << Qt::endl;
+    return 2;
+}
+
 int openEngine(Engine &engine)
 {
     if (QString err = engine.open(); !err.isEmpty()) {
@@ -65,17 +64,13 @@ int openEngine(Engine &engine)
 }
 
 // One line per request at info; warnings and errors always.
-bool applyLogLevel(const QString &level)
+void applyLogLevel(LogLevel level)
 {
-    static const QStringList levels = {"error", "warn", "info", "debug"};
-    const qsizetype i = levels.indexOf(level);
-    if (i < 0)
-        return false;
+    const int i = int(level);
     QString rules = QStringLiteral("*.debug=%1\n*.info=%2\n*.warning=%3\nqt.*.debug=false\n")
                         .arg(i >= 3 ? "true" : "false", i >= 2 ? "true" : "false", i >= 1 ? "true" : "false");
     QLoggingCategory::setFilterRules(rules);
     qSetMessagePattern(QStringLiteral("%{if-category}%{category}: %{endif}%{message}"));
-    return true;
 }
 
 bool wantsWindow(int argc, char *argv[])
@@ -114,6 +109,69 @@ void installTranslations(QCoreApplication &app, const QStringList &args)
     if (qt->load(QStringLiteral("qtbase_") + lang, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         app.installTranslator(qt);
 }
+
+// argc by reference: Q(Core)Application keeps a reference to it for its whole life.
+std::unique_ptr<QCoreApplication> makeApplication(int &argc, char *argv[], bool window)
+{
+    // Without a window, Qt's poll-based event loop: it needs half the system calls per
+    // HTTP request of the GLib one (measured 5 against 10). The studio keeps GLib.
+    if (!window && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
+    std::unique_ptr<QCoreApplication> app(window ? new QApplication(argc, argv) : new QCoreApplication(argc, argv));
+    QCoreApplication::setApplicationName(QStringLiteral("tts-studio"));
+    QCoreApplication::setOrganizationName(QStringLiteral("TTS Studio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TTS_STUDIO_VERSION));
+    return app;
+}
+
+// `accounts ...` and `keys ...`: one command on the store, no server.
+int runStoreCommand(const QString &command, const QStringList &args)
+{
+    Engine::Options eo;
+    eo.dataDir = dataDirFrom(args);
+    // Opening creates a missing database: an empty one would answer "no accounts"
+    // for a mistyped --data-dir or a deleted file, as if that were the truth.
+    const auto mayCreate = commandMayCreateStore(args);
+    if (!mayCreate)
+        return 2;
+    if (!*mayCreate && !QFileInfo::exists(databasePath(eo.dataDir))) {
+        QTextStream(stderr) << "error: no database at " << QDir::toNativeSeparators(databasePath(eo.dataDir))
+                            << ". Create the first account with `tts-studio accounts create NAME`, or pass --init "
+                               "to create an empty database there." << Qt::endl;
+        return 2;
+    }
+    Engine engine(eo);
+    if (int rc = openEngine(engine))
+        return rc;
+    return command == QLatin1String("accounts") ? runAccountsCommand(engine, args) : runKeysCommand(engine, args);
+}
+
+// The server, headless or with the studio window: one engine for both.
+int runStudio(QCoreApplication &app)
+{
+    const auto parsed = parseStudioOptions(app);
+    if (const auto *error = std::get_if<UsageError>(&parsed))
+        return usageError(error->message);
+    const StudioOptions &options = std::get<StudioOptions>(parsed);
+    applyLogLevel(options.logLevel);
+
+    // A new data dir gets a new database; one whose database is gone (audio left behind)
+    // would silently start over with no accounts.
+    const QString &dataDir = options.engine.dataDir;
+    if (!options.init && hasAudioButNoDatabase(dataDir)) {
+        QTextStream(stderr) << "error: " << QDir::toNativeSeparators(dataDir) << " holds audio but no database ("
+                            << QDir::toNativeSeparators(databasePath(dataDir)) << " was deleted or moved?). Restore it, "
+                               "or pass --init to start with an empty database." << Qt::endl;
+        return 2;
+    }
+    Engine engine(options.engine);
+    if (int rc = openEngine(engine))
+        return rc;
+    if (options.headless)
+        return runHeadless(engine, options.server);
+    installTranslations(app, app.arguments());
+    return runGui(engine, options.server);
+}
 }
 
 int main(int argc, char *argv[])
@@ -124,115 +182,12 @@ int main(int argc, char *argv[])
                                "API without a window." << Qt::endl;
         return 2;
     }
-    // Without a window, Qt's poll-based event loop: it needs half the system calls per
-    // HTTP request of the GLib one (measured 5 against 10). The studio keeps GLib.
-    if (!window && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
-        qputenv("QT_NO_GLIB", "1");
-    std::unique_ptr<QCoreApplication> appHolder(window ? new QApplication(argc, argv) : new QCoreApplication(argc, argv));
-    QCoreApplication &app = *appHolder;
-    QCoreApplication::setApplicationName(QStringLiteral("tts-studio"));
-    QCoreApplication::setOrganizationName(QStringLiteral("TTS Studio"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(TTS_STUDIO_VERSION));
-    const QStringList args = app.arguments();
+    const std::unique_ptr<QCoreApplication> app = makeApplication(argc, argv, window);
+    const QStringList args = app->arguments();
     const QString command = args.size() > 1 ? args.at(1) : QString();
-
     if (command == QLatin1String("say"))
         return runSayCommand(args);
-    if (command == QLatin1String("accounts") || command == QLatin1String("keys")) {
-        Engine::Options eo;
-        eo.dataDir = dataDirFrom(args);
-        // Opening creates a missing database: an empty one would answer "no accounts"
-        // for a mistyped --data-dir or a deleted file, as if that were the truth.
-        const auto mayCreate = commandMayCreateStore(args);
-        if (!mayCreate)
-            return 2;
-        if (!*mayCreate && !QFileInfo::exists(databasePath(eo.dataDir))) {
-            QTextStream(stderr) << "error: no database at " << QDir::toNativeSeparators(databasePath(eo.dataDir))
-                                << ". Create the first account with `tts-studio accounts create NAME`, or pass --init "
-                                   "to create an empty database there." << Qt::endl;
-            return 2;
-        }
-        Engine engine(eo);
-        if (int rc = openEngine(engine))
-            return rc;
-        return command == QLatin1String("accounts") ? runAccountsCommand(engine, args) : runKeysCommand(engine, args);
-    }
-
-    QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("TTS Studio: text-to-speech studio and API server.\n"
-                                               "Commands: say, accounts create|list, keys create|list|revoke."));
-    p.addHelpOption();
-    p.addVersionOption();
-    const QCommandLineOption headless("headless", "Run the API server without a window.");
-    const QCommandLineOption dataDir("data-dir", "Data directory (default: $TTS_STUDIO_DATA_DIR or the app-data dir).", "dir");
-    const QCommandLineOption host("host", "Address to listen on (default 127.0.0.1).", "addr", "127.0.0.1");
-    const QCommandLineOption port("port", "Port (default 8722; 0 picks a free one).", "n", "8722");
-    const QCommandLineOption rate("rate-limit", "Requests per minute per API key (default 600).", "n", "600");
-    const QCommandLineOption ttl("generation-ttl", "Seconds a generation lives (default 86400).", "s", "86400");
-    const QCommandLineOption workers("workers", "Synthesis worker processes (default: one per core).", "n", "0");
-    const QCommandLineOption maxQueue("max-queue", "Queued generations before 503 (default 1000).", "n", "1000");
-    const QCommandLineOption lang("lang", "Language of the window (en, de; default: the system's).", "code");
-    const QCommandLineOption maxStreams("max-streams", "Concurrent WebSocket/preview streams (default 64).", "n", "64");
-    const QCommandLineOption streamWorkers("stream-workers", "Warm worker processes kept for live streams; more start when streams wait, up to --max-streams (default 2).", "n", "2");
-    const QCommandLineOption maxConnections("max-connections", "Open HTTP connections before new ones are refused (default 512).", "n", "512");
-    const QCommandLineOption requestTimeout("request-timeout", "Seconds a client has to send a complete request, and idle keep-alive time (default 15).", "s", "15");
-    const QCommandLineOption metricsAuth("metrics-auth", "on: /metrics needs an API key; off: open (default: off on loopback, on otherwise).", "on|off");
-    const QCommandLineOption logLevel("log-level", "error, warn, info (default; one line per request) or debug.", "level", "info");
-    const QCommandLineOption init("init", "Start with a new, empty database even though the data dir holds audio (its database was lost).");
-    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout,
-                  metricsAuth, logLevel, streamWorkers, init});
-    p.process(app);
-
-    bool ok[9] = {};
-    ServerSettings ss;
-    const uint portValue = p.value(port).toUInt(&ok[0]);
-    Engine::Options eo;
-    eo.dataDir = p.isSet(dataDir) ? p.value(dataDir) : defaultDataDir();
-    eo.rateLimitPerMinute = p.value(rate).toInt(&ok[1]);
-    eo.generationTtlSec = p.value(ttl).toLongLong(&ok[2]);
-    eo.workers = p.value(workers).toInt(&ok[3]);
-    eo.maxQueued = p.value(maxQueue).toInt(&ok[4]);
-    eo.maxStreams = p.value(maxStreams).toInt(&ok[5]);
-    ss.limits.maxConnections = p.value(maxConnections).toInt(&ok[6]);
-    eo.streamWorkers = p.value(streamWorkers).toInt(&ok[8]);
-    const int timeoutSec = p.value(requestTimeout).toInt(&ok[7]);
-    ss.limits.requestTimeoutMs = ss.limits.idleTimeoutMs = timeoutSec * 1000;
-    if (!ok[0] || portValue > 65535 || !ok[1] || eo.rateLimitPerMinute < 1 || !ok[2] || eo.generationTtlSec < 1 || !ok[3]
-        || eo.workers < 0 || !ok[4] || eo.maxQueued < 1 || !ok[5] || eo.maxStreams < 1 || !ok[6] || ss.limits.maxConnections < 1 || !ok[7] || timeoutSec < 1 || !ok[8]
-        || eo.streamWorkers < 1) {
-        QTextStream(stderr) << "error: --port, --rate-limit, --generation-ttl, --workers, --max-queue, --max-streams, --max-connections and "
-                               "--request-timeout take non-negative integers (all but --workers at least 1)" << Qt::endl;
-        return 2;
-    }
-    ss.port = quint16(portValue);
-    if (!ss.host.setAddress(p.value(host))) {
-        QTextStream(stderr) << "error: --host must be an IP address" << Qt::endl;
-        return 2;
-    }
-
-    ss.metricsOpen = p.isSet(metricsAuth) ? p.value(metricsAuth) == QLatin1String("off") : ss.host.isLoopback();
-    if (p.isSet(metricsAuth) && p.value(metricsAuth) != QLatin1String("on") && p.value(metricsAuth) != QLatin1String("off")) {
-        QTextStream(stderr) << "error: --metrics-auth must be on or off" << Qt::endl;
-        return 2;
-    }
-    if (!applyLogLevel(p.value(logLevel))) {
-        QTextStream(stderr) << "error: --log-level must be error, warn, info or debug" << Qt::endl;
-        return 2;
-    }
-
-    // A new data dir gets a new database; one whose database is gone (audio left behind)
-    // would silently start over with no accounts.
-    if (!p.isSet(init) && hasAudioButNoDatabase(eo.dataDir)) {
-        QTextStream(stderr) << "error: " << QDir::toNativeSeparators(eo.dataDir) << " holds audio but no database ("
-                            << QDir::toNativeSeparators(databasePath(eo.dataDir)) << " was deleted or moved?). Restore it, "
-                               "or pass --init to start with an empty database." << Qt::endl;
-        return 2;
-    }
-    Engine engine(eo);
-    if (int rc = openEngine(engine))
-        return rc;
-    if (p.isSet(headless))
-        return runHeadless(engine, ss);
-    installTranslations(app, args);
-    return runGui(engine, ss);
+    if (command == QLatin1String("accounts") || command == QLatin1String("keys"))
+        return runStoreCommand(command, args);
+    return runStudio(*app);
 }

@@ -14,9 +14,20 @@ BUILD=${ASAN_BUILD_DIR:-$ROOT/build-asan}
 TESTS=("$@")
 [ ${#TESTS[@]} -eq 0 ] && TESTS=(tst_stream)
 
+# ccache as in build.sh: a second run rebuilds only what changed (sanitized objects hash
+# apart from the plain build's, so the two never mix).
+launcher=()
+if command -v ccache >/dev/null; then
+  export CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+mkdir -p "$BUILD"
 [ -f "$BUILD/build.ninja" ] || cmake -S "$ROOT" -B "$BUILD" -G Ninja -DTTS_SANITIZE=ON \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$BUILD.configure.log" 2>&1 || { cat "$BUILD.configure.log"; exit 2; }
-ninja -C "$BUILD" tts-studio tts-worker "${TESTS[@]}" >"$BUILD/asan-build.log" 2>&1 \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" >"$BUILD/asan-configure.log" 2>&1 \
+  || { cat "$BUILD/asan-configure.log"; exit 2; }
+# One job per core, as build.sh: ninja's default (cores + 2) only adds memory pressure on
+# a machine whose cores the test run shares.
+ninja -C "$BUILD" -j "$(nproc)" tts-studio tts-worker "${TESTS[@]}" >"$BUILD/asan-build.log" 2>&1 \
   || { tail -40 "$BUILD/asan-build.log"; exit 2; }
 
 logs=$(mktemp -d)
@@ -26,7 +37,7 @@ export QT_QPA_PLATFORM=offscreen
 failed=0
 for t in "${TESTS[@]}"; do
   if "$BUILD/bin/$t" >"$logs/$t.out" 2>&1; then
-    echo "asan: $t $(grep -o 'Totals: .*,' "$logs/$t.out")"
+    echo "asan: $t $(grep -o 'Totals: .*' "$logs/$t.out")"
   else
     failed=1
     echo "asan: $t FAILED"; grep -E 'FAIL!|Loc:' "$logs/$t.out" | head -20
@@ -39,4 +50,6 @@ if ls "$logs"/asan.* >/dev/null 2>&1; then
 else
   echo "asan: no AddressSanitizer report from the tests, the server or its workers"
 fi
+# The logs stay for a failure (whole reports, test output), and go otherwise.
+if [ $failed -eq 0 ]; then rm -rf "$logs"; else echo "asan: logs in $logs"; fi
 exit $failed

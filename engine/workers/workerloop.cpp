@@ -96,103 +96,138 @@ private:
     QByteArray m_buffer;
 };
 
-bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &job)
+// One job, from the Started frame to the last one it answers with (Done or Error). Its
+// state is what the host can change while the job runs: credits (flow control), a stop,
+// or the pipe closing.
+class JobRun
 {
-    std::unique_ptr<AudioEncoder> encoder;
-    if (!job.outputPath.isEmpty()) {
-        encoder = AudioEncoder::create(job.format);
-        if (QString err = encoder->open(job.outputPath); !err.isEmpty())
-            return channel.sendJson(WorkerProtocol::Type::Error, {{"message", err}});
-    }
-    if (!channel.sendJson(WorkerProtocol::Type::Started, {{"sample_rate", AudioFormats::kSampleRate}}))
-        return false;
+public:
+    JobRun(Channel &channel, const SynthesisJob &job) : m_channel(channel), m_job(job) {}
 
-    qint64 samples = 0;
-    qint64 inFlight = 0;
-    bool hostGone = false;
-    bool stopped = false;
+    // False when the host has gone: the worker then exits.
+    bool run(SynthesisPipeline &pipeline)
+    {
+        if (!m_job.outputPath.isEmpty()) {
+            m_encoder = AudioEncoder::create(m_job.format);
+            if (QString err = m_encoder->open(m_job.outputPath); !err.isEmpty())
+                return m_channel.sendJson(WorkerProtocol::Type::Error, {{"message", err}});
+        }
+        if (!m_channel.sendJson(WorkerProtocol::Type::Started, {{"sample_rate", AudioFormats::kSampleRate}}))
+            return false;
+        if (m_job.stream)
+            m_streamEncoder = StreamEncoder::create(m_job.streamFormat);
+        m_sinceProgress.start();
+        const QString err = pipeline.run(m_job.params, [this](const float *data, qsizetype count) {
+            return takeChunk(data, count);
+        });
+        if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty())
+            sendAudio(m_streamEncoder->finish());
+        return finish(err);
+    }
+
+private:
+    // The pipeline's sink: false ends the synthesis early.
+    bool takeChunk(const float *data, qsizetype count)
+    {
+        if (!keepGoing())
+            return false;
+        m_samples += count;
+        // A file job sends nothing else until it is done: say once a second that it lives.
+        if (!m_job.stream && m_sinceProgress.elapsed() >= 1000) {
+            m_sinceProgress.restart();
+            if (!m_channel.sendJson(WorkerProtocol::Type::Progress, {{"samples", m_samples}})) {
+                m_hostGone = true;
+                return false;
+            }
+        }
+        if (m_encoder) {
+            m_encodeError = m_encoder->write(data, count);
+            if (!m_encodeError.isEmpty())
+                return false;
+        }
+        if (!m_job.stream)
+            return true;
+        return sendAudio(m_streamEncoder->encode(data, count));
+    }
+
     // What the host says during a job: credits (flow control) and stop.
-    auto handle = [&](const WorkerProtocol::Frame &f) {
+    void handle(const WorkerProtocol::Frame &f)
+    {
         if (f.type == WorkerProtocol::Type::Credit && f.payload.size() == 4)
-            inFlight -= qFromLittleEndian<quint32>(f.payload.constData());
+            m_inFlight -= qFromLittleEndian<quint32>(f.payload.constData());
         else if (f.type == WorkerProtocol::Type::Stop)
-            stopped = true;
-    };
+            m_stopped = true;
+    }
+
     // Between chunks: a stop must end the job within a chunk's time, not at the end.
-    auto keepGoing = [&] {
-        while (!stopped && !hostGone) {
-            auto f = channel.receiveNow(&hostGone);
+    bool keepGoing()
+    {
+        while (!m_stopped && !m_hostGone) {
+            auto f = m_channel.receiveNow(&m_hostGone);
             if (!f)
                 break;
             handle(*f);
         }
-        return !stopped && !hostGone;
-    };
-    const std::unique_ptr<StreamEncoder> streamEncoder = job.stream ? StreamEncoder::create(job.streamFormat) : nullptr;
-    auto sendAudio = [&](const QByteArray &bytes) {
+        return !m_stopped && !m_hostGone;
+    }
+
+    bool sendAudio(const QByteArray &bytes)
+    {
         if (bytes.isEmpty())
             return true;
-        if (!channel.send(WorkerProtocol::Type::Audio, bytes)) {
-            hostGone = true;
+        if (!m_channel.send(WorkerProtocol::Type::Audio, bytes)) {
+            m_hostGone = true;
             return false;
         }
-        inFlight += bytes.size();
+        m_inFlight += bytes.size();
         // Flow control: a slow consumer pauses synthesis instead of growing buffers.
-        while (inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !stopped) {
-            auto f = channel.receive();
+        while (m_inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !m_stopped) {
+            auto f = m_channel.receive();
             if (!f) {
-                hostGone = true;
+                m_hostGone = true;
                 return false;
             }
             handle(*f);
         }
-        return !stopped;
-    };
-    QString encodeError;
-    QElapsedTimer sinceProgress;
-    sinceProgress.start();
-    const QString err = pipeline.run(job.params, [&](const float *data, qsizetype count) {
-        if (!keepGoing())
+        return !m_stopped;
+    }
+
+    // The job's last frame, once the pipeline has returned (pipelineError from it).
+    bool finish(const QString &pipelineError)
+    {
+        if (m_hostGone)
             return false;
-        samples += count;
-        // A file job sends nothing else until it is done: say once a second that it lives.
-        if (!job.stream && sinceProgress.elapsed() >= 1000) {
-            sinceProgress.restart();
-            if (!channel.sendJson(WorkerProtocol::Type::Progress, {{"samples", samples}})) {
-                hostGone = true;
-                return false;
-            }
-        }
-        if (encoder) {
-            encodeError = encoder->write(data, count);
-            if (!encodeError.isEmpty())
-                return false;
-        }
-        if (!job.stream)
-            return true;
-        return sendAudio(streamEncoder->encode(data, count));
-    });
-    if (streamEncoder && !hostGone && !stopped && err.isEmpty() && encodeError.isEmpty())
-        sendAudio(streamEncoder->finish());
-    if (hostGone)
-        return false;
-    if (stopped) {
-        encoder.reset();
-        if (!job.outputPath.isEmpty())
-            QFile::remove(job.outputPath);
-        return channel.sendJson(WorkerProtocol::Type::Error, {{"message", "Cancelled"}});
+        if (m_stopped)
+            return fail(QStringLiteral("Cancelled"));
+        QString failure = !pipelineError.isEmpty() ? pipelineError : m_encodeError;
+        if (failure.isEmpty() && m_encoder)
+            failure = m_encoder->finish();
+        if (!failure.isEmpty())
+            return fail(failure);
+        return m_channel.sendJson(WorkerProtocol::Type::Done, {{"samples", m_samples}});
     }
-    QString failure = !err.isEmpty() ? err : encodeError;
-    if (failure.isEmpty() && encoder)
-        failure = encoder->finish();
-    if (!failure.isEmpty()) {
-        encoder.reset();
-        if (!job.outputPath.isEmpty())
-            QFile::remove(job.outputPath);
-        return channel.sendJson(WorkerProtocol::Type::Error, {{"message", failure}});
+
+    // A job that ends without Done leaves no partial file behind; the encoder is closed
+    // before the removal so that no handle to the file outlives it.
+    bool fail(const QString &message)
+    {
+        m_encoder.reset();
+        if (!m_job.outputPath.isEmpty())
+            QFile::remove(m_job.outputPath);
+        return m_channel.sendJson(WorkerProtocol::Type::Error, {{"message", message}});
     }
-    return channel.sendJson(WorkerProtocol::Type::Done, {{"samples", samples}});
-}
+
+    Channel &m_channel;
+    const SynthesisJob &m_job;
+    std::unique_ptr<AudioEncoder> m_encoder;        // the file, when the job writes one
+    std::unique_ptr<StreamEncoder> m_streamEncoder; // the frames, when the job streams
+    qint64 m_samples = 0;
+    qint64 m_inFlight = 0; // audio bytes sent and not yet credited back by the host
+    bool m_hostGone = false;
+    bool m_stopped = false;
+    QString m_encodeError;
+    QElapsedTimer m_sinceProgress;
+};
 }
 
 int runWorkerLoop(int inFd, int outFd)
@@ -215,7 +250,7 @@ int runWorkerLoop(int inFd, int outFd)
                 return 1;
             continue;
         }
-        if (!runJob(pipeline, channel, *job))
+        if (!JobRun(channel, *job).run(pipeline))
             return 1;
     }
 }

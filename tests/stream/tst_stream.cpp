@@ -376,7 +376,14 @@ void TestStream::slowReaderIsBounded()
     QTest::qWait(6000); // unbounded, espeak would have produced minutes of audio by now
     const qint64 after = m_studio.rssKiB();
     qInfo("server RSS with a stalled reader: %lld KiB -> %lld KiB", before, after);
+#ifndef __SANITIZE_ADDRESS__
     QVERIFY2(after - before < 40 * 1024, "server memory grows with a slow reader");
+#else
+    // scripts/asan.sh: the sanitized server keeps what it frees resident in ASan's
+    // quarantine (256 MB), so its RSS says nothing about buffering (measured: +77 MB
+    // here, +10 MB with the quarantine off). The bound is checked by the plain build;
+    // under ASan this test is for the stalled socket and its abort below.
+#endif
 
     // Other streams are unaffected meanwhile.
     const StreamResult r = runStream(m_studio.wsUrl(m_key), request("Another listener is served normally."));

@@ -1,0 +1,124 @@
+#include "studiooptions.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QStandardPaths>
+
+#include <optional>
+
+namespace
+{
+// The integer options are checked all at once and share one message; each reader
+// keeps the conversion (int, unsigned, 64-bit) that the option's range needs.
+std::optional<int> intAtLeast(const QString &text, int min)
+{
+    bool ok = false;
+    const int value = text.toInt(&ok);
+    if (!ok || value < min)
+        return std::nullopt;
+    return value;
+}
+
+std::optional<quint16> portNumber(const QString &text)
+{
+    bool ok = false;
+    const uint value = text.toUInt(&ok);
+    if (!ok || value > 65535)
+        return std::nullopt;
+    return quint16(value);
+}
+
+std::optional<qint64> secondsAtLeastOne(const QString &text)
+{
+    bool ok = false;
+    const qint64 value = text.toLongLong(&ok);
+    if (!ok || value < 1)
+        return std::nullopt;
+    return value;
+}
+
+std::optional<LogLevel> logLevelNamed(const QString &name)
+{
+    static const QStringList names = {"error", "warn", "info", "debug"};
+    const qsizetype i = names.indexOf(name);
+    if (i < 0)
+        return std::nullopt;
+    return LogLevel(i);
+}
+}
+
+QString defaultDataDir()
+{
+    const QString env = qEnvironmentVariable("TTS_STUDIO_DATA_DIR");
+    if (!env.isEmpty())
+        return env;
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+
+std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("TTS Studio: text-to-speech studio and API server.\n"
+                                               "Commands: say, accounts create|list, keys create|list|revoke."));
+    p.addHelpOption();
+    p.addVersionOption();
+    const QCommandLineOption headless("headless", "Run the API server without a window.");
+    const QCommandLineOption dataDir("data-dir", "Data directory (default: $TTS_STUDIO_DATA_DIR or the app-data dir).", "dir");
+    const QCommandLineOption host("host", "Address to listen on (default 127.0.0.1).", "addr", "127.0.0.1");
+    const QCommandLineOption port("port", "Port (default 8722; 0 picks a free one).", "n", "8722");
+    const QCommandLineOption rate("rate-limit", "Requests per minute per API key (default 600).", "n", "600");
+    const QCommandLineOption ttl("generation-ttl", "Seconds a generation lives (default 86400).", "s", "86400");
+    const QCommandLineOption workers("workers", "Synthesis worker processes (default: one per core).", "n", "0");
+    const QCommandLineOption maxQueue("max-queue", "Queued generations before 503 (default 1000).", "n", "1000");
+    const QCommandLineOption lang("lang", "Language of the window (en, de; default: the system's).", "code");
+    const QCommandLineOption maxStreams("max-streams", "Concurrent WebSocket/preview streams (default 64).", "n", "64");
+    const QCommandLineOption streamWorkers("stream-workers", "Warm worker processes kept for live streams; more start when streams wait, up to --max-streams (default 2).", "n", "2");
+    const QCommandLineOption maxConnections("max-connections", "Open HTTP connections before new ones are refused (default 512).", "n", "512");
+    const QCommandLineOption requestTimeout("request-timeout", "Seconds a client has to send a complete request, and idle keep-alive time (default 15).", "s", "15");
+    const QCommandLineOption metricsAuth("metrics-auth", "on: /metrics needs an API key; off: open (default: off on loopback, on otherwise).", "on|off");
+    const QCommandLineOption logLevel("log-level", "error, warn, info (default; one line per request) or debug.", "level", "info");
+    const QCommandLineOption init("init", "Start with a new, empty database even though the data dir holds audio (its database was lost).");
+    p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout,
+                  metricsAuth, logLevel, streamWorkers, init});
+    p.process(app);
+
+    const auto portValue = portNumber(p.value(port));
+    const auto rateValue = intAtLeast(p.value(rate), 1);
+    const auto ttlValue = secondsAtLeastOne(p.value(ttl));
+    const auto workersValue = intAtLeast(p.value(workers), 0);
+    const auto maxQueueValue = intAtLeast(p.value(maxQueue), 1);
+    const auto maxStreamsValue = intAtLeast(p.value(maxStreams), 1);
+    const auto maxConnectionsValue = intAtLeast(p.value(maxConnections), 1);
+    const auto timeoutValue = intAtLeast(p.value(requestTimeout), 1);
+    const auto streamWorkersValue = intAtLeast(p.value(streamWorkers), 1);
+    if (!portValue || !rateValue || !ttlValue || !workersValue || !maxQueueValue || !maxStreamsValue || !maxConnectionsValue
+        || !timeoutValue || !streamWorkersValue)
+        return UsageError{QStringLiteral("--port, --rate-limit, --generation-ttl, --workers, --max-queue, --max-streams, "
+                                         "--max-connections and --request-timeout take non-negative integers (all but "
+                                         "--workers at least 1)")};
+
+    StudioOptions o;
+    o.engine.dataDir = p.isSet(dataDir) ? p.value(dataDir) : defaultDataDir();
+    o.engine.rateLimitPerMinute = *rateValue;
+    o.engine.generationTtlSec = *ttlValue;
+    o.engine.workers = *workersValue;
+    o.engine.maxQueued = *maxQueueValue;
+    o.engine.maxStreams = *maxStreamsValue;
+    o.engine.streamWorkers = *streamWorkersValue;
+    o.server.port = *portValue;
+    o.server.limits.maxConnections = *maxConnectionsValue;
+    o.server.limits.requestTimeoutMs = o.server.limits.idleTimeoutMs = *timeoutValue * 1000;
+    if (!o.server.host.setAddress(p.value(host)))
+        return UsageError{QStringLiteral("--host must be an IP address")};
+    if (p.isSet(metricsAuth) && p.value(metricsAuth) != QLatin1String("on") && p.value(metricsAuth) != QLatin1String("off"))
+        return UsageError{QStringLiteral("--metrics-auth must be on or off")};
+    // /metrics is open by default only where no one else can reach it.
+    o.server.metricsOpen = p.isSet(metricsAuth) ? p.value(metricsAuth) == QLatin1String("off") : o.server.host.isLoopback();
+    const auto level = logLevelNamed(p.value(logLevel));
+    if (!level)
+        return UsageError{QStringLiteral("--log-level must be error, warn, info or debug")};
+    o.logLevel = *level;
+    o.headless = p.isSet(headless);
+    o.init = p.isSet(init);
+    return o;
+}
