@@ -111,22 +111,25 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
     qint64 inFlight = 0;
     bool hostGone = false;
     bool stopped = false;
-    // What the host says during a job: credits (flow control) and stop.
+    bool finishing = false; // Finish: keep what is made, make no more
+    // What the host says during a job: credits (flow control), stop and finish.
     auto handle = [&](const WorkerProtocol::Frame &f) {
         if (f.type == WorkerProtocol::Type::Credit && f.payload.size() == 4)
             inFlight -= qFromLittleEndian<quint32>(f.payload.constData());
         else if (f.type == WorkerProtocol::Type::Stop)
             stopped = true;
+        else if (f.type == WorkerProtocol::Type::Finish)
+            finishing = true;
     };
     // Between chunks: a stop must end the job within a chunk's time, not at the end.
     auto keepGoing = [&] {
-        while (!stopped && !hostGone) {
+        while (!stopped && !finishing && !hostGone) {
             auto f = channel.receiveNow(&hostGone);
             if (!f)
                 break;
             handle(*f);
         }
-        return !stopped && !hostGone;
+        return !stopped && !finishing && !hostGone;
     };
     const std::unique_ptr<StreamEncoder> streamEncoder = job.stream ? StreamEncoder::create(job.streamFormat) : nullptr;
     auto sendAudio = [&](const QByteArray &bytes) {
@@ -138,7 +141,7 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
         }
         inFlight += bytes.size();
         // Flow control: a slow consumer pauses synthesis instead of growing buffers.
-        while (inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !stopped) {
+        while (inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !stopped && !finishing) {
             auto f = channel.receive();
             if (!f) {
                 hostGone = true;
@@ -146,11 +149,13 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
             }
             handle(*f);
         }
-        return !stopped;
+        return !stopped && !finishing;
     };
     QString encodeError;
     QElapsedTimer sinceProgress;
     sinceProgress.start();
+    SynthesisPipeline::Progress progress;
+    qsizetype textSpoken = 0; // of the audio written so far
     const QString err = pipeline.run(job.params, [&](const float *data, qsizetype count) {
         if (!keepGoing())
             return false;
@@ -168,10 +173,11 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
             if (!encodeError.isEmpty())
                 return false;
         }
+        textSpoken = progress.throughCurrentSentence;
         if (!job.stream)
             return true;
         return sendAudio(streamEncoder->encode(data, count));
-    });
+    }, &progress);
     if (streamEncoder && !hostGone && !stopped && err.isEmpty() && encodeError.isEmpty())
         sendAudio(streamEncoder->finish());
     if (hostGone)
@@ -191,7 +197,10 @@ bool runJob(SynthesisPipeline &pipeline, Channel &channel, const SynthesisJob &j
             QFile::remove(job.outputPath);
         return channel.sendJson(WorkerProtocol::Type::Error, {{"message", failure}});
     }
-    return channel.sendJson(WorkerProtocol::Type::Done, {{"samples", samples}});
+    // Finished early, the file ends where the audio does (a proper WAV/MP3 of it).
+    return channel.sendJson(WorkerProtocol::Type::Done, {{"samples", samples},
+                                                          {"text_spoken", qint64(finishing ? textSpoken : progress.total)},
+                                                          {"text_total", qint64(progress.total)}});
 }
 }
 
