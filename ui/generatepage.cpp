@@ -105,6 +105,7 @@ void GeneratePage::buildUi()
 
     auto *countRow = new QHBoxLayout;
     m_count = new QLabel;
+    m_count->setWordWrap(true); // the estimate grows a note when the balance is short
     auto *open = new QPushButton(tr("Open text…"));
     connect(open, &QPushButton::clicked, this, &GeneratePage::openTextFile);
     countRow->addWidget(m_count, 1);
