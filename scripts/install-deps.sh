@@ -15,6 +15,7 @@ PACKAGES=(
   libmp3lame-dev lame libkakasi2-dev kakasi-dic
   # verification (intelligibility, audio measurement, headless GUI and sound)
   python3 pocketsphinx pocketsphinx-en-us sox xvfb xauth x11-utils imagemagick pulseaudio pulseaudio-utils
+  xdotool openbox
   # fuzzing and benchmarks
   clang libclang-rt-14-dev wrk curl
   # ecosystem tests (tests/ecosystem: npm ci, node --test); npm below

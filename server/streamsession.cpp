@@ -206,6 +206,7 @@ void StreamSession::liveEnded(const LiveStream::Outcome &out)
         return;
     case Kind::Rejected:
     case Kind::Failed:
+    case Kind::Stopped: // never: only the studio stop()s its streams
         m_pending.clear(); // coalesced audio not yet sent stays unsent
         sendError(out.error);
         closeWith(out.error);

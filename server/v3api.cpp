@@ -128,10 +128,14 @@ HttpReply history(ApiServer &server, const RequestContext &ctx, const AuthContex
     if (ctx.hasQuery("status") && !kHistoryStatuses.contains(status))
         return ErrorMapping::reply(ServiceError::invalid(
             "status", QStringLiteral("status must be one of %1").arg(kHistoryStatuses.join(", "))));
+    // Extension: the studio's voice previews are left out unless asked for.
+    const QString previews = ctx.queryValue("include_previews");
+    if (ctx.hasQuery("include_previews") && previews != QLatin1String("true") && previews != QLatin1String("false"))
+        return ErrorMapping::reply(ServiceError::invalid("include_previews", QStringLiteral("include_previews must be true or false")));
     GenerationService &gens = server.services().generations();
     QJsonArray items;
     bool sawExpiredAudio = false;
-    for (const Generation &g : gens.history(auth.accountId, status, *limit, *offset)) {
+    for (const Generation &g : gens.history(auth.accountId, status, *limit, *offset, previews == QLatin1String("true"))) {
         const bool expired = gens.isExpired(g);
         sawExpiredAudio |= expired && !g.audioDeleted && !g.audioPath.isEmpty();
         items.append(V3Json::historyItem(g, expired, linkFor(server, ctx, g)));

@@ -63,6 +63,17 @@ void V3Json::insertOutcome(QJsonObject &o, const Generation &g, const AudioLink 
         o.insert("error_message", g.errorMessage.isEmpty() ? QStringLiteral("Generation failed") : g.errorMessage);
 }
 
+void V3Json::insertStudioExtensions(QJsonObject &o, const Generation &g)
+{
+    if (g.stopped) {
+        o.insert("stopped", true);
+        if (g.status == GenerationStatus::Completed)
+            o.insert("billed_tokens", g.billedTokens);
+    }
+    if (g.preview)
+        o.insert("preview", true);
+}
+
 QJsonObject V3Json::generation(const Generation &g, const AudioLink &link)
 {
     QJsonObject o{
@@ -80,6 +91,7 @@ QJsonObject V3Json::generation(const Generation &g, const AudioLink &link)
         {"completed_at", Timestamps::isoOrNull(g.completedAt)},
     };
     insertOutcome(o, g, link);
+    insertStudioExtensions(o, g);
     return o;
 }
 
@@ -98,6 +110,7 @@ QJsonObject V3Json::historyItem(const Generation &g, bool expired, const AudioLi
     };
     if (g.status == GenerationStatus::Completed && !expired)
         o.insert("audio_url", audioUrl(g, link));
+    insertStudioExtensions(o, g);
     return o;
 }
 

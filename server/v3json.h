@@ -26,6 +26,10 @@ QJsonValue dollarCost(const Generation &g);
 QJsonValue method(const Generation &g);
 // audio_url when COMPLETED, error_message when FAILED (shared by v3 and v2 shapes).
 void insertOutcome(QJsonObject &o, const Generation &g, const AudioLink &link);
+// The extensions of generations made in the studio, only where they apply (clients of
+// the spec never see them otherwise): "stopped": true and "billed_tokens" for a stream
+// stopped in the studio, "preview": true for a voice preview (docs/api.md).
+void insertStudioExtensions(QJsonObject &o, const Generation &g);
 
 // Field presence per state: audio_url only when COMPLETED, error_message only when
 // FAILED, dollar_cost and method null until COMPLETED.

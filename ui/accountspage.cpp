@@ -449,6 +449,7 @@ void AccountsPage::newAccount()
                                                QLocale().toString(created->credits), usd(created->walletMicros)));
                       });
     });
+    name->setFocus(); // the name is what is asked first (taken when the dialog shows)
     d.dialog->open();
 }
 

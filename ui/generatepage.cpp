@@ -6,6 +6,7 @@
 #include "services.h"
 #include "languages.h"
 #include "pricing.h"
+#include "serviceerror.h"
 #include "studiocontext.h"
 #include "waveformview.h"
 
@@ -68,6 +69,8 @@ GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
         reloadVoices();
         updateEstimate();
     });
+    connect(&m_context, &StudioContext::balanceChanged, this, &GeneratePage::updateEstimate);
+    connect(&m_context, &StudioContext::accountsSettledChanged, this, &GeneratePage::speakIfPending);
     connect(&m_context, &StudioContext::voicesChanged, this, &GeneratePage::reloadVoices);
     connect(m_player, &AudioPlayer::availabilityChanged, this, [this] {
         m_audioNotice->setText(m_player->unavailableReason());
@@ -102,6 +105,7 @@ void GeneratePage::buildUi()
 
     auto *countRow = new QHBoxLayout;
     m_count = new QLabel;
+    m_count->setWordWrap(true); // the estimate grows a note when the balance is short
     auto *open = new QPushButton(tr("Open text…"));
     connect(open, &QPushButton::clicked, this, &GeneratePage::openTextFile);
     countRow->addWidget(m_count, 1);
@@ -178,9 +182,17 @@ void GeneratePage::buildUi()
 
     m_wave = new WaveformView;
     layout->addWidget(m_wave);
+    auto *statusRow = new QHBoxLayout;
     m_status = new QLabel(tr("Ready."));
+    m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_status);
+    statusRow->addWidget(m_status, 1);
+    m_accountsLink = new QPushButton(tr("Accounts && credits…"));
+    m_accountsLink->setObjectName(QStringLiteral("accountsLink"));
+    m_accountsLink->setVisible(false);
+    connect(m_accountsLink, &QPushButton::clicked, &m_context, &StudioContext::accountsPageRequested);
+    statusRow->addWidget(m_accountsLink);
+    layout->addLayout(statusRow);
     m_audioNotice = new QLabel;
     m_audioNotice->setWordWrap(true);
     m_audioNotice->setStyleSheet(QStringLiteral("color: #a05a00;"));
@@ -256,6 +268,7 @@ void GeneratePage::reloadVoices()
                       for (int i = 0; i < m_voiceProxy->rowCount(); ++i)
                           if (m_voiceProxy->index(i, 0).data(kRoleVoiceId).toString() == wanted)
                               m_voice->setCurrentIndex(i);
+                      speakIfPending();
                   });
 }
 
@@ -272,13 +285,23 @@ void GeneratePage::updateEstimate()
     const Pricing &pricing = m_context.services().generations().pricing();
     const bool premium = m_voice->currentText().contains(tr(", premium"));
     const QString priceModel = premium ? QStringLiteral("advanced") : model;
+    const qint64 credits = pricing.credits(priceModel, tokens);
+    const qint64 micros = pricing.micros(priceModel, tokens);
     QString line = tr("%n character(s)", nullptr, int(text.size())) + QStringLiteral(" · ")
                    + tr("%n token(s)", nullptr, int(tokens)) + QStringLiteral(" · ")
-                   + tr("≈ %1 credits or $%2").arg(pricing.credits(priceModel, tokens))
-                         .arg(Money::usd(pricing.micros(priceModel, tokens)), 0, 'f', 5);
+                   + tr("≈ %1 credits or $%2").arg(credits).arg(Money::usd(micros), 0, 'f', 5);
     if (tokens > kMaxChars)
         line += QStringLiteral(" · ") + tr("too long: at most %1 characters").arg(kMaxChars);
+    // Credits matter once the balance does not cover the text: say so, and where to fix it.
+    const bool covered = tokens == 0 || m_context.accountId() == 0 || credits <= m_context.accountCredits()
+                         || micros <= m_context.accountWalletMicros();
+    if (!covered)
+        line += QStringLiteral(" · ")
+                + tr("more than this account has (%1 credits, $%2 in the wallet)")
+                      .arg(m_context.accountCredits())
+                      .arg(Money::usd(m_context.accountWalletMicros()), 0, 'f', 2);
     m_count->setText(line);
+    m_accountsLink->setVisible(!covered);
 }
 
 bool GeneratePage::loadTextFile(const QString &path)
@@ -306,15 +329,37 @@ void GeneratePage::openTextFile()
 void GeneratePage::setBusy(bool busy)
 {
     m_speak->setEnabled(!busy);
-    m_stop->setEnabled(busy || m_player->isPlaying());
+    m_stop->setEnabled((busy && !m_stopping) || m_player->isPlaying());
+}
+
+bool GeneratePage::readyToSpeak() const
+{
+    return m_context.accountId() != 0 && !selectedVoiceId().isEmpty();
+}
+
+void GeneratePage::speakIfPending()
+{
+    if (!m_speakPending)
+        return;
+    if (readyToSpeak()) {
+        m_speakPending = false;
+        speak();
+    } else if (m_context.accountsSettled() && m_context.accountId() == 0) {
+        m_speakPending = false;
+        m_status->setText(tr("There is no account to bill this to: create one on the Accounts & credits page."));
+        m_accountsLink->setVisible(true);
+    }
 }
 
 void GeneratePage::speak()
 {
     if (m_live)
         return;
-    if (m_context.accountId() == 0) {
-        m_status->setText(tr("Create or select an account first (Accounts page)."));
+    if (!readyToSpeak()) {
+        // On a first start the account is being made and the voices read: speak then.
+        m_speakPending = true;
+        m_status->setText(tr("Getting ready to speak…"));
+        speakIfPending();
         return;
     }
     CreateGeneration req;
@@ -331,6 +376,7 @@ void GeneratePage::speak()
     m_generation = Generation{};
     m_streamedSamples = 0;
     m_firstAudio = false;
+    m_stopping = false;
     m_expectedSeconds = qMax(1.0, double(Pricing::tokens(req.speech.text)) / 14.0 / req.speech.speed);
     m_wave->clear();
     m_progress->setValue(0);
@@ -347,14 +393,26 @@ void GeneratePage::speak()
 void GeneratePage::liveEnded(const LiveStream::Outcome &out)
 {
     m_live.reset();
+    m_stopping = false;
     switch (out.kind) {
     case LiveStream::Outcome::Kind::Completed:
         onCompleted(out.generation);
         break;
+    case LiveStream::Outcome::Kind::Stopped:
+        onStopped(out.generation);
+        break;
     case LiveStream::Outcome::Kind::Rejected:
         m_player->stop();
         setBusy(false);
-        m_status->setText(tr("Not generated: %1").arg(out.error.detail));
+        if (out.error.kind == ServiceError::Kind::InsufficientBalance) {
+            m_status->setText(tr("Not generated: this text costs more than the account has left "
+                                 "(%1 credits, $%2 in the wallet). Add credits or top up the wallet.")
+                                  .arg(m_context.accountCredits())
+                                  .arg(Money::usd(m_context.accountWalletMicros()), 0, 'f', 2));
+            m_accountsLink->setVisible(true);
+        } else {
+            m_status->setText(tr("Not generated: %1").arg(out.error.detail));
+        }
         emit generationFinished({}, GenerationStatus::Failed);
         break;
     default:
@@ -400,6 +458,27 @@ void GeneratePage::onCompleted(const Generation &g)
     emit generationFinished(g.id, g.status);
 }
 
+// Stop keeps the work: what was synthesized until then is the generation's audio.
+void GeneratePage::onStopped(const Generation &g)
+{
+    m_generation = g;
+    m_stopping = false;
+    m_player->stop();
+    setBusy(false);
+    if (g.status == GenerationStatus::Completed) {
+        m_save->setEnabled(true);
+        m_status->setText(tr("Stopped: kept %1 s of audio; billed %2 of %3 tokens ($%4).")
+                              .arg(double(m_streamedSamples) / AudioFormats::kSampleRate, 0, 'f', 1)
+                              .arg(g.billedTokens)
+                              .arg(g.tokens)
+                              .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5));
+    } else {
+        m_status->setText(tr("Stopped before any audio: nothing was billed."));
+    }
+    m_context.notifyDataChanged();
+    emit generationFinished(g.id, g.status);
+}
+
 void GeneratePage::onFailed(const QString &message)
 {
     m_player->finishInput();
@@ -411,13 +490,18 @@ void GeneratePage::onFailed(const QString &message)
 
 void GeneratePage::stopSpeaking()
 {
-    if (m_live) {
-        m_live.reset(); // stops the generation
-        m_status->setText(tr("Stopped."));
-        m_context.notifyDataChanged();
-    }
+    m_speakPending = false;
     m_player->stop();
-    setBusy(false);
+    if (m_live && !m_stopping) {
+        // The generation ends where it is and keeps its audio; liveEnded() says how much.
+        m_stopping = true;
+        m_status->setText(tr("Stopping — keeping what was spoken…"));
+        m_stop->setEnabled(false);
+        m_live->stop();
+        return;
+    }
+    if (!m_live)
+        setBusy(false);
 }
 
 void GeneratePage::saveAs()

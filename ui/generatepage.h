@@ -37,6 +37,10 @@ public:
     QPlainTextEdit *editor() const { return m_text; }
     QComboBox *voiceBox() const { return m_voice; }
     QComboBox *modelBox() const { return m_model; }
+    QPushButton *stopButton() const { return m_stop; }
+    QPushButton *saveButton() const { return m_save; }
+    QLabel *statusLabel() const { return m_status; }
+    const Generation &lastGeneration() const { return m_generation; }
     QString lastGenerationId() const { return m_generation.id; }
     QString lastStatus() const { return m_generation.status; }
     bool isSpeaking() const { return m_live != nullptr; }
@@ -63,7 +67,10 @@ private:
     void liveAudio(const QByteArray &samples) override;
     void liveEnded(const LiveStream::Outcome &outcome) override;
     void onCompleted(const Generation &g);
+    void onStopped(const Generation &g);
     void onFailed(const QString &message);
+    bool readyToSpeak() const;
+    void speakIfPending();
     QString selectedVoiceId() const;
 
     StudioContext &m_context;
@@ -85,6 +92,7 @@ private:
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_audioNotice = nullptr;
+    QPushButton *m_accountsLink = nullptr; // shown when the balance does not cover the text
     WaveformView *m_wave = nullptr;
     AudioPlayer *m_player = nullptr;
     std::unique_ptr<LiveStream> m_live; // while speaking
@@ -93,4 +101,6 @@ private:
     qint64 m_streamedSamples = 0;
     double m_expectedSeconds = 1;
     bool m_firstAudio = false;
+    bool m_speakPending = false; // Speak came before the account or the voices were there
+    bool m_stopping = false;     // Stop asked; the kept part is being finished
 };

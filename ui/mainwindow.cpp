@@ -14,18 +14,23 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
+
+#include <utility>
 
 MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     : QMainWindow(parent)
@@ -39,7 +44,10 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     bar->setMovable(false);
     bar->addWidget(new QLabel(tr(" Account: ")));
     m_account = new QComboBox;
-    m_account->setMinimumContentsLength(18);
+    m_account->setObjectName(QStringLiteral("accountBox"));
+    // As wide as the longest name, never clipped; names are short, the toolbar is not.
+    m_account->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_account->setMinimumContentsLength(8);
     m_account->setAccessibleName(tr("Account"));
     bar->addWidget(m_account);
     bar->addSeparator();
@@ -74,25 +82,37 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
 
     connect(m_account, &QComboBox::currentIndexChanged, this, [this] {
         const qint64 id = m_account->currentData().toLongLong();
-        m_context.setAccountPlan(m_account->currentData(Qt::UserRole + 1).toString());
-        m_context.setAccountId(id);
-        if (id)
-            QSettings().setValue(QStringLiteral("window/account"), id);
+        applySelectedAccount();
+        if (!id)
+            return;
+        // Remembered with the data dir: an id means nothing in another one.
+        AccountService *accounts = &m_context.services().accounts();
+        m_context.run(this, [accounts, id] {
+            accounts->setLastStudioAccount(id);
+            return true;
+        }, [](bool) {});
     });
     connect(&m_context, &StudioContext::dataChanged, this, [this] {
-        // Reload the selector only when accounts or plans changed (read off the GUI thread).
+        // Reload the selector only when accounts or plans changed (read off the GUI thread);
+        // balances are refreshed in place.
         const Services *engine = &m_context.services();
         m_context.run(this, [engine] { return engine->accounts().list(); }, [this](const QList<Account> &accounts) {
-            QStringList shown, stored; // the placeholder (data 0) is not an account
+            QList<qint64> shown, stored; // the placeholder (data 0) is not an account
             for (int i = 0; i < m_account->count(); ++i)
                 if (m_account->itemData(i).toLongLong())
-                    shown << m_account->itemText(i);
+                    shown << m_account->itemData(i).toLongLong();
             for (const Account &a : accounts)
-                stored << QStringLiteral("%1 (%2)").arg(a.name, a.plan);
-            if (shown != stored)
+                stored << a.id;
+            if (shown != stored) {
                 reloadAccounts();
+                return;
+            }
+            for (const Account &a : accounts)
+                describeAccount(m_account->findData(a.id), a);
+            applySelectedAccount();
         });
     });
+    connect(&m_context, &StudioContext::accountsPageRequested, this, [this] { showPage(Accounts); });
     if (ServerControl *server = m_context.server()) {
         connect(server, &ServerControl::stateChanged, this, &MainWindow::updateServerState);
         connect(m_serverToggle, &QPushButton::clicked, this, [this, server] {
@@ -111,6 +131,9 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
         resize(1100, 760);
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     m_nav->setCurrentRow(s.value(QStringLiteral("window/page"), 0).toInt());
+    // Typing is the first thing to do: the text goes where the keys go.
+    if (m_nav->currentRow() == Generate)
+        m_generate->editor()->setFocus();
 }
 
 void MainWindow::showPage(Page page)
@@ -118,29 +141,98 @@ void MainWindow::showPage(Page page)
     m_nav->setCurrentRow(int(page));
 }
 
+namespace
+{
+// What the window starts with: the accounts, and the one to select.
+struct AccountsAtStart
+{
+    QList<Account> accounts;
+    bool starting = false;
+    qint64 selected = 0;
+    QString problem; // the desktop account could not be made
+};
+
+// The desktop user's name, for the account the studio makes for them.
+QString desktopUserName()
+{
+    for (const char *variable : {"USER", "LOGNAME", "USERNAME"})
+        if (const QString name = qEnvironmentVariable(variable).trimmed(); !name.isEmpty())
+            return name;
+    return QDir::home().dirName();
+}
+}
+
 void MainWindow::reloadAccounts()
 {
-    const Services *engine = &m_context.services();
-    m_context.run(this, [engine] { return engine->accounts().list(); }, [this](const QList<Account> &accounts) {
-        const qint64 wanted = m_context.accountId() ? m_context.accountId()
-                                                    : QSettings().value(QStringLiteral("window/account")).toLongLong();
+    AccountService *service = &m_context.services().accounts();
+    // The first time, the account to start with: the last one chosen on this data dir,
+    // else the desktop user's own (made now in a new data dir), so that Speak works at once.
+    const bool starting = !std::exchange(m_startAsked, true);
+    const QString user = starting ? desktopUserName() : QString();
+    m_context.run(this, [service, starting, user] {
+        AccountsAtStart start;
+        start.starting = starting;
+        if (starting) {
+            if (const auto last = service->lastStudioAccount()) {
+                start.selected = last->id;
+            } else if (const auto own = service->desktopAccount(user)) {
+                start.selected = own->id;
+                service->setLastStudioAccount(own->id);
+            } else {
+                start.problem = own.error().detail;
+            }
+        }
+        start.accounts = service->list();
+        return start;
+    }, [this](const AccountsAtStart &start) {
+        const qint64 wanted = start.selected ? start.selected : m_context.accountId();
         QSignalBlocker block(m_account);
         m_account->clear();
         int index = 0;
-        for (const Account &a : accounts) {
-            m_account->addItem(QStringLiteral("%1 (%2)").arg(a.name, a.plan), a.id);
-            m_account->setItemData(m_account->count() - 1, a.plan, Qt::UserRole + 1);
+        for (const Account &a : start.accounts) {
+            m_account->addItem(a.name, a.id);
+            describeAccount(m_account->count() - 1, a);
             if (a.id == wanted)
                 index = m_account->count() - 1;
         }
-        if (accounts.isEmpty()) {
-            m_account->addItem(tr("No account yet — create one on the Accounts page"), 0);
-        }
+        if (start.accounts.isEmpty())
+            m_account->addItem(tr("No account"), 0);
         m_account->setCurrentIndex(index);
         block.unblock();
-        m_context.setAccountPlan(m_account->currentData(Qt::UserRole + 1).toString());
-        m_context.setAccountId(m_account->currentData().toLongLong());
+        applySelectedAccount();
+        if (start.starting) {
+            m_context.setAccountsSettled();
+            m_context.notifyDataChanged(); // the pages read before the desktop account was made
+        }
+        if (!start.problem.isEmpty())
+            statusBar()->showMessage(tr("No account could be made for you: %1. Create one on the Accounts & credits page.")
+                                         .arg(start.problem));
     });
+}
+
+// The pages follow the account chosen here.
+void MainWindow::applySelectedAccount()
+{
+    m_account->setToolTip(m_account->currentData(Qt::ToolTipRole).toString());
+    m_context.setAccountPlan(m_account->currentData(kRolePlan).toString());
+    m_context.setAccountBalance(m_account->currentData(kRoleCredits).toLongLong(),
+                                m_account->currentData(kRoleWallet).toLongLong());
+    m_context.setAccountId(m_account->currentData().toLongLong());
+}
+
+// The item's plan and balances (for the pages) and a tooltip that says what they mean.
+void MainWindow::describeAccount(int index, const Account &a)
+{
+    if (index < 0)
+        return;
+    m_account->setItemData(index, a.plan, kRolePlan);
+    m_account->setItemData(index, a.credits, kRoleCredits);
+    m_account->setItemData(index, a.walletMicros, kRoleWallet);
+    m_account->setItemData(index,
+                           tr("Speech made in the studio is billed to %1: %2 credits left. "
+                              "Details on the Accounts & credits page.")
+                               .arg(a.name, QLocale().toString(a.credits)),
+                           Qt::ToolTipRole);
 }
 
 void MainWindow::updateServerState()

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "records.h"
+
 #include <QMainWindow>
 
 class AccountsPage;
@@ -37,7 +39,14 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    // Item data of the account selector.
+    static constexpr int kRolePlan = Qt::UserRole + 1;
+    static constexpr int kRoleCredits = Qt::UserRole + 2;
+    static constexpr int kRoleWallet = Qt::UserRole + 3;
+
     void reloadAccounts();
+    void describeAccount(int index, const Account &account);
+    void applySelectedAccount();
     void updateServerState();
     void editServerSettings();
 
@@ -52,4 +61,5 @@ private:
     VoicesPage *m_voices = nullptr;
     KeysPage *m_keys = nullptr;
     AccountsPage *m_accounts = nullptr;
+    bool m_startAsked = false; // the account to start with was asked for (once)
 };

@@ -21,6 +21,23 @@ void StudioContext::setAccountId(qint64 id)
     emit accountChanged(id);
 }
 
+void StudioContext::setAccountsSettled()
+{
+    if (m_accountsSettled)
+        return;
+    m_accountsSettled = true;
+    emit accountsSettledChanged();
+}
+
+void StudioContext::setAccountBalance(qint64 credits, qint64 walletMicros)
+{
+    if (credits == m_credits && walletMicros == m_walletMicros)
+        return;
+    m_credits = credits;
+    m_walletMicros = walletMicros;
+    emit balanceChanged();
+}
+
 AuthContext StudioContext::auth() const
 {
     return AuthContext{m_accountId, 0, m_plan};

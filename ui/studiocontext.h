@@ -31,6 +31,15 @@ public:
     // The selected account as the caller of a generation made in the window.
     AuthContext auth() const;
     void setAccountPlan(const QString &plan) { m_plan = plan; }
+    // False until the window has chosen the account it starts with (it may be making the
+    // desktop user's account): a Speak asked for meanwhile waits instead of failing.
+    bool accountsSettled() const { return m_accountsSettled; }
+    void setAccountsSettled();
+    // The selected account's balances as last read, for explaining costs when they
+    // matter (a text the balance does not cover).
+    qint64 accountCredits() const { return m_credits; }
+    qint64 accountWalletMicros() const { return m_walletMicros; }
+    void setAccountBalance(qint64 credits, qint64 walletMicros);
 
     // Runs work() on the engine's store pool, then then(result) on the GUI thread if
     // guard still exists. Store reads and writes never block the window.
@@ -46,6 +55,10 @@ signals:
     void dataChanged();
     // The selected account's custom voices changed (created, edited, deleted).
     void voicesChanged();
+    void accountsSettledChanged();
+    void balanceChanged();
+    // A page asks the window to show the Accounts & credits page.
+    void accountsPageRequested();
 
 public slots:
     void notifyDataChanged() { emit dataChanged(); }
@@ -58,4 +71,7 @@ private:
     ServerControl *m_server;
     qint64 m_accountId = 0;
     QString m_plan = QStringLiteral("free");
+    bool m_accountsSettled = false;
+    qint64 m_credits = 0;
+    qint64 m_walletMicros = 0;
 };

@@ -162,7 +162,8 @@ void VoicesPage::buildUi()
     buttons->addWidget(m_refresh);
     layout->addLayout(buttons);
 
-    m_status = new QLabel(tr("Click ▶ to hear a voice; click again to stop. Previews are real generations and are billed."));
+    m_status = new QLabel(tr("Click ▶ to hear a voice say one short sentence; click again to stop. A preview is billed "
+                             "like any speech (see its tooltip) and kept out of History unless you show previews there."));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
@@ -260,9 +261,9 @@ void VoicesPage::fill(const QList<Voice> &voices)
         const qint64 tokens = Pricing::tokens(sample);
         QList<QStandardItem *> row;
         auto *play = cell(QString());
-        play->setToolTip(tr("Preview %1: plays a short sample sentence; click again to stop.\n"
-                            "A preview is a real generation: it is billed to the selected account "
-                            "(about %2 credits or $%3) and appears in the history.")
+        play->setToolTip(tr("Preview %1: plays one short sample sentence; click again to stop.\n"
+                            "It is billed to the selected account (about %2 credits or $%3) and marked as a "
+                            "preview: History leaves it out unless you show previews.")
                              .arg(v.name)
                              .arg(pricing.credits(priceModel, tokens))
                              .arg(Money::usd(pricing.micros(priceModel, tokens)), 0, 'f', 5));
@@ -335,8 +336,9 @@ void VoicesPage::updateButtons()
     const bool stopping = isPreviewing() && (id.isEmpty() || id == m_previewId);
     m_preview->setText(stopping ? tr("Stop preview") : tr("Preview"));
     m_preview->setIcon(style()->standardIcon(stopping ? QStyle::SP_MediaStop : QStyle::SP_MediaPlay));
-    m_preview->setToolTip(tr("Play a short sample sentence in the selected voice (Esc stops).\n"
-                             "A preview is a real generation: it is billed to the selected account and appears in the history."));
+    m_preview->setToolTip(tr("Play one short sample sentence in the selected voice (Esc stops).\n"
+                             "It is billed to the selected account and marked as a preview: History leaves it out unless you "
+                             "show previews."));
     m_count->setToolTip(tr("%1 shown").arg(m_proxy->rowCount()));
 }
 
@@ -396,6 +398,7 @@ void VoicesPage::togglePreview(const QString &voiceId)
     req.voiceId = v.id;
     req.audioFormat = QStringLiteral("wav");
     req.apiVersion = QStringLiteral("studio");
+    req.preview = true; // not work to find again: out of the default history
 
     m_previewId = voiceId;
     m_previewGeneration.clear();
@@ -455,7 +458,9 @@ void VoicesPage::stopPreview()
     if (m_previewId.isEmpty() && !m_live)
         return;
     if (m_live) {
-        m_live.reset(); // stops the generation
+        // Ends where it is, billed for what was spoken; nothing more is heard of it.
+        m_live->stop();
+        m_live.reset();
         m_status->setText(tr("Preview stopped."));
         m_context.notifyDataChanged();
     }

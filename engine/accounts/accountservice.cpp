@@ -8,6 +8,7 @@ AccountService::AccountService(const Database &db, SharedCounter *authRevision)
     , m_authRevision(authRevision)
     , m_accounts(db)
     , m_ledger(db)
+    , m_settings(db)
 {
 }
 
@@ -114,4 +115,42 @@ bool AccountService::ledgerConsistent(qint64 accountId) const
         return false;
     const auto [credits, micros] = m_ledger.sums(accountId);
     return credits == a->credits && micros == a->walletMicros;
+}
+
+namespace
+{
+const QString kDesktopAccount = QStringLiteral("studio.desktop_account");
+const QString kLastStudioAccount = QStringLiteral("studio.last_account");
+}
+
+Result<Account> AccountService::desktopAccount(const QString &userName)
+{
+    if (const auto stored = m_settings.value(kDesktopAccount))
+        if (const auto account = m_accounts.findById(stored->toLongLong()))
+            return *account;
+    QString base = userName.trimmed().left(80);
+    if (base.isEmpty())
+        base = QStringLiteral("Desktop");
+    // The name may be taken by an account made with the command line or the API.
+    for (int n = 1;; ++n) {
+        const QString name = n == 1 ? base : QStringLiteral("%1 (%2)").arg(base).arg(n);
+        auto created = create(name);
+        if (created) {
+            m_settings.setValue(kDesktopAccount, QByteArray::number(created->id));
+            return created;
+        }
+        if (created.error().kind != ServiceError::Kind::Conflict || n >= 100)
+            return created;
+    }
+}
+
+std::optional<Account> AccountService::lastStudioAccount() const
+{
+    const auto stored = m_settings.value(kLastStudioAccount);
+    return stored ? m_accounts.findById(stored->toLongLong()) : std::nullopt;
+}
+
+void AccountService::setLastStudioAccount(qint64 accountId)
+{
+    m_settings.setValue(kLastStudioAccount, QByteArray::number(accountId));
 }

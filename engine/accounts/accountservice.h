@@ -2,6 +2,7 @@
 
 #include "accountstore.h"
 #include "ledgerstore.h"
+#include "settingsstore.h"
 #include "records.h"
 #include "serviceerror.h"
 
@@ -28,6 +29,14 @@ public:
     // Ledger sums equal the balances: the invariant checked after crashes.
     bool ledgerConsistent(qint64 accountId) const;
 
+    // The studio's own account for the desktop user of this store: the one it made on
+    // an earlier start (remembered in the store's settings, so it goes with the data dir,
+    // never with another), else a new one named after the user, made now.
+    Result<Account> desktopAccount(const QString &userName);
+    // The account last selected in a studio window on this store, if it still exists.
+    std::optional<Account> lastStudioAccount() const;
+    void setLastStudioAccount(qint64 accountId);
+
 private:
     Result<Account> move(qint64 accountId, qint64 credits, qint64 micros, const QString &note);
 
@@ -35,4 +44,5 @@ private:
     SharedCounter *m_authRevision;
     AccountStore m_accounts;
     LedgerStore m_ledger;
+    SettingsStore m_settings;
 };

@@ -48,3 +48,33 @@ bool BillingService::release(const Generation &g, const QString &reason, qint64 
     return m_accounts.adjust(g.accountId, credits, micros)
            && m_ledger.add({0, g.accountId, g.id, "release", g.source, credits, micros, reason.left(200), nowMs});
 }
+
+namespace
+{
+qint64 ceilShare(qint64 amount, qint64 part, qint64 whole)
+{
+    return whole > 0 ? (amount * part + whole - 1) / whole : amount;
+}
+}
+
+GenerationStore::PartialCost BillingService::partialCost(const Generation &g, qint64 textSpoken, qint64 textTotal)
+{
+    GenerationStore::PartialCost c;
+    c.tokens = qBound<qint64>(0, ceilShare(g.tokens, textSpoken, textTotal), g.tokens);
+    // The generation's own prices per token (its model, or the premium price).
+    c.credits = ceilShare(g.costCredits, c.tokens, g.tokens);
+    c.micros = ceilShare(g.costMicros, c.tokens, g.tokens);
+    c.dollarMicros = ceilShare(g.dollarCostMicros, c.tokens, g.tokens);
+    return c;
+}
+
+bool BillingService::settlePart(const Generation &g, const GenerationStore::PartialCost &cost, const QString &note,
+                                qint64 nowMs)
+{
+    const qint64 credits = g.source == PaymentSource::Credits ? g.costCredits - cost.credits : 0;
+    const qint64 micros = g.source == PaymentSource::Wallet ? g.costMicros - cost.micros : 0;
+    return m_ledger.add({0, g.accountId, g.id, "settle", g.source, 0, 0, note, nowMs})
+           && m_accounts.adjust(g.accountId, credits, micros)
+           && m_ledger.add({0, g.accountId, g.id, "release", g.source, credits, micros,
+                            QStringLiteral("not spoken: stopped in the studio"), nowMs});
+}

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "accountstore.h"
+#include "generationstore.h"
 #include "ledgerstore.h"
 #include "pricing.h"
 #include "records.h"
@@ -32,6 +33,14 @@ public:
     bool settle(const Generation &g, const QString &note, qint64 nowMs);
     // The reservation goes back to where it came from (a "release" row).
     bool release(const Generation &g, const QString &reason, qint64 nowMs);
+
+    // What g costs when only textSpoken of textTotal characters of its text are kept (a
+    // stopped stream): its tokens in that proportion, rounded up (a sentence begun is a
+    // sentence billed), at g's prices.
+    static GenerationStore::PartialCost partialCost(const Generation &g, qint64 textSpoken, qint64 textTotal);
+    // A stopped stream keeps part of its reservation: that part becomes final (a
+    // "settle" row) and the rest goes back to where it came from (a "release" row).
+    bool settlePart(const Generation &g, const GenerationStore::PartialCost &cost, const QString &note, qint64 nowMs);
 
 private:
     Pricing m_pricing;

@@ -78,6 +78,7 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     m_billing.price(g, voice->free ? g.model : QStringLiteral("advanced"));
     g.apiVersion = req.apiVersion;
     g.streamed = req.streamed;
+    g.preview = req.preview;
     g.idempotencyKey = req.idempotencyKey;
     g.requestHash = req.requestHash;
     g.createdAt = Timestamps::nowMs();
@@ -180,9 +181,11 @@ std::optional<Generation> GenerationService::findForDownload(const QString &id) 
     return m_generations.find(id);
 }
 
-QList<Generation> GenerationService::history(qint64 accountId, const QString &status, int limit, int offset) const
+QList<Generation> GenerationService::history(qint64 accountId, const QString &status, int limit, int offset,
+                                             bool includePreviews) const
 {
-    return m_generations.history(accountId, status, Timestamps::nowMs() - m_options.ttlMs, limit, offset);
+    return m_generations.history(accountId, status, Timestamps::nowMs() - m_options.ttlMs, limit, offset,
+                                 includePreviews);
 }
 
 std::optional<Generation> GenerationService::claimNext()
@@ -241,6 +244,43 @@ bool GenerationService::fail(const QString &id, const QString &message, bool cha
                                             .arg(message.left(120)),
                                     now);
         return m_billing.release(*g, message, now);
+    });
+    if (ok)
+        emit generationChanged(id, GenerationStatus::Failed);
+    return ok;
+}
+
+bool GenerationService::completeStopped(const QString &id, const QString &audioPath, qint64 textSpoken, qint64 textTotal)
+{
+    const auto g = m_generations.find(id);
+    if (!g)
+        return false;
+    const GenerationStore::PartialCost cost = BillingService::partialCost(*g, textSpoken, textTotal);
+    const qint64 now = Timestamps::nowMs();
+    const bool ok = m_db.immediateTransaction([&] {
+        // Only a row still GENERATING: a cancel that came first decided already.
+        return m_generations.markStoppedPartial(id, audioPath, now, cost)
+               && m_billing.settlePart(*g, cost,
+                                       QStringLiteral("stopped in the studio: %1 of %2 tokens, %3 credits / %4 micro-USD")
+                                           .arg(cost.tokens)
+                                           .arg(g->tokens)
+                                           .arg(g->source == PaymentSource::Credits ? cost.credits : 0)
+                                           .arg(g->source == PaymentSource::Wallet ? cost.micros : 0),
+                                       now);
+    });
+    if (ok)
+        emit generationChanged(id, GenerationStatus::Completed);
+    return ok;
+}
+
+bool GenerationService::failStopped(const QString &id, const QString &message)
+{
+    const auto g = m_generations.find(id);
+    if (!g)
+        return false;
+    const qint64 now = Timestamps::nowMs();
+    const bool ok = m_db.immediateTransaction([&] {
+        return m_generations.markFailed(id, message, now, true) && m_billing.release(*g, message, now);
     });
     if (ok)
         emit generationChanged(id, GenerationStatus::Failed);

@@ -20,6 +20,7 @@ struct CreateGeneration
     QString audioFormat = QStringLiteral("wav");
     QString apiVersion = QStringLiteral("v3");
     bool streamed = false;          // synthesized by a WebSocket session, not the queue
+    bool preview = false;           // a studio voice preview: out of the default history
     bool voiceCaseInsensitive = false;
     bool premiumNeedsPaidPlan = false; // v2: free plans may not use premium voices
     QString idempotencyKey;
@@ -68,7 +69,9 @@ public:
     std::optional<Generation> cachedGet(qint64 accountId, const QString &id) const;
     // For v2: tells another account's id apart (Forbidden).
     Result<Generation> getForV2(qint64 accountId, const QString &id) const;
-    QList<Generation> history(qint64 accountId, const QString &status, int limit, int offset) const;
+    // Voice previews only when includePreviews (they are not work to find again).
+    QList<Generation> history(qint64 accountId, const QString &status, int limit, int offset,
+                              bool includePreviews = false) const;
     // For signed download links: the link itself proves access, so no account check.
     std::optional<Generation> findForDownload(const QString &id) const;
     bool isExpired(const Generation &g) const;
@@ -85,6 +88,12 @@ public:
     // Only a row still IN_QUEUE/GENERATING changes. charge: the reservation is settled
     // (a stream that ended early after delivering audio) instead of released.
     bool fail(const QString &id, const QString &message, bool charge = false);
+    // A stream its owner stopped in the studio (docs/api.md "Streams that end early"),
+    // its audio up to there at audioPath: COMPLETED and stopped, billed for the part of
+    // the text the audio reaches (textSpoken of textTotal characters), the rest released.
+    bool completeStopped(const QString &id, const QString &audioPath, qint64 textSpoken, qint64 textTotal);
+    // Stopped before anything could be kept: FAILED with message, stopped, released.
+    bool failStopped(const QString &id, const QString &message);
     // 409 when the generation finished first (also when it finished while this ran),
     // and for a stream this process does not serve. A stream that has delivered audio
     // is charged (docs/api.md "Streams that end early"); emits cancelRequested on success.

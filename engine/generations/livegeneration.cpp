@@ -110,9 +110,9 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
         if (serial == m_taskSerial)
             onTaskAudio(bytes);
     }, Qt::QueuedConnection);
-    connect(task, &SynthesisTask::finished, this, [this, serial, part](qint64 samples) {
+    connect(task, &SynthesisTask::finished, this, [this, serial, part](qint64 samples, qint64 spoken, qint64 total) {
         if (serial == m_taskSerial)
-            onTaskEnd({true, samples, {}});
+            onTaskEnd({true, samples, {}, spoken, total});
         else
             m_hub.removeFile(part); // a replaced task's audio
     }, Qt::QueuedConnection);
@@ -188,7 +188,8 @@ void LiveGeneration::deliver(const QByteArray &bytes)
         m_delivered = true;
         m_hub.metrics().recordTimeToFirstAudio(double(m_sinceStart.nsecsElapsed()) / 1e9);
     }
-    m_client->onAudio(bytes);
+    if (m_client) // null: abandoned while finishing early (the end is still recorded)
+        m_client->onAudio(bytes);
 }
 
 void LiveGeneration::stopTask()
@@ -236,11 +237,23 @@ void LiveGeneration::onTaskEnd(const TaskEnd &e)
         return;
     }
     if (!e.ok) {
-        end(End::Fault, e.message);
+        // Asked to finish early, the worker did not in time: nothing can be kept.
+        if (m_finishing)
+            end(End::Stopped, m_endMessage);
+        else
+            end(End::Fault, e.message);
         return;
     }
     m_hub.metrics().addAudioSeconds(double(e.samples) / AudioFormats::kSampleRate);
-    end(End::Completed, {});
+    if (m_finishing && e.textSpoken < e.textTotal) {
+        if (e.samples > 0)
+            m_kept = e;
+        else
+            m_hub.removeFile(m_partPath); // no audio in it: nothing to keep
+        end(End::Stopped, m_endMessage);
+        return;
+    }
+    end(End::Completed, {}); // the whole text was done before the stop took effect
 }
 
 // Every end comes through here once, whoever asks first: synthesis stops now, and the
@@ -270,15 +283,20 @@ void LiveGeneration::record()
     const QString message = m_endMessage;
     // The money rule: the client chose to end a stream whose audio it has had.
     const bool charge = m_delivered && (how == End::Cancelled || how == End::ClientGone);
-    runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, part, path, how, message, charge]() {
-        if (how == End::Completed) {
+    // Stopped with a finished part file: kept, billed for how far its audio reaches.
+    const std::optional<TaskEnd> kept = how == End::Stopped ? m_kept : std::nullopt;
+    runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, part, path, how, message, charge, kept]() {
+        if (how == End::Completed || kept) {
             QFile::remove(path);
             if (!QFile::rename(part, path)) {
                 QFile::remove(part);
                 gens->fail(id, QStringLiteral("could not store the audio file"), false);
-            } else if (!gens->complete(id, path)) {
+            } else if (kept ? !gens->completeStopped(id, path, kept->textSpoken, kept->textTotal)
+                            : !gens->complete(id, path)) {
                 QFile::remove(path); // cancelled meanwhile
             }
+        } else if (how == End::Stopped) {
+            gens->failStopped(id, message); // nothing to keep: released
         } else {
             gens->fail(id, message, charge); // after a cancel: recorded already, no-op
         }
@@ -306,10 +324,12 @@ void LiveGeneration::report(const std::optional<Generation> &row)
     } else if (m_end == End::Cancelled || g.errorMessage == QLatin1String("Cancelled")) {
         out.kind = Kind::Cancelled;
         out.error = ServiceError::make(ServiceError::Kind::Conflict, QStringLiteral("Cancelled"));
+    } else if (m_end == End::Stopped && g.stopped) {
+        out.kind = Kind::Stopped;
     } else {
         out.kind = Kind::Failed;
         QString text = m_endMessage;
-        if (m_end == End::Completed) // the store refused the completion
+        if (m_end == End::Completed || m_end == End::Stopped) // the store refused the completion
             text = g.status == GenerationStatus::Failed && !g.errorMessage.isEmpty()
                        ? g.errorMessage
                        : QStringLiteral("An unexpected error occurred. Please try again.");
@@ -338,8 +358,31 @@ void LiveGeneration::setDone()
     deleteLater();
 }
 
+void LiveGeneration::finishEarly(const QString &reason)
+{
+    if (m_finishing || (m_state != State::Creating && m_state != State::Streaming))
+        return;
+    if (!m_delivered) {
+        end(End::Stopped, reason); // nothing was heard: nothing to keep, released
+        return;
+    }
+    m_finishing = true;
+    m_endMessage = reason;
+    if (m_task.isNull())
+        return; // its end is on the way: the whole text was done
+    QPointer<SynthesisTask> task = m_task;
+    QMetaObject::invokeMethod(m_hub.streamPool(), [task] {
+        if (task)
+            task->finishEarly();
+    }, Qt::QueuedConnection);
+}
+
 void LiveGeneration::abandon(const QString &reason)
 {
+    if (m_finishing && m_state == State::Streaming) {
+        m_client = nullptr; // the stop asked for stands; it is recorded, not reported
+        return;
+    }
     m_client = nullptr; // nothing is reported any more
     switch (m_state) {
     case State::New:

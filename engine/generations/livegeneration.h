@@ -38,6 +38,10 @@ public:
     // The client is gone: stops synthesis and records the end with reason (charged if
     // audio was delivered, else released). Nothing is reported after it.
     void abandon(const QString &reason);
+    // The client's stop(): the worker finishes the file where it is and the generation
+    // completes as stopped (billed for the text its audio reaches); before any audio
+    // was delivered it ends at once, FAILED with reason and released.
+    void finishEarly(const QString &reason);
 
 private:
     enum class State {
@@ -48,13 +52,15 @@ private:
         Done       // recorded and reported, or rejected: deletes itself
     };
 
-    enum class End { Completed, Fault, Cancelled, ShuttingDown, ClientGone };
+    enum class End { Completed, Fault, Cancelled, ShuttingDown, ClientGone, Stopped };
 
     struct TaskEnd
     {
         bool ok = false;
         qint64 samples = 0;
         QString message;
+        qint64 textSpoken = 0; // of textTotal characters: how far the audio reaches
+        qint64 textTotal = 0;
     };
 
     bool counted() const { return m_state == State::Creating || m_state == State::Streaming || m_state == State::Ending; }
@@ -90,6 +96,8 @@ private:
     QList<QByteArray> m_held;       // audio that came before the row was committed
     std::optional<TaskEnd> m_heldEnd; // the task ended before the row was committed
     bool m_delivered = false;       // audio reached the client (the money rule)
+    bool m_finishing = false;       // finishEarly(): the worker is finishing the file where it is
+    std::optional<TaskEnd> m_kept;  // End::Stopped with a finished part file: how far it reaches
     End m_end = End::Fault;
     QString m_endMessage;
 };

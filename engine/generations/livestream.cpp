@@ -30,6 +30,12 @@ void LiveStream::acknowledge(qint64 bytes)
         m_generation->acknowledge(bytes);
 }
 
+void LiveStream::stop()
+{
+    if (m_generation)
+        m_generation->finishEarly(m_stopReason);
+}
+
 void LiveStream::onStarted(const Generation &generation)
 {
     m_state = State::Streaming;

@@ -35,10 +35,12 @@ public:
             Rejected,     // nothing was created (validation, money, capacity): error says why
             Failed,       // synthesis or storage fault: FAILED, released
             Cancelled,    // DELETE of the generation: FAILED, charged if audio was delivered
-            ShuttingDown  // the server is stopping: FAILED, released
+            ShuttingDown, // the server is stopping: FAILED, released
+            Stopped       // the owner's stop(): generation.stopped; COMPLETED with the audio made
+                          // so far, or FAILED and released when none had been delivered
         };
         Kind kind = Kind::Failed;
-        // For every kind but Completed: the error a REST client would get (Rejected:
+        // For every kind but Completed and Stopped: the error a REST client would get (Rejected:
         // the create's error; Failed: Internal; Cancelled: Conflict; ShuttingDown:
         // Unavailable with a retry).
         ServiceError error;
@@ -63,7 +65,8 @@ public:
     };
 
     // stopReason: the generation's error message when the owner ends it early by
-    // destroying this object ("Client disconnected", "Stopped in the studio").
+    // destroying this object ("Client disconnected", "Stopped in the studio"), or by
+    // stop() before any audio.
     LiveStream(LiveGenerations &hub, Sink &sink, const QString &stopReason);
     ~LiveStream();
     LiveStream(const LiveStream &) = delete;
@@ -72,6 +75,13 @@ public:
     // The byte form of the audio: float32 by default (WebSocket, studio).
     void start(const AuthContext &auth, const CreateGeneration &request, StreamFormat format = StreamFormat::Float32);
     void acknowledge(qint64 bytes);
+    // Ends the generation early and keeps what was synthesized (the studio's Stop): the
+    // worker finishes the audio file where it is; audio already on its way is still
+    // heard, then liveEnded() with Kind::Stopped. The generation is COMPLETED and stopped,
+    // billed for the part of the text its audio reaches (docs/api.md "Streams that end
+    // early"); FAILED, stopped and released if no audio had been delivered yet. An end
+    // that comes first (a cancel, shutdown, the whole text done) is reported as itself.
+    void stop();
     State state() const { return m_state; }
     QString generationId() const { return m_generationId; }
 

@@ -42,7 +42,7 @@ SpeechBackend *SynthesisPipeline::backendFor(const SynthesisParams &params)
     return m_espeak.get();
 }
 
-QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &sink)
+QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &sink, Progress *progress)
 {
     SpeechBackend *backend = backendFor(params);
     const int rate = backend->sampleRate(params);
@@ -58,6 +58,11 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     const QStringList sentences = m_segmenter.split(text);
     if (sentences.isEmpty())
         return QStringLiteral("text has nothing to speak");
+    Progress ignored;
+    Progress &done = progress ? *progress : ignored;
+    done = Progress{};
+    for (const QString &s : sentences)
+        done.total += s.size();
 
     Resampler resampler(rate, AudioFormats::kSampleRate, m_quality);
     // espeak-ng has a native rate; flite gets its speed from sonic.
@@ -92,6 +97,8 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
 
     const std::vector<qint16> pause(size_t(rate) * size_t(qMax(0, params.sentencePauseMs)) / 1000, 0);
     for (qsizetype i = 0; i < sentences.size() && !stopped; ++i) {
+        // Its pause and the resampler's tail of it count with it.
+        done.throughCurrentSentence += sentences.at(i).size();
         if (QString err = backend->speak(sentences.at(i), params, pcmSink); !err.isEmpty())
             return err;
         if (speed && !stopped) {

@@ -28,8 +28,17 @@ public:
 
     // Loads every voice now so that the first request does not pay for it.
     void warmUp();
+    // How far into the text the audio handed to the sink reaches, in characters of the
+    // segmented text: a stream stopped early is billed for what it kept (docs/api.md
+    // "Streams that end early"). Updated before each sentence's audio reaches the sink.
+    struct Progress
+    {
+        qsizetype throughCurrentSentence = 0; // the sentence being spoken, and all before it
+        qsizetype total = 0;
+    };
+
     // Returns an error text, or empty on success (also when the sink stopped early).
-    QString run(const SynthesisParams &params, const ChunkSink &sink);
+    QString run(const SynthesisParams &params, const ChunkSink &sink, Progress *progress = nullptr);
 
 private:
     SpeechBackend *backendFor(const SynthesisParams &params);

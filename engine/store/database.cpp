@@ -107,6 +107,13 @@ const char *const kMigrations[] = {
         value BLOB NOT NULL
     );
     )SQL",
+    // 1 -> 2: the studio's Stop keeps a partial generation (billed for billed_tokens of
+    // tokens), and voice previews are told apart from real work (docs/api.md).
+    R"SQL(
+    ALTER TABLE generations ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE generations ADD COLUMN billed_tokens INTEGER;
+    ALTER TABLE generations ADD COLUMN preview INTEGER NOT NULL DEFAULT 0;
+    )SQL",
 };
 
 QStringList statements(const char *script)

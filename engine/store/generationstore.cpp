@@ -8,7 +8,7 @@ const QString kColumns = QStringLiteral(
     "id, account_id, status, input_text, voice_id, voice_name, model, language_code, speed, cfg_weight, "
     "exaggeration, audio_format, synthesis, tokens, source, cost_credits, cost_micros, dollar_cost_micros, "
     "error_message, audio_path, audio_deleted, api_version, streamed, idempotency_key, request_hash, created_at, "
-    "started_at, completed_at");
+    "started_at, completed_at, stopped, billed_tokens, preview");
 // Read with the columns: whether the generation was charged (a settle row exists;
 // ledger_once makes it one indexed lookup). Completed ones and streams that ended
 // early after delivering audio are (docs/api.md "Streams that end early").
@@ -47,6 +47,9 @@ Generation fromQuery(const QSqlQuery &q)
     g.createdAt = q.value(i++).toLongLong();
     g.startedAt = q.value(i++).toLongLong();
     g.completedAt = q.value(i++).toLongLong();
+    g.stopped = q.value(i++).toBool();
+    g.billedTokens = q.value(i++).toLongLong();
+    g.preview = q.value(i++).toBool();
     g.charged = q.value(i++).toBool();
     return g;
 }
@@ -57,12 +60,13 @@ bool GenerationStore::insert(const Generation &g)
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(
         q,
-        "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         {g.id, g.accountId, g.status, g.inputText, g.voiceId, g.voiceName, g.model, g.languageCode, g.speed,
          g.cfgWeight, g.exaggeration, g.audioFormat, g.synthesis, g.tokens, g.source, g.costCredits, g.costMicros,
          g.dollarCostMicros, SqlUtil::nullable(g.errorMessage), SqlUtil::nullable(g.audioPath), g.audioDeleted ? 1 : 0,
          g.apiVersion, g.streamed ? 1 : 0, SqlUtil::nullable(g.idempotencyKey), SqlUtil::nullable(g.requestHash),
-         g.createdAt, SqlUtil::nullable(g.startedAt), SqlUtil::nullable(g.completedAt)});
+         g.createdAt, SqlUtil::nullable(g.startedAt), SqlUtil::nullable(g.completedAt), g.stopped ? 1 : 0,
+         SqlUtil::nullable(g.billedTokens), g.preview ? 1 : 0});
 }
 
 std::optional<Generation> GenerationStore::find(const QString &id) const
@@ -84,10 +88,12 @@ std::optional<Generation> GenerationStore::findByIdempotencyKey(qint64 accountId
 }
 
 QList<Generation> GenerationStore::history(qint64 accountId, const QString &status, qint64 expiredBefore, int limit,
-                                           int offset) const
+                                           int offset, bool includePreviews) const
 {
     QString where = QStringLiteral("account_id = ?");
     QVariantList binds{accountId};
+    if (!includePreviews)
+        where += QStringLiteral(" AND preview = 0");
     if (status == GenerationStatus::Expired) {
         where += QStringLiteral(" AND created_at < ?");
         binds << expiredBefore;
@@ -131,13 +137,24 @@ bool GenerationStore::markCompleted(const QString &id, const QString &audioPath,
            && q.numRowsAffected() == 1;
 }
 
-bool GenerationStore::markFailed(const QString &id, const QString &message, qint64 now)
+bool GenerationStore::markFailed(const QString &id, const QString &message, qint64 now, bool stopped)
 {
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(q,
-                         "UPDATE generations SET status = 'FAILED', error_message = ?, completed_at = ? "
+                         "UPDATE generations SET status = 'FAILED', error_message = ?, completed_at = ?, stopped = ? "
                          "WHERE id = ? AND status IN ('IN_QUEUE','GENERATING')",
-                         {message, now, id})
+                         {message, now, stopped ? 1 : 0, id})
+           && q.numRowsAffected() == 1;
+}
+
+bool GenerationStore::markStoppedPartial(const QString &id, const QString &audioPath, qint64 now, const PartialCost &cost)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(q,
+                         "UPDATE generations SET status = 'COMPLETED', audio_path = ?, completed_at = ?, stopped = 1, "
+                         "billed_tokens = ?, cost_credits = ?, cost_micros = ?, dollar_cost_micros = ? "
+                         "WHERE id = ? AND status = 'GENERATING'",
+                         {audioPath, now, cost.tokens, cost.credits, cost.micros, cost.dollarMicros, id})
            && q.numRowsAffected() == 1;
 }
 

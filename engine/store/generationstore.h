@@ -20,14 +20,25 @@ public:
     std::optional<Generation> findByIdempotencyKey(qint64 accountId, const QString &key) const;
 
     // Newest first. status: empty (all), a live status (not expired) or EXPIRED
-    // (created before expiredBefore).
-    QList<Generation> history(qint64 accountId, const QString &status, qint64 expiredBefore, int limit, int offset) const;
+    // (created before expiredBefore). Voice previews only when includePreviews.
+    QList<Generation> history(qint64 accountId, const QString &status, qint64 expiredBefore, int limit, int offset,
+                              bool includePreviews = false) const;
 
     // One store operation: the oldest queued job becomes GENERATING. Multi-node safe
     // on PostgreSQL with FOR UPDATE SKIP LOCKED in the subquery.
     std::optional<Generation> claimNext(qint64 now);
     bool markCompleted(const QString &id, const QString &audioPath, qint64 now);
-    bool markFailed(const QString &id, const QString &message, qint64 now);
+    bool markFailed(const QString &id, const QString &message, qint64 now, bool stopped = false);
+    // What a stopped generation costs: the part of its text that its audio reaches.
+    struct PartialCost
+    {
+        qint64 tokens = 0;
+        qint64 credits = 0;
+        qint64 micros = 0;
+        qint64 dollarMicros = 0;
+    };
+    // A stream stopped by its owner, kept: COMPLETED with its partial audio and cost.
+    bool markStoppedPartial(const QString &id, const QString &audioPath, qint64 now, const PartialCost &cost);
     // After a crash or shutdown: GENERATING jobs go back to the queue.
     int requeueUnfinished();
     // Streams still open in the store: after a restart nobody streams them any more.

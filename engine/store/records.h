@@ -57,6 +57,12 @@ struct Generation
     qint64 startedAt = 0;
     qint64 completedAt = 0;
     bool charged = false;  // read only: a settle row exists (completed, or a stream ended early after audio)
+    // Stopped by its owner in the studio (docs/api.md "Streams that end early"): COMPLETED
+    // with the audio made until then, billed for billedTokens of tokens; or FAILED and
+    // released when nothing had been heard yet.
+    bool stopped = false;
+    qint64 billedTokens = 0; // set when stopped and COMPLETED
+    bool preview = false;    // a voice preview of the studio: left out of the history by default
 };
 
 struct LedgerEntry

@@ -16,3 +16,9 @@ std::optional<QByteArray> SettingsStore::valueOrInsert(const QString &key, const
     SqlUtil::exec(q, "INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)", {key, v});
     return value(key);
 }
+
+bool SettingsStore::setValue(const QString &key, const QByteArray &v)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(q, "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", {key, v});
+}

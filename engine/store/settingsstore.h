@@ -6,7 +6,8 @@
 
 #include <optional>
 
-// Table settings: small server-wide values (the URL-signing secret).
+// Table settings: small values that belong to this store (the URL-signing secret, the
+// studio's accounts), so they go with its data dir.
 class SettingsStore
 {
 public:
@@ -15,6 +16,7 @@ public:
     std::optional<QByteArray> value(const QString &key) const;
     // Inserts unless present; returns the stored value either way.
     std::optional<QByteArray> valueOrInsert(const QString &key, const QByteArray &value);
+    bool setValue(const QString &key, const QByteArray &value);
 
 private:
     const Database &m_db;

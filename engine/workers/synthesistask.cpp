@@ -22,6 +22,12 @@ void SynthesisTask::stop()
         m_pool->stop(this);
 }
 
+void SynthesisTask::finishEarly()
+{
+    if (!m_done)
+        m_pool->finishEarly(this);
+}
+
 bool SynthesisTask::isWaitingForCredit() const
 {
     return m_outstanding >= qint64(WorkerProtocol::kAudioWindowBytes);

@@ -25,6 +25,10 @@ public:
     // Like cancel(), but a running worker is asked to drop the job and stays warm for
     // the next one; it is killed only if it does not answer within WorkerPool::kStopGraceMs.
     void stop();
+    // Ends a running job early but keeps it: the worker finishes the file with the audio
+    // made so far and the task finishes (with textSpoken < textTotal); audio already on
+    // its way still arrives. A queued task is cancelled (it has made nothing).
+    void finishEarly();
     // Streaming consumers that pace themselves call setManualCredit(true) and then
     // credit() the bytes they have passed on; otherwise audio is credited at once.
     void setManualCredit(bool manual) { m_manualCredit = manual; }
@@ -33,7 +37,9 @@ public:
 signals:
     void started();
     void audio(const QByteArray &float32Samples);
-    void finished(qint64 samples);
+    // textSpoken of textTotal: how far into the text the audio reaches (characters of
+    // the segmented text); equal unless finishEarly() cut it short.
+    void finished(qint64 samples, qint64 textSpoken, qint64 textTotal);
     void failed(const QString &message);
 
 private:
@@ -48,5 +54,8 @@ private:
     qint64 m_outstanding = 0; // audio bytes emitted and not yet credited
     bool m_manualCredit = false;
     bool m_cancelled = false;
+    bool m_finishing = false;
+    qint64 m_textSpoken = 0;
+    qint64 m_textTotal = 0;
     bool m_done = false;
 };

@@ -119,7 +119,7 @@ public:
         m_sinceProgress.start();
         const QString err = pipeline.run(m_job.params, [this](const float *data, qsizetype count) {
             return takeChunk(data, count);
-        });
+        }, &m_progress);
         if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty())
             sendAudio(m_streamEncoder->finish());
         return finish(err);
@@ -145,30 +145,33 @@ private:
             if (!m_encodeError.isEmpty())
                 return false;
         }
+        m_textSpoken = m_progress.throughCurrentSentence;
         if (!m_job.stream)
             return true;
         return sendAudio(m_streamEncoder->encode(data, count));
     }
 
-    // What the host says during a job: credits (flow control) and stop.
+    // What the host says during a job: credits (flow control), stop and finish.
     void handle(const WorkerProtocol::Frame &f)
     {
         if (f.type == WorkerProtocol::Type::Credit && f.payload.size() == 4)
             m_inFlight -= qFromLittleEndian<quint32>(f.payload.constData());
         else if (f.type == WorkerProtocol::Type::Stop)
             m_stopped = true;
+        else if (f.type == WorkerProtocol::Type::Finish)
+            m_finishing = true;
     }
 
     // Between chunks: a stop must end the job within a chunk's time, not at the end.
     bool keepGoing()
     {
-        while (!m_stopped && !m_hostGone) {
+        while (!m_stopped && !m_finishing && !m_hostGone) {
             auto f = m_channel.receiveNow(&m_hostGone);
             if (!f)
                 break;
             handle(*f);
         }
-        return !m_stopped && !m_hostGone;
+        return !m_stopped && !m_finishing && !m_hostGone;
     }
 
     bool sendAudio(const QByteArray &bytes)
@@ -181,7 +184,7 @@ private:
         }
         m_inFlight += bytes.size();
         // Flow control: a slow consumer pauses synthesis instead of growing buffers.
-        while (m_inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !m_stopped) {
+        while (m_inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !m_stopped && !m_finishing) {
             auto f = m_channel.receive();
             if (!f) {
                 m_hostGone = true;
@@ -189,7 +192,7 @@ private:
             }
             handle(*f);
         }
-        return !m_stopped;
+        return !m_stopped && !m_finishing;
     }
 
     // The job's last frame, once the pipeline has returned (pipelineError from it).
@@ -204,7 +207,11 @@ private:
             failure = m_encoder->finish();
         if (!failure.isEmpty())
             return fail(failure);
-        return m_channel.sendJson(WorkerProtocol::Type::Done, {{"samples", m_samples}});
+        // Finished early, the file ends where the audio does (a proper WAV/MP3 of it).
+        return m_channel.sendJson(WorkerProtocol::Type::Done,
+                                  {{"samples", m_samples},
+                                   {"text_spoken", qint64(m_finishing ? m_textSpoken : m_progress.total)},
+                                   {"text_total", qint64(m_progress.total)}});
     }
 
     // A job that ends without Done leaves no partial file behind; the encoder is closed
@@ -225,6 +232,9 @@ private:
     qint64 m_inFlight = 0; // audio bytes sent and not yet credited back by the host
     bool m_hostGone = false;
     bool m_stopped = false;
+    bool m_finishing = false; // Finish: keep what is made, make no more
+    SynthesisPipeline::Progress m_progress;
+    qsizetype m_textSpoken = 0; // of the text, what the audio written so far reaches
     QString m_encodeError;
     QElapsedTimer m_sinceProgress;
 };

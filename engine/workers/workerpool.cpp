@@ -219,6 +219,23 @@ void WorkerPool::stop(SynthesisTask *task)
     });
 }
 
+void WorkerPool::finishEarly(SynthesisTask *task)
+{
+    if (task->m_cancelled || task->m_finishing)
+        return;
+    WorkerProcess *w = workerOf(task);
+    if (!w) {
+        cancel(task); // still queued: nothing was made
+        return;
+    }
+    task->m_finishing = true;
+    w->send(WorkerProtocol::Type::Finish, {});
+    QTimer::singleShot(kFinishGraceMs, w, [w, task = QPointer<SynthesisTask>(task)] {
+        if (task && w->task() == task)
+            w->kill(); // stuck: onDied fails the task, nothing is kept
+    });
+}
+
 void WorkerPool::credit(SynthesisTask *task, qint64 bytes)
 {
     task->m_outstanding = qMax<qint64>(0, task->m_outstanding - bytes);
@@ -252,6 +269,8 @@ void WorkerPool::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &fra
     case WorkerProtocol::Type::Done: {
         const QJsonObject o = QJsonDocument::fromJson(frame.payload).object();
         task->m_samples = qint64(o.value("samples").toDouble());
+        task->m_textTotal = qint64(o.value("text_total").toDouble());
+        task->m_textSpoken = qint64(o.value("text_spoken").toDouble(double(task->m_textTotal)));
         worker->setTask(nullptr);
         if (task->m_cancelled) { // finished before it saw the stop: drop it all the same
             if (!task->m_job.outputPath.isEmpty())
@@ -288,7 +307,7 @@ void WorkerPool::onDied(WorkerProcess *worker)
     if (task) {
         if (!task->m_job.outputPath.isEmpty())
             QFile::remove(task->m_job.outputPath);
-        if (task->m_cancelled) {
+        if (task->m_cancelled || task->m_finishing) {
             finishTask(task, false, QStringLiteral("Cancelled"));
         } else if (!task->m_audioSent && task->m_attempts < m_options.maxAttempts) {
             m_queue.prepend(task); // its samples never left the pool: safe to run again
@@ -319,7 +338,7 @@ void WorkerPool::finishTask(SynthesisTask *task, bool ok, const QString &message
         return;
     task->m_done = true;
     if (ok)
-        emit task->finished(task->m_samples);
+        emit task->finished(task->m_samples, task->m_textSpoken, task->m_textTotal);
     else
         emit task->failed(message);
     task->deleteLater();

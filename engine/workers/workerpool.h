@@ -39,6 +39,9 @@ public:
 
     // A running task asked to stop() gets this long to answer before its worker is killed.
     static constexpr int kStopGraceMs = 50;
+    // A task asked to finishEarly() gets longer: its worker finishes the sentence's chunk
+    // and the file (MP3 flush, WAV header) before it answers.
+    static constexpr int kFinishGraceMs = 3000;
 
     static QString defaultWorkerProgram();
 
@@ -63,6 +66,7 @@ private:
     friend class SynthesisTask;
     void cancel(SynthesisTask *task);
     void stop(SynthesisTask *task);
+    void finishEarly(SynthesisTask *task);
     void credit(SynthesisTask *task, qint64 bytes);
 
     WorkerProcess *spawn();

@@ -14,10 +14,11 @@ enum class Type : char {
     Credit = 'K',  // host -> worker: u32 LE bytes of audio consumed (flow control)
     Started = 'S', // worker -> host: JSON {sample_rate}
     Audio = 'A',   // worker -> host: float32 LE 24 kHz mono samples
-    Done = 'D',    // worker -> host: JSON {samples}
+    Done = 'D',    // worker -> host: JSON {samples, text_spoken, text_total} (text: characters, see SynthesisPipeline::Progress)
     Error = 'E',   // worker -> host: JSON {message}
     Progress = 'P', // worker -> host: JSON {samples}; keeps the watchdog quiet on long file jobs
     Stop = 'X',    // host -> worker: drop the current job (its file too), answer Error, stay warm
+    Finish = 'F',  // host -> worker: end the current job now but keep it: finish its file with the audio made so far, answer Done
 };
 
 constexpr quint32 kMaxPayload = 16 * 1024 * 1024;

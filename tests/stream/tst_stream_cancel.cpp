@@ -1,7 +1,10 @@
 // Streams that end early (docs/api.md "Streams that end early"): a cancel stops a live
 // stream at once on the WebSocket and on /v1/audio/speech, with a documented end; and
-// the money rule, the same for every live generation: audio delivered and the client
-// ended it (cancel, disconnect, studio stop) -> charged in full; otherwise released.
+// the money rule: audio delivered and the client ended it (cancel, disconnect, an owner
+// that goes away) -> charged in full; otherwise released. The studio's Stop
+// (LiveStream::stop()) keeps what was made: COMPLETED and stopped, billed for the part of
+// the text its audio reaches, the rest released; before any audio, FAILED and released.
+#include "audiodecoder.h"
 #include "engine.h"
 #include "functionsink.h"
 #include "localengine.h"
@@ -236,21 +239,27 @@ void TestStreamCancel::disconnectAfterAudioIsCharged()
 // audio() was emitted before the end, and who ended the stream.
 void TestStreamCancel::earlyEndMoneyRule_data()
 {
-    QTest::addColumn<QString>("action");   // cancel, abandon, shutdown
+    QTest::addColumn<QString>("action");   // cancel, abandon (the owner goes away), stop (the studio's Stop), shutdown
     QTest::addColumn<bool>("afterAudio");  // acted on the first audio(), else on started()
-    QTest::addColumn<bool>("charged");
-    QTest::newRow("cancel before audio") << "cancel" << false << false;
-    QTest::newRow("cancel after audio") << "cancel" << true << true;
-    QTest::newRow("studio stop before audio") << "abandon" << false << false;
-    QTest::newRow("studio stop after audio") << "abandon" << true << true;
-    QTest::newRow("shutdown after audio") << "shutdown" << true << false;
+    QTest::addColumn<QString>("money");    // full (the whole text), part (what the audio reaches), released
+    QTest::newRow("cancel before audio") << "cancel" << false << "released";
+    QTest::newRow("cancel after audio") << "cancel" << true << "full";
+    // A WebSocket or /v1 client that disconnects, or any owner that goes away.
+    QTest::newRow("owner gone before audio") << "abandon" << false << "released";
+    QTest::newRow("owner gone after audio") << "abandon" << true << "full";
+    // The studio's Stop keeps the work (was: FAILED and charged in full after audio).
+    QTest::newRow("studio stop before audio") << "stop" << false << "released";
+    QTest::newRow("studio stop after audio") << "stop" << true << "part";
+    QTest::newRow("shutdown after audio") << "shutdown" << true << "released";
 }
 
 void TestStreamCancel::earlyEndMoneyRule()
 {
     QFETCH(QString, action);
     QFETCH(bool, afterAudio);
-    QFETCH(bool, charged);
+    QFETCH(QString, money);
+    const bool charged = money != QLatin1String("released");
+    const bool kept = money == QLatin1String("part");
 
     LocalEngine local("rule");
     QVERIFY(local.isReady());
@@ -263,6 +272,7 @@ void TestStreamCancel::earlyEndMoneyRule()
     auto live = std::make_unique<LiveStream>(engine.live(), sink, "Stopped in the studio");
     QString id;
     int audioSignals = 0;
+    qint64 deliveredBytes = 0;
     int audioAtAction = -1;
     bool acted = false;
     std::optional<LiveStream::Outcome::Kind> why;
@@ -278,6 +288,8 @@ void TestStreamCancel::earlyEndMoneyRule()
             QCOMPARE(r->status, GenerationStatus::Failed);
         } else if (action == "abandon") {
             live.reset();
+        } else if (action == "stop") {
+            live->stop();
         } else {
             QMetaObject::invokeMethod(&engine, [&engine] { engine.endLiveGenerations(5000); }, Qt::QueuedConnection);
         }
@@ -287,8 +299,9 @@ void TestStreamCancel::earlyEndMoneyRule()
         if (!afterAudio)
             act(); // synchronously: before any audio of this generation
     };
-    sink.audio = [&](const QByteArray &) {
+    sink.audio = [&](const QByteArray &bytes) {
         ++audioSignals;
+        deliveredBytes += bytes.size();
         if (afterAudio)
             act();
     };
@@ -304,12 +317,17 @@ void TestStreamCancel::earlyEndMoneyRule()
     QTRY_VERIFY_WITH_TIMEOUT(engine.live().active() == 0, 20000);
     const auto row = engine.generations().findForDownload(id);
     QVERIFY(row);
-    QCOMPARE(row->status, GenerationStatus::Failed);
+    QCOMPARE(row->status, kept ? GenerationStatus::Completed : GenerationStatus::Failed);
     QCOMPARE(row->charged, charged);
+    QCOMPARE(row->stopped, action == "stop");
     QCOMPARE(audioSignals > 0, afterAudio);
     if (!afterAudio)
         QCOMPARE(audioSignals, 0); // nothing handed out after a cancel/stop that came first
-    if (action == "cancel") {
+    if (action == "stop") {
+        QVERIFY(why && *why == LiveStream::Outcome::Kind::Stopped);
+        if (!kept)
+            QCOMPARE(row->errorMessage, QString("Stopped in the studio"));
+    } else if (action == "cancel") {
         QVERIFY(why && *why == LiveStream::Outcome::Kind::Cancelled);
         QCOMPARE(row->errorMessage, QString("Cancelled"));
     } else if (action == "shutdown") {
@@ -322,16 +340,34 @@ void TestStreamCancel::earlyEndMoneyRule()
     if (reported)
         QCOMPARE(reported->charged, charged);
 
-    // Money: charged -> the whole text, one settle; released -> back to where it was.
+    // Money: full -> the whole text, one settle; part -> the text the kept audio reaches,
+    // one settle and the rest released; released -> back to where it was.
     const qint64 spent = 1000000 - engine.accounts().find(accountId)->credits;
-    QCOMPARE(spent, charged ? qint64(kLongText.size()) : qint64(0));
     int settles = 0, releases = 0;
     for (const LedgerEntry &e : engine.accounts().ledger(accountId)) {
         settles += e.generationId == id && e.kind == QLatin1String("settle");
         releases += e.generationId == id && e.kind == QLatin1String("release");
     }
+    if (kept) {
+        // Stopped on the first audio of a text of minutes: a little of it, never all.
+        qInfo("stopped after %lld of %lld tokens: %lld samples kept", row->billedTokens, row->tokens, deliveredBytes / 4);
+        QVERIFY(row->billedTokens > 0);
+        QVERIFY(row->billedTokens < row->tokens);
+        QCOMPARE(spent, row->billedTokens); // base: one credit per token
+        QCOMPARE(row->costCredits, row->billedTokens);
+        QCOMPARE(row->dollarCostMicros, row->billedTokens * 15);
+        QVERIFY(reported && reported->status == GenerationStatus::Completed && reported->stopped);
+        // The audio made until the stop is the generation's file, a whole WAV that holds
+        // exactly the samples the owner was handed.
+        QVERIFY(QFileInfo::exists(row->audioPath));
+        const AudioDecoder::Decoded audio = AudioDecoder::decodeFile(row->audioPath, row->audioFormat);
+        QVERIFY(audio.ok());
+        QCOMPARE(qint64(audio.float32.size()), deliveredBytes);
+    } else {
+        QCOMPARE(spent, charged ? qint64(kLongText.size()) : qint64(0));
+    }
     QCOMPARE(settles, charged ? 1 : 0);
-    QCOMPARE(releases, charged ? 0 : 1);
+    QCOMPARE(releases, money == QLatin1String("full") ? 0 : 1);
     QVERIFY(engine.accounts().ledgerConsistent(accountId));
 }
 

@@ -316,6 +316,7 @@ void TestVoicesPage::previewIsOneClickAndBilled()
     const auto before = m_engine->accounts().find(m_account);
     QVERIFY(before);
     const int historyBefore = int(m_engine->generations().history(m_account, {}, 100, 0).size());
+    const int withPreviewsBefore = int(m_engine->generations().history(m_account, {}, 100, 0, true).size());
 
     // One click on the preview cell of a row starts it...
     const int row = m_page->rowOf("af_sarah");
@@ -336,7 +337,10 @@ void TestVoicesPage::previewIsOneClickAndBilled()
     QVERIFY(g->tokens > 0);
     const auto after = m_engine->accounts().find(m_account);
     QVERIFY(after->credits < before->credits); // billed like any generation
-    QCOMPARE(int(m_engine->generations().history(m_account, {}, 100, 0).size()), historyBefore + 1);
+    // Marked as a preview: not in the default history, only when previews are asked for.
+    QVERIFY(g->preview);
+    QCOMPARE(int(m_engine->generations().history(m_account, {}, 100, 0).size()), historyBefore);
+    QCOMPARE(int(m_engine->generations().history(m_account, {}, 100, 0, true).size()), withPreviewsBefore + 1);
 
     // A second click on the same voice stops it; a custom voice previews too.
     const int customRow = m_page->rowOf(m_voiceId);
