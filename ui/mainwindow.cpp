@@ -70,6 +70,10 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     layout->addWidget(m_stack, 1);
     setCentralWidget(central);
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    connect(m_history, &HistoryPage::openInGenerate, this, [this](const Generation &g) {
+        m_generate->openGeneration(g);
+        showPage(Generate);
+    });
     m_nav->setCurrentRow(0);
 
     connect(m_account, &QComboBox::currentIndexChanged, this, [this] {
