@@ -936,26 +936,6 @@ ID: %2</translation>
             <translation>Auch die auf der Seite „Stimmen“ abgespielten Hörproben auflisten.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="163" />
-            <source>Model</source>
-            <translation>Modell</translation>
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="164" />
-            <source>Tokens</source>
-            <translation>Token</translation>
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="166" />
-            <source>Credits</source>
-            <translation>Credits</translation>
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="166" />
-            <source>Method</source>
-            <translation>Zahlart</translation>
-        </message>
-        <message>
             <location filename="../ui/historypage.cpp" line="184" />
             <source>Save the audio as WAV or MP3</source>
             <translation>Das Audio als WAV oder MP3 speichern</translation>
@@ -1130,6 +1110,21 @@ ID: %2</translation>
             <location filename="../ui/historypage.cpp" line="565" />
             <source>Link copied; it works once the API server runs, until you delete the generation.</source>
             <translation>Link kopiert; er funktioniert, sobald der API-Server läuft, bis Sie die Generierung löschen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="406" />
+            <source>Tokens: %1</source>
+            <translation>Token: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>%1 paid from the wallet</source>
+            <translation>%1 aus dem Guthaben bezahlt</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>%1 paid from the monthly credits</source>
+            <translation>%1 aus den monatlichen Credits bezahlt</translation>
         </message>
     </context>
     <context>

@@ -935,26 +935,6 @@ ID: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="163" />
-            <source>Model</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="164" />
-            <source>Tokens</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="166" />
-            <source>Credits</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="166" />
-            <source>Method</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../ui/historypage.cpp" line="184" />
             <source>Save the audio as WAV or MP3</source>
             <translation type="unfinished" />
@@ -1128,6 +1108,21 @@ ID: %2</source>
         <message>
             <location filename="../ui/historypage.cpp" line="565" />
             <source>Link copied; it works once the API server runs, until you delete the generation.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="406" />
+            <source>Tokens: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>%1 paid from the wallet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>%1 paid from the monthly credits</source>
             <translation type="unfinished" />
         </message>
     </context>

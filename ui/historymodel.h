@@ -37,7 +37,7 @@ public:
     static constexpr int kPageSize = 50;
     static constexpr int kCoalesceMs = 300;
     static constexpr int kPollMs = 2000;
-    static constexpr int kSnippetChars = 60;
+    static constexpr int kSnippetChars = 160; // the view elides what its column cannot show
 
     explicit HistoryModel(StudioContext &context, QObject *parent = nullptr);
 

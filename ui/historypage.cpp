@@ -7,6 +7,7 @@
 #include "services.h"
 #include "generationservice.h"
 #include "historymodel.h"
+#include "pricing.h"
 #include "servercontrol.h"
 #include "studiocontext.h"
 #include "studiolabels.h"
@@ -150,20 +151,13 @@ void HistoryPage::buildUi()
     header->setSectionResizeMode(HistoryModel::Text, QHeaderView::Stretch);
     header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     header->setMinimumSectionSize(40);
-    // Widths from what the columns hold in this font and language, not fixed pixels.
-    const QFontMetrics fm = m_view->fontMetrics();
-    const auto width = [&fm](const QString &sample) { return fm.horizontalAdvance(sample) + 24; };
-    m_view->setColumnWidth(HistoryModel::Created, width(StudioLabels::dateTime(Timestamps::nowMs()) + QStringLiteral("00")));
-    int statusWidth = 0;
-    for (const QString &s : {GenerationStatus::InQueue, GenerationStatus::Generating, GenerationStatus::Completed,
-                             GenerationStatus::Failed, GenerationStatus::Expired})
-        statusWidth = qMax(statusWidth, width(StudioLabels::status(s)));
-    m_view->setColumnWidth(HistoryModel::Status, statusWidth);
-    m_view->setColumnWidth(HistoryModel::Voice, width(QStringLiteral("Alexandra")));
-    m_view->setColumnWidth(HistoryModel::Model, qMax(width(StudioLabels::model(QStringLiteral("advanced"))), width(tr("Model"))));
-    m_view->setColumnWidth(HistoryModel::Tokens, qMax(width(QLocale().toString(10000)), width(tr("Tokens"))));
-    m_view->setColumnWidth(HistoryModel::Cost, width(QLocale().toCurrencyString(0.00015, QStringLiteral("$"), 5)));
-    m_view->setColumnWidth(HistoryModel::Method, qMax(width(tr("Credits")), width(tr("Method"))));
+    // The short columns take what they show in this language ("Fertig", "Completed"),
+    // the date its local format; the text gets the rest.
+    for (int column : {HistoryModel::Status, HistoryModel::Voice, HistoryModel::Model, HistoryModel::Tokens,
+                       HistoryModel::Cost, HistoryModel::Method})
+        header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_view->setColumnWidth(HistoryModel::Created,
+                           m_view->fontMetrics().horizontalAdvance(StudioLabels::dateTime(Timestamps::nowMs())) + 16);
     m_view->setAccessibleName(tr("Generation history"));
     layout->addWidget(m_view, 1);
 
@@ -178,8 +172,8 @@ void HistoryPage::buildUi()
 
     auto *buttons = new QHBoxLayout;
     m_play = new QPushButton(tr("Play"));
+    m_play->setObjectName(QStringLiteral("historyPlay"));
     m_play->setToolTip(tr("Play the selected generation (or double-click it)"));
-    m_stop = new QPushButton(tr("Stop"));
     m_save = new QPushButton(tr("Save as…"));
     m_save->setToolTip(tr("Save the audio as WAV or MP3"));
     m_open = new QPushButton(tr("Open in Generate"));
@@ -188,7 +182,8 @@ void HistoryPage::buildUi()
     m_delete->setToolTip(tr("Delete the generation and its audio file (Del)"));
     m_copyUrl = new QPushButton(tr("Copy audio URL"));
     m_copyUrl->setObjectName(QStringLiteral("copyAudioUrl"));
-    for (QPushButton *b : {m_play, m_stop, m_save, m_open, m_delete})
+    // One button plays and stops: a narrow window (800×600, German) has no room for two.
+    for (QPushButton *b : {m_play, m_save, m_open, m_delete})
         buttons->addWidget(b);
     buttons->addStretch(1);
     buttons->addWidget(m_copyUrl);
@@ -210,12 +205,11 @@ void HistoryPage::buildUi()
         m_view->addAction(action);
         m_menuActions.emplace_back(button, action);
     };
-    offer(m_play, &HistoryPage::playSelected);
+    offer(m_play, &HistoryPage::togglePlaying);
     offer(m_save, &HistoryPage::saveSelectedAs, QKeySequence::Save);
     offer(m_open, &HistoryPage::openSelectedInGenerate);
     offer(m_copyUrl, &HistoryPage::copySelectedUrl);
     offer(m_delete, &HistoryPage::deleteSelected, QKeySequence::Delete);
-    connect(m_stop, &QPushButton::clicked, this, &HistoryPage::stopPlaying);
     connect(refresh, &QPushButton::clicked, m_model, &HistoryModel::refresh);
     connect(m_filter, &QComboBox::currentIndexChanged, this,
             [this] { m_model->setStatusFilter(m_filter->currentData().toString()); });
@@ -363,9 +357,9 @@ void HistoryPage::updateActions()
     const bool playable = selectedPlayableRow() >= 0;
     const bool playing = m_player->isPlaying();
     const Generation *g = selectedGeneration();
-    m_play->setEnabled(playable);
+    m_play->setText(playing ? tr("Stop") : tr("Play"));
+    m_play->setEnabled(playing || playable);
     m_save->setEnabled(playable);
-    m_stop->setEnabled(playing);
     m_open->setEnabled(g != nullptr);
     m_delete->setEnabled(g && !unfinished(*g));
     m_delete->setToolTip(g && unfinished(*g) ? tr("Still being generated: it can be deleted once it has finished.")
@@ -375,8 +369,10 @@ void HistoryPage::updateActions()
     m_copyUrl->setToolTip(server ? tr("Copy a signed download link; it works without an API key until the generation "
                                       "expires or is deleted.")
                                  : tr("No API server in this window, so there is no link to give."));
-    for (const auto &[button, action] : m_menuActions)
+    for (const auto &[button, action] : m_menuActions) {
+        action->setText(button->text());
         action->setEnabled(button->isEnabled());
+    }
 }
 
 void HistoryPage::updateDetails()
@@ -401,6 +397,15 @@ void HistoryPage::updateDetails()
     const QString text = HistoryModel::snippet(g.inputText, 300);
     if (!text.isEmpty())
         parts << quoted(text).toHtmlEscaped();
+    // What the columns a narrow window hides say (tokens, cost, payment).
+    QString money = tr("Tokens: %1").arg(locale.toString(g.tokens));
+    if (g.status == GenerationStatus::Completed || g.charged) {
+        const QString cost = locale.toCurrencyString(Money::usd(g.dollarCostMicros), QStringLiteral("$"), 5);
+        money += QStringLiteral(" · ")
+                 + (g.source == PaymentSource::Wallet ? tr("%1 paid from the wallet") : tr("%1 paid from the monthly credits"))
+                       .arg(cost);
+    }
+    parts << money.toHtmlEscaped();
     if (g.status == GenerationStatus::Failed)
         parts << QStringLiteral("<span style='color:#b02020'>%1</span>")
                      .arg((g.errorMessage.isEmpty() ? tr("Generation failed") : g.errorMessage).toHtmlEscaped());
@@ -440,6 +445,14 @@ void HistoryPage::playSelected()
         m_status->setText(tr("Playing %1 (%2)").arg(name, StudioLabels::seconds(seconds)));
         updateActions();
     });
+}
+
+void HistoryPage::togglePlaying()
+{
+    if (m_player->isPlaying())
+        stopPlaying();
+    else
+        playSelected();
 }
 
 void HistoryPage::stopPlaying()

@@ -42,6 +42,7 @@ public:
     QPushButton *deleteButton() const { return m_delete; }
     QPushButton *openButton() const { return m_open; }
     QPushButton *saveButton() const { return m_save; }
+    QPushButton *playButton() const { return m_play; }
     QLabel *detailsLabel() const { return m_details; }
     QLabel *statusLabel() const { return m_status; }
     bool selectGeneration(const QString &id);
@@ -77,6 +78,7 @@ private:
     void updateDetails();
     void updateHint();
     void fitColumns();
+    void togglePlaying();
     void saveTo(const Generation &g, QString target, const QString &format);
     void removeGeneration(const QString &id, const QString &selectNext);
     // The row of the selection when its audio can be played, saved or linked; else -1.
@@ -94,7 +96,6 @@ private:
     QTableView *m_view = nullptr;
     QLabel *m_details = nullptr;
     QPushButton *m_play = nullptr;
-    QPushButton *m_stop = nullptr;
     QPushButton *m_save = nullptr;
     QPushButton *m_open = nullptr;
     QPushButton *m_delete = nullptr;

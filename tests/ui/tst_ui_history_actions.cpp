@@ -240,7 +240,8 @@ QMessageBox *TestHistoryActions::confirmBox()
 void TestHistoryActions::textColumnAndHumanDetails()
 {
     m_sarah = createCompleted(QStringLiteral("The quick brown fox jumps over the lazy dog near the riverbank at dawn, "
-                                             "while the whole village is still asleep."));
+                                             "while the whole village is still asleep, and only the baker, awake for "
+                                             "hours, watches the mist rise from the water behind the old mill."));
     QVERIFY(!m_sarah.id.isEmpty());
     auto page = openPage();
     HistoryModel *model = page->model();
@@ -259,7 +260,8 @@ void TestHistoryActions::textColumnAndHumanDetails()
     QVERIFY(page->selectGeneration(m_sarah.id));
     const QString details = page->detailsLabel()->text();
     for (const QString &word : {QStringLiteral("Sarah"), QStringLiteral("Base"), QStringLiteral("American English"),
-                                QStringLiteral("WAV"), QStringLiteral("kept until you delete it")})
+                                QStringLiteral("WAV"), QStringLiteral("kept until you delete it"),
+                                QStringLiteral("Tokens: %1").arg(m_sarah.tokens), QStringLiteral("paid from the monthly credits")})
         QVERIFY2(details.contains(word), qPrintable(details));
     QVERIFY2(!details.contains(m_sarah.id), qPrintable(details));
     QVERIFY2(!details.contains(QStringLiteral("af_sarah")), qPrintable(details));
