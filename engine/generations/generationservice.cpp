@@ -200,6 +200,11 @@ std::optional<Generation> GenerationService::findForDownload(const QString &id) 
     return m_generations.find(id);
 }
 
+bool GenerationService::storeAnswers() const
+{
+    return m_db.ping();
+}
+
 QList<Generation> GenerationService::history(qint64 accountId, const QString &status, int limit, int offset) const
 {
     return searchHistory(accountId, HistoryFilter{status, {}, true}, limit, offset);

@@ -93,6 +93,8 @@ public:
     QList<Generation> searchHistory(qint64 accountId, const HistoryFilter &filter, int limit, int offset) const;
     // For signed download links: the link itself proves access, so no account check.
     std::optional<Generation> findForDownload(const QString &id) const;
+    // Whether the store answers reads now: tells a deleted row from a store that failed.
+    bool storeAnswers() const;
     // Whether g is kept until deleted rather than expiring (made in the studio).
     static bool isKept(const Generation &g);
     bool isExpired(const Generation &g) const;
