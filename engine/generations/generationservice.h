@@ -49,9 +49,9 @@ struct DeletedGeneration
 // creation, settle at completion, release on failure), the persistent queue, lifetime
 // and deletion. Thread-safe: every call uses the calling thread's store connection.
 //
-// Lifetime depends on who made the generation (docs/api.md "Lifetime"): the studio's
-// own (apiVersion "studio") are kept until the user deletes them; everything else
-// (v3, v2, /v1, voice previews once marked "preview") expires ttlMs after creation.
+// Lifetime depends on who made the generation (docs/api.md "Lifetime by source"): the
+// studio's own (apiVersion "studio") are kept until the user deletes them; everything
+// else (v3, v2, /v1, voice previews once marked "preview") expires ttlMs after creation.
 class GenerationService : public QObject
 {
     Q_OBJECT
