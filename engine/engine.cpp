@@ -77,6 +77,11 @@ QString Engine::open()
     go.ttlMs = m_options.generationTtlSec * 1000;
     go.maxQueued = m_options.maxQueued;
     go.audioDir = dir.filePath(QStringLiteral("audio"));
+    m_deletions = std::make_unique<SharedCounter>(dir.filePath(QStringLiteral("deletions")));
+    if (!m_deletions->isShared())
+        qWarning("cannot map %s: finished generations are read from the store on every poll",
+                 qPrintable(dir.filePath(QStringLiteral("deletions"))));
+    go.deletions = m_deletions.get();
     m_generations = std::make_unique<GenerationService>(*m_db, *m_voices, go);
     m_live = std::make_unique<LiveGenerations>(
         LiveGenerations::Services{m_generations.get(), &m_catalog, &m_metrics, &m_storePool, m_options.maxStreams});

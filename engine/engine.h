@@ -92,6 +92,7 @@ private:
     VoiceCatalog m_catalog;
     std::unique_ptr<VoiceDirectory> m_voices;
     std::unique_ptr<SharedCounter> m_authRevision;
+    std::unique_ptr<SharedCounter> m_deletions; // generations deleted, in any process on the data dir
     std::unique_ptr<AccountService> m_accounts;
     std::unique_ptr<KeyService> m_keys;
     std::unique_ptr<GenerationService> m_generations;

@@ -8,7 +8,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config git ccache
   # Qt 6.4
   qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-multimedia-dev
-  libqt6sql6-sqlite qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
+  libqt6sql6-sqlite libsqlite3-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
   qt6-qpa-plugins qt6-translations-l10n
   # speech and audio
   libespeak-ng-dev espeak-ng-data flite1-dev libsonic-dev libsamplerate0-dev

@@ -782,6 +782,21 @@ ID: %2</translation>
             <source>Method</source>
             <translation>Zahlart</translation>
         </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="362" />
+            <source>Paid from the wallet</source>
+            <translation>Aus dem Guthaben bezahlt</translation>
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="362" />
+            <source>Paid from the monthly credits</source>
+            <translation>Aus den monatlichen Credits bezahlt</translation>
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="391" />
+            <source>Text</source>
+            <translation>Text</translation>
+        </message>
     </context>
     <context>
         <name>HistoryPage</name>
@@ -851,11 +866,6 @@ ID: %2</translation>
             <translation>Keine Generierungen mit dem Status %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="366" />
-            <source>Copy a signed download link; it works without an API key until the generation expires.</source>
-            <translation>Einen signierten Download-Link kopieren; er funktioniert ohne API-Schlüssel, bis die Generierung abläuft.</translation>
-        </message>
-        <message>
             <location filename="../ui/historypage.cpp" line="367" />
             <source>No API server in this window, so there is no link to give.</source>
             <translation>In diesem Fenster läuft kein API-Server, daher gibt es keinen Link.</translation>
@@ -864,16 +874,6 @@ ID: %2</translation>
             <location filename="../ui/historypage.cpp" line="376" />
             <source>Select a generation to see its text and play it.</source>
             <translation>Wählen Sie eine Generierung, um ihren Text zu sehen und sie abzuspielen.</translation>
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="384" />
-            <source>&lt;b&gt;%1&lt;/b&gt; · %2 (%3) · %4 · speed %5 · %6</source>
-            <translation>&lt;b&gt;%1&lt;/b&gt; · %2 (%3) · %4 · Geschwindigkeit %5 · %6</translation>
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="386" />
-            <source>voice language</source>
-            <translation>Sprache der Stimme</translation>
         </message>
         <message>
             <location filename="../ui/historypage.cpp" line="393" />
@@ -886,11 +886,6 @@ ID: %2</translation>
             <translation>Abgelaufen am %1: Das Audio wurde entfernt.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="397" />
-            <source>Audio available until %1.</source>
-            <translation>Audio verfügbar bis %1.</translation>
-        </message>
-        <message>
             <location filename="../ui/historypage.cpp" line="410" />
             <source>Loading audio…</source>
             <translation>Audio wird geladen…</translation>
@@ -899,11 +894,6 @@ ID: %2</translation>
             <location filename="../ui/historypage.cpp" line="414" />
             <source>Cannot play %1: %2</source>
             <translation>%1 kann nicht abgespielt werden: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="423" />
-            <source>Playing %1 (%2 s)</source>
-            <translation>Wiedergabe von %1 (%2 s)</translation>
         </message>
         <message>
             <location filename="../ui/historypage.cpp" line="446" />
@@ -921,16 +911,6 @@ ID: %2</translation>
             <translation>Audio speichern</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="453" />
-            <source>Saving…</source>
-            <translation>Wird gespeichert…</translation>
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="463" />
-            <source>Saved %1</source>
-            <translation>%1 gespeichert</translation>
-        </message>
-        <message>
             <location filename="../ui/historypage.cpp" line="464" />
             <source>Could not save %1: %2</source>
             <translation>%1 konnte nicht gespeichert werden: %2</translation>
@@ -944,6 +924,207 @@ ID: %2</translation>
             <location filename="../ui/historypage.cpp" line="478" />
             <source>Link copied; it works once the API server runs, until %1.</source>
             <translation>Link kopiert; er funktioniert, sobald der API-Server läuft, bis %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="120" />
+            <source>Voice previews</source>
+            <translation>Stimmproben</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="122" />
+            <source>Also list the samples played on the Voices page.</source>
+            <translation>Auch die auf der Seite „Stimmen“ abgespielten Hörproben auflisten.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="184" />
+            <source>Save the audio as WAV or MP3</source>
+            <translation>Das Audio als WAV oder MP3 speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="185" />
+            <source>Open in Generate</source>
+            <translation>In „Erzeugen“ öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="186" />
+            <source>Put this text and its settings on the Generate page</source>
+            <translation>Diesen Text und seine Einstellungen auf die Seite „Erzeugen“ übernehmen</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="187" />
+            <source>Delete…</source>
+            <translation>Löschen…</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="188" />
+            <location filename="../ui/historypage.cpp" line="372" />
+            <source>Delete the generation and its audio file (Del)</source>
+            <translation>Die Generierung und ihre Audiodatei löschen (Entf)</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="273" />
+            <source>No generations match %1.</source>
+            <translation>Keine Generierung passt zu %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="538" />
+            <source>Saving %1…</source>
+            <translation>%1 wird gespeichert…</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="587" />
+            <source>Delete generation</source>
+            <translation>Generierung löschen</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="588" />
+            <source>Delete %1 and its audio file?</source>
+            <translation>%1 und die Audiodatei löschen?</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="591" />
+            <source>This cannot be undone. What it cost is not refunded.</source>
+            <translation>Das kann nicht rückgängig gemacht werden. Die Kosten werden nicht erstattet.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="593" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="609" />
+            <source>Deleting…</source>
+            <translation>Wird gelöscht…</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="614" />
+            <source>Could not delete: %1</source>
+            <translation>Löschen nicht möglich: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="618" />
+            <source>Deleted %1.</source>
+            <translation>%1 gelöscht.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="619" />
+            <source>Deleted, but its audio file could not be removed: %1</source>
+            <translation>Gelöscht, aber die Audiodatei konnte nicht entfernt werden: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="47" />
+            <source>not a WAV file</source>
+            <translation>keine WAV-Datei</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="49" />
+            <source>not 16-bit mono 24 kHz audio</source>
+            <translation>kein 16-Bit-Mono-Audio mit 24 kHz</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="51" />
+            <source>not 24 kHz audio</source>
+            <translation>kein Audio mit 24 kHz</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="53" />
+            <source>no audio data in the file</source>
+            <translation>keine Audiodaten in der Datei</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="55" />
+            <source>no MP3 decoder</source>
+            <translation>kein MP3-Decoder</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="57" />
+            <source>the MP3 data is damaged</source>
+            <translation>die MP3-Daten sind beschädigt</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="69" />
+            <source>“%1”</source>
+            <translation>„%1“</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="109" />
+            <source>Search text or voice…</source>
+            <translation>Text oder Stimme suchen…</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="111" />
+            <source>Search the history</source>
+            <translation>Den Verlauf durchsuchen</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="371" />
+            <source>Still being generated: it can be deleted once it has finished.</source>
+            <translation>Wird noch erzeugt: Löschen ist möglich, sobald sie fertig ist.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="375" />
+            <source>Copy a signed download link; it works without an API key until the generation expires or is deleted.</source>
+            <translation>Einen signierten Download-Link kopieren; er funktioniert ohne API-Schlüssel, bis die Generierung abläuft oder gelöscht wird.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="395" />
+            <source>speed %1×</source>
+            <translation>Geschwindigkeit %1×</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="397" />
+            <source>CFG weight %1</source>
+            <translation>CFG-Gewichtung %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="398" />
+            <source>exaggeration %1</source>
+            <translation>Ausdrucksstärke %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>Made in the studio: kept until you delete it.</source>
+            <translation>Im Studio erzeugt: bleibt erhalten, bis Sie sie löschen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="412" />
+            <source>Made through the API: the audio is available until %1.</source>
+            <translation>Über die API erzeugt: Das Audio ist bis %1 verfügbar.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="440" />
+            <source>Playing %1 (%2)</source>
+            <translation>Wiedergabe von %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="547" />
+            <source>Saved %1 (%2, %3)</source>
+            <translation>%1 gespeichert (%2, %3)</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="564" />
+            <source>Link copied; it works without an API key until you delete the generation.</source>
+            <translation>Link kopiert; er funktioniert ohne API-Schlüssel, bis Sie die Generierung löschen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="565" />
+            <source>Link copied; it works once the API server runs, until you delete the generation.</source>
+            <translation>Link kopiert; er funktioniert, sobald der API-Server läuft, bis Sie die Generierung löschen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="406" />
+            <source>Tokens: %1</source>
+            <translation>Token: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>%1 paid from the wallet</source>
+            <translation>%1 aus dem Guthaben bezahlt</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>%1 paid from the monthly credits</source>
+            <translation>%1 aus den monatlichen Credits bezahlt</translation>
         </message>
     </context>
     <context>
@@ -1245,6 +1426,49 @@ ID: %2</translation>
             <location filename="../app/guimode.cpp" line="19" />
             <source>The API server could not start: %1. The studio works without it; change the port under Server settings.</source>
             <translation>Der API-Server konnte nicht starten: %1. Das Studio funktioniert auch ohne ihn; ändern Sie den Port unter „Servereinstellungen“.</translation>
+        </message>
+    </context>
+    <context>
+        <name>StudioLabels</name>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="13" />
+            <source>Queued</source>
+            <translation>In der Warteschlange</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="15" />
+            <source>Generating</source>
+            <translation>Wird erzeugt</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="17" />
+            <source>Completed</source>
+            <translation>Fertig</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="19" />
+            <source>Failed</source>
+            <translation>Fehlgeschlagen</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="21" />
+            <source>Expired</source>
+            <translation>Abgelaufen</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="28" />
+            <source>Base</source>
+            <translation>Basis</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="30" />
+            <source>Advanced</source>
+            <translation>Erweitert</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="67" />
+            <source>%1 s</source>
+            <translation>%1 s</translation>
         </message>
     </context>
     <context>

@@ -781,6 +781,21 @@ ID: %2</source>
             <source>Method</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="362" />
+            <source>Paid from the wallet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="362" />
+            <source>Paid from the monthly credits</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="391" />
+            <source>Text</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>HistoryPage</name>
@@ -850,11 +865,6 @@ ID: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="366" />
-            <source>Copy a signed download link; it works without an API key until the generation expires.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../ui/historypage.cpp" line="367" />
             <source>No API server in this window, so there is no link to give.</source>
             <translation type="unfinished" />
@@ -862,16 +872,6 @@ ID: %2</source>
         <message>
             <location filename="../ui/historypage.cpp" line="376" />
             <source>Select a generation to see its text and play it.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="384" />
-            <source>&lt;b&gt;%1&lt;/b&gt; · %2 (%3) · %4 · speed %5 · %6</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="386" />
-            <source>voice language</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -885,11 +885,6 @@ ID: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="397" />
-            <source>Audio available until %1.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../ui/historypage.cpp" line="410" />
             <source>Loading audio…</source>
             <translation type="unfinished" />
@@ -897,11 +892,6 @@ ID: %2</source>
         <message>
             <location filename="../ui/historypage.cpp" line="414" />
             <source>Cannot play %1: %2</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="423" />
-            <source>Playing %1 (%2 s)</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -920,16 +910,6 @@ ID: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="453" />
-            <source>Saving…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="463" />
-            <source>Saved %1</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../ui/historypage.cpp" line="464" />
             <source>Could not save %1: %2</source>
             <translation type="unfinished" />
@@ -942,6 +922,207 @@ ID: %2</source>
         <message>
             <location filename="../ui/historypage.cpp" line="478" />
             <source>Link copied; it works once the API server runs, until %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="120" />
+            <source>Voice previews</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="122" />
+            <source>Also list the samples played on the Voices page.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="184" />
+            <source>Save the audio as WAV or MP3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="185" />
+            <source>Open in Generate</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="186" />
+            <source>Put this text and its settings on the Generate page</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="187" />
+            <source>Delete…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="188" />
+            <location filename="../ui/historypage.cpp" line="372" />
+            <source>Delete the generation and its audio file (Del)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="273" />
+            <source>No generations match %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="538" />
+            <source>Saving %1…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="587" />
+            <source>Delete generation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="588" />
+            <source>Delete %1 and its audio file?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="591" />
+            <source>This cannot be undone. What it cost is not refunded.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="593" />
+            <source>Delete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="609" />
+            <source>Deleting…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="614" />
+            <source>Could not delete: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="618" />
+            <source>Deleted %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="619" />
+            <source>Deleted, but its audio file could not be removed: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="47" />
+            <source>not a WAV file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="49" />
+            <source>not 16-bit mono 24 kHz audio</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="51" />
+            <source>not 24 kHz audio</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="53" />
+            <source>no audio data in the file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="55" />
+            <source>no MP3 decoder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="57" />
+            <source>the MP3 data is damaged</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="69" />
+            <source>“%1”</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="109" />
+            <source>Search text or voice…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="111" />
+            <source>Search the history</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="371" />
+            <source>Still being generated: it can be deleted once it has finished.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="375" />
+            <source>Copy a signed download link; it works without an API key until the generation expires or is deleted.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="395" />
+            <source>speed %1×</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="397" />
+            <source>CFG weight %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="398" />
+            <source>exaggeration %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>Made in the studio: kept until you delete it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="412" />
+            <source>Made through the API: the audio is available until %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="440" />
+            <source>Playing %1 (%2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="547" />
+            <source>Saved %1 (%2, %3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="564" />
+            <source>Link copied; it works without an API key until you delete the generation.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="565" />
+            <source>Link copied; it works once the API server runs, until you delete the generation.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="406" />
+            <source>Tokens: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>%1 paid from the wallet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
+            <source>%1 paid from the monthly credits</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1243,6 +1424,49 @@ ID: %2</source>
         <message>
             <location filename="../app/guimode.cpp" line="19" />
             <source>The API server could not start: %1. The studio works without it; change the port under Server settings.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>StudioLabels</name>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="13" />
+            <source>Queued</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="15" />
+            <source>Generating</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="17" />
+            <source>Completed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="19" />
+            <source>Failed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="21" />
+            <source>Expired</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="28" />
+            <source>Base</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="30" />
+            <source>Advanced</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="67" />
+            <source>%1 s</source>
             <translation type="unfinished" />
         </message>
     </context>

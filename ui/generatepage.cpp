@@ -319,6 +319,25 @@ bool GeneratePage::loadTextFile(const QString &path)
     return true;
 }
 
+void GeneratePage::openGeneration(const Generation &g)
+{
+    m_text->setPlainText(g.inputText);
+    // The voice the page remembers for the model is the one reloadVoices() selects.
+    QSettings().setValue(QStringLiteral("generate/voice/") + g.model, g.voiceId);
+    m_voiceFilter->clear();
+    const int model = m_model->findData(g.model);
+    if (model >= 0 && model != m_model->currentIndex())
+        m_model->setCurrentIndex(model); // refills the languages, reloads the voices
+    else
+        reloadVoices();
+    m_language->setCurrentIndex(qMax(0, m_language->findData(g.languageCode)));
+    m_speed->setValue(g.speed);
+    m_cfg->setValue(g.cfgWeight);
+    m_exaggeration->setValue(g.exaggeration);
+    m_format->setCurrentIndex(qMax(0, m_format->findData(g.audioFormat)));
+    m_text->setFocus();
+}
+
 void GeneratePage::openTextFile()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open text"), QString(), tr("Text files (*.txt);;All files (*)"));

@@ -46,6 +46,9 @@ public:
     bool isSpeaking() const { return m_live != nullptr; }
     qint64 streamedSamples() const { return m_streamedSamples; }
     bool loadTextFile(const QString &path);
+    // History's "Open in Generate": this text and these settings (model, voice,
+    // language, speed, CFG, exaggeration, format), ready to speak again.
+    void openGeneration(const Generation &g);
 
 public slots:
     void speak();

@@ -4,12 +4,12 @@
 #include "generationservice.h"
 #include "pricing.h"
 #include "studiocontext.h"
+#include "studiolabels.h"
 #include "timestamps.h"
 #include "urlsigner.h"
 
 #include <QBrush>
 #include <QColor>
-#include <QDateTime>
 #include <QLocale>
 #include <QSet>
 
@@ -56,6 +56,23 @@ void HistoryModel::setStatusFilter(const QString &status)
     load(LoadKind::Replace);
 }
 
+void HistoryModel::setSearch(const QString &search)
+{
+    const QString trimmed = search.trimmed();
+    if (trimmed == m_search)
+        return;
+    m_search = trimmed;
+    load(LoadKind::Replace);
+}
+
+void HistoryModel::setIncludePreviews(bool include)
+{
+    if (include == m_includePreviews)
+        return;
+    m_includePreviews = include;
+    load(LoadKind::Replace);
+}
+
 void HistoryModel::refresh()
 {
     load(LoadKind::Refresh);
@@ -95,6 +112,21 @@ QString HistoryModel::statusOf(const QString &generationId) const
     return r->expired ? GenerationStatus::Expired : r->generation.status;
 }
 
+QString HistoryModel::snippet(const QString &text, int maxChars)
+{
+    const QString line = text.simplified();
+    if (line.size() <= maxChars)
+        return line;
+    // Cut at the last space that keeps a word whole, unless that loses too much.
+    QString cut = line.left(maxChars);
+    const qsizetype space = cut.lastIndexOf(u' ');
+    if (space > maxChars / 2)
+        cut.truncate(space);
+    while (!cut.isEmpty() && !cut.back().isLetterOrNumber())
+        cut.chop(1);
+    return cut + QStringLiteral("…");
+}
+
 QString HistoryModel::audioUrl(const QString &baseUrl, const Generation &g, qint64 expiresAtMs, const UrlSigner &signer)
 {
     QString base = baseUrl;
@@ -132,17 +164,17 @@ void HistoryModel::load(LoadKind kind)
     const int offset = kind == LoadKind::Append ? int(m_rows.size()) : 0;
     const int limit = kind == LoadKind::Refresh ? qMax(kPageSize, int(m_rows.size())) : kPageSize;
     const qint64 account = m_accountId;
-    const QString status = m_status;
+    const HistoryFilter filter{m_status, m_search, m_includePreviews};
     const quint64 serial = m_serial;
     GenerationService *gens = &m_context.services().generations();
     m_loading = true;
     m_context.run(
         this,
-        [gens, account, status, limit, offset] {
+        [gens, account, filter, limit, offset] {
             // One row more than shown tells whether there is more to fetch.
             QList<Row> rows;
-            for (const Generation &g : gens->history(account, status, limit + 1, offset))
-                rows.append(Row{g, gens->expiresAtMs(g), gens->isExpired(g)});
+            for (const Generation &g : gens->searchHistory(account, filter, limit + 1, offset))
+                rows.append(Row{g, gens->expiresAtMs(g), gens->isExpired(g), GenerationService::isKept(g)});
             return rows;
         },
         [this, kind, serial, limit](QList<Row> rows) {
@@ -248,7 +280,7 @@ void HistoryModel::scheduleExpiry()
 {
     qint64 next = 0;
     for (const Row &r : std::as_const(m_rows))
-        if (!r.expired && (next == 0 || r.expiresAtMs < next))
+        if (!r.expired && !r.kept && (next == 0 || r.expiresAtMs < next))
             next = r.expiresAtMs;
     if (next == 0) {
         m_expiry.stop();
@@ -276,6 +308,9 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     const Generation &g = row->generation;
     const QString status = row->expired ? GenerationStatus::Expired : g.status;
     const bool completed = g.status == GenerationStatus::Completed;
+    // Like the API's dollar_cost and method: known once charged (completed, or a stream
+    // its client ended after audio was delivered).
+    const bool charged = completed || g.charged;
 
     switch (role) {
     case IdRole:
@@ -287,20 +322,22 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case Created:
-            return QLocale().toString(QDateTime::fromMSecsSinceEpoch(g.createdAt), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+            return StudioLabels::dateTime(g.createdAt);
+        case Text:
+            return snippet(g.inputText);
         case Status:
-            return status;
+            return StudioLabels::status(status);
         case Voice:
             return g.voiceName.isEmpty() ? g.voiceId : g.voiceName;
         case Model:
-            return g.model;
+            return StudioLabels::model(g.model);
         case Tokens:
             return QLocale().toString(g.tokens);
         case Cost:
-            // Like the API: the cost is known once the generation completed.
-            return completed ? QStringLiteral("$%1").arg(Money::usd(g.dollarCostMicros), 0, 'f', 5) : QStringLiteral("—");
+            return charged ? QLocale().toCurrencyString(Money::usd(g.dollarCostMicros), QStringLiteral("$"), 5)
+                             : QStringLiteral("—");
         case Method:
-            if (!completed)
+            if (!charged)
                 return QStringLiteral("—");
             return g.source == PaymentSource::Wallet ? tr("Wallet") : tr("Credits");
         }
@@ -309,6 +346,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Created:
             return tr("%1 (UTC)\nID: %2").arg(Timestamps::iso(g.createdAt), g.id);
+        case Text:
+            return snippet(g.inputText, 300);
         case Status:
             if (row->expired)
                 return tr("Older than the generation lifetime: the audio is no longer available.");
@@ -318,7 +357,9 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case Voice:
             return g.voiceId;
         case Method:
-            return completed ? g.source : QString();
+            if (!charged)
+                return {};
+            return g.source == PaymentSource::Wallet ? tr("Paid from the wallet") : tr("Paid from the monthly credits");
         }
         break;
     case Qt::TextAlignmentRole:
@@ -346,6 +387,8 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
     switch (section) {
     case Created:
         return tr("Created");
+    case Text:
+        return tr("Text");
     case Status:
         return tr("Status");
     case Voice:

@@ -9,15 +9,17 @@ class StudioContext;
 class UrlSigner;
 
 // The generations of one account, newest first, for the History page. Loads a page
-// at a time (fetchMore) through StudioContext::run, and keeps what it shows current:
-// a change anywhere refreshes it (coalesced), unfinished rows are polled, and a row
-// turns EXPIRED when its lifetime ends even if nothing else happens.
+// at a time (fetchMore) through StudioContext::run, filtered and searched by the store
+// (not here: only loaded rows would be found), and keeps what it shows current: a
+// change anywhere refreshes it (coalesced), unfinished rows are polled, and a row turns
+// EXPIRED when its lifetime ends even if nothing else happens (the studio's own rows
+// are kept until deleted and never do).
 class HistoryModel : public QAbstractTableModel
 {
     Q_OBJECT
 
 public:
-    enum Column { Created, Status, Voice, Model, Tokens, Cost, Method, ColumnCount };
+    enum Column { Created, Text, Status, Voice, Model, Tokens, Cost, Method, ColumnCount };
     enum Role {
         IdRole = Qt::UserRole + 1, // generation id
         StatusRole,                // effective status: EXPIRED once the lifetime has passed
@@ -29,19 +31,27 @@ public:
         Generation generation;
         qint64 expiresAtMs = 0;
         bool expired = false;
+        bool kept = false; // made in the studio: kept until deleted, never expires
     };
 
     static constexpr int kPageSize = 50;
     static constexpr int kCoalesceMs = 300;
     static constexpr int kPollMs = 2000;
+    static constexpr int kSnippetChars = 160; // the view elides what its column cannot show
 
     explicit HistoryModel(StudioContext &context, QObject *parent = nullptr);
 
-    // Both start over from the first page.
+    // Each starts over from the first page.
     void setAccount(qint64 accountId);
     void setStatusFilter(const QString &status); // empty: all
+    // Part of the text or of the voice name, in any letter case; empty: all.
+    void setSearch(const QString &search);
+    // Voice previews (Generation::preview) are left out unless asked for.
+    void setIncludePreviews(bool include);
     qint64 account() const { return m_accountId; }
     QString statusFilter() const { return m_status; }
+    QString search() const { return m_search; }
+    bool includesPreviews() const { return m_includePreviews; }
 
     // Re-reads the loaded rows now; scheduleRefresh() coalesces bursts of changes.
     void refresh();
@@ -58,6 +68,8 @@ public:
     // The signed download link the API would give for g (see server/v3json.cpp):
     // BASE/v3/audio/ID.EXT?expires=SEC&sig=HMAC.
     static QString audioUrl(const QString &baseUrl, const Generation &g, qint64 expiresAtMs, const UrlSigner &signer);
+    // The first words of a text on one line, at most maxChars, with "…" when cut.
+    static QString snippet(const QString &text, int maxChars = kSnippetChars);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -83,6 +95,8 @@ private:
     QList<Row> m_rows;
     qint64 m_accountId = 0;
     QString m_status;
+    QString m_search;
+    bool m_includePreviews = false;
     bool m_hasMore = false;
     bool m_loading = false;
     bool m_refreshPending = false;

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "records.h"
+
+#include <QTimer>
 #include <QWidget>
 
 #include <utility>
@@ -8,19 +11,24 @@
 class AudioPlayer;
 class HistoryModel;
 class QAction;
+class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTableView;
 class StudioContext;
 
-// The selected account's generations, newest first and kept current, with the
-// audio of finished ones to play, save or share as a signed link.
+// The selected account's generations, newest first and kept current: searched by text
+// and voice, with the audio of finished ones to play, save (WAV or MP3) or share as a
+// signed link, a generation to open again in Generate, and delete (with its audio).
 class HistoryPage : public QWidget
 {
     Q_OBJECT
 
 public:
+    static constexpr int kSearchDelayMs = 250;
+
     explicit HistoryPage(StudioContext &context, QWidget *parent = nullptr);
     ~HistoryPage() override;
 
@@ -28,36 +36,69 @@ public:
     HistoryModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     QComboBox *statusFilterBox() const { return m_filter; }
+    QLineEdit *searchBox() const { return m_search; }
+    QCheckBox *previewsBox() const { return m_previews; }
     QPushButton *copyUrlButton() const { return m_copyUrl; }
+    QPushButton *deleteButton() const { return m_delete; }
+    QPushButton *openButton() const { return m_open; }
+    QPushButton *saveButton() const { return m_save; }
+    QPushButton *playButton() const { return m_play; }
+    QLabel *detailsLabel() const { return m_details; }
+    QLabel *statusLabel() const { return m_status; }
     bool selectGeneration(const QString &id);
     QString selectedId() const;
     // The signed link of the selected generation, or empty when there is none to give.
     QString selectedAudioUrl() const;
 
+    // A file name for the audio of text: its first words in safe characters (letters
+    // and digits of any script, joined by '-'), "speech" when none, plus .extension.
+    static QString suggestedFileName(const QString &text, const QString &extension);
+
 public slots:
     void playSelected();
     void stopPlaying();
+    // Asks where (a file dialog offering WAV and MP3), then saves off the GUI thread.
     void saveSelectedAs();
     void copySelectedUrl();
+    void openSelectedInGenerate();
+    // Asks for confirmation, then deletes the generation and its audio file.
+    void deleteSelected();
+
+signals:
+    // "Open in Generate": the window shows Generate with this text and these settings.
+    void openInGenerate(const Generation &generation);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void buildUi();
     void onAccountChanged(qint64 accountId);
     void updateActions();
     void updateDetails();
+    void updateHint();
+    void fitColumns();
+    void togglePlaying();
+    void saveTo(const Generation &g, QString target, const QString &format);
+    void removeGeneration(const QString &id, const QString &selectNext);
     // The row of the selection when its audio can be played, saved or linked; else -1.
     int selectedPlayableRow() const;
+    const Generation *selectedGeneration() const;
     QString serverBaseUrl() const;
 
     StudioContext &m_context;
     HistoryModel *m_model = nullptr;
     QLabel *m_hint = nullptr;
+    QLineEdit *m_search = nullptr;
+    QTimer m_searchDelay;
     QComboBox *m_filter = nullptr;
+    QCheckBox *m_previews = nullptr;
     QTableView *m_view = nullptr;
     QLabel *m_details = nullptr;
     QPushButton *m_play = nullptr;
-    QPushButton *m_stop = nullptr;
     QPushButton *m_save = nullptr;
+    QPushButton *m_open = nullptr;
+    QPushButton *m_delete = nullptr;
     QPushButton *m_copyUrl = nullptr;
     QLabel *m_status = nullptr;
     // Context-menu twins of the buttons above.
@@ -65,4 +106,6 @@ private:
     AudioPlayer *m_player = nullptr;
     // Kept across model resets so a refresh does not lose the user's place.
     QString m_selectedId;
+    // Selected once the list has been read again (the neighbour of a deleted row).
+    QString m_selectAfterLoad;
 };

@@ -78,6 +78,10 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     layout->addWidget(m_stack, 1);
     setCentralWidget(central);
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    connect(m_history, &HistoryPage::openInGenerate, this, [this](const Generation &g) {
+        m_generate->openGeneration(g);
+        showPage(Generate);
+    });
     m_nav->setCurrentRow(0);
 
     connect(m_account, &QComboBox::currentIndexChanged, this, [this] {
@@ -167,12 +171,16 @@ void MainWindow::reloadAccounts()
     AccountService *service = &m_context.services().accounts();
     // The first time, the account to start with: the last one chosen on this data dir,
     // else the desktop user's own (made now in a new data dir), so that Speak works at once.
+    // An account chosen before the window (by whoever made the context) is kept.
     const bool starting = !std::exchange(m_startAsked, true);
     const QString user = starting ? desktopUserName() : QString();
-    m_context.run(this, [service, starting, user] {
+    const qint64 chosen = m_context.accountId();
+    m_context.run(this, [service, starting, user, chosen] {
         AccountsAtStart start;
         start.starting = starting;
-        if (starting) {
+        if (starting && chosen) {
+            start.selected = chosen;
+        } else if (starting) {
             if (const auto last = service->lastStudioAccount()) {
                 start.selected = last->id;
             } else if (const auto own = service->desktopAccount(user)) {

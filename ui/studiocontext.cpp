@@ -11,6 +11,8 @@ StudioContext::StudioContext(const Services &services, ServerControl *server, QO
     // Any change of a generation (from the API too) refreshes what the pages show.
     connect(&services.generations(), &GenerationService::generationChanged, this, &StudioContext::notifyDataChanged,
             Qt::QueuedConnection);
+    connect(&services.generations(), &GenerationService::generationDeleted, this, &StudioContext::notifyDataChanged,
+            Qt::QueuedConnection);
 }
 
 void StudioContext::setAccountId(qint64 id)

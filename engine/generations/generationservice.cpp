@@ -1,6 +1,7 @@
 #include "generationservice.h"
 
 #include "languages.h"
+#include "sharedcounter.h"
 #include "speechrequestcheck.h"
 #include "timestamps.h"
 
@@ -17,6 +18,7 @@ GenerationService::GenerationService(const Database &db, const VoiceDirectory &v
     , m_options(std::move(options))
     , m_generations(db)
     , m_billing(db)
+    , m_finished(m_options.deletions)
 {
     QDir().mkpath(m_options.audioDir);
 }
@@ -26,9 +28,26 @@ QString GenerationService::audioPathFor(const QString &id, const QString &format
     return QDir(m_options.audioDir).filePath(id + u'.' + format);
 }
 
+bool GenerationService::isKept(const Generation &g)
+{
+    // A desktop user never asked for a lifetime: what they made in the studio stays
+    // until they delete it. API callers were promised the TTL (and the spec's 404).
+    return g.apiVersion == ApiVersion::Studio;
+}
+
 bool GenerationService::isExpired(const Generation &g) const
 {
-    return Timestamps::nowMs() - g.createdAt >= m_options.ttlMs;
+    return !isKept(g) && Timestamps::nowMs() - g.createdAt >= m_options.ttlMs;
+}
+
+qint64 GenerationService::expiresAtMs(const Generation &g) const
+{
+    return isKept(g) ? kKeptUntilMs : g.createdAt + m_options.ttlMs;
+}
+
+ExpiryRule GenerationService::expiryRule() const
+{
+    return ExpiryRule{Timestamps::nowMs() - m_options.ttlMs, {ApiVersion::Studio}};
 }
 
 Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &req)
@@ -151,10 +170,11 @@ Result<Generation> GenerationService::get(qint64 accountId, const QString &id) c
 {
     if (auto hit = cachedGet(accountId, id))
         return *hit;
+    const quint64 revision = m_finished.revision();
     const auto g = m_generations.find(id);
     if (!g || g->accountId != accountId || isExpired(*g))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Generation not found"));
-    m_finished.insert(*g);
+    m_finished.insert(*g, revision);
     return *g;
 }
 
@@ -181,11 +201,21 @@ std::optional<Generation> GenerationService::findForDownload(const QString &id) 
     return m_generations.find(id);
 }
 
+bool GenerationService::storeAnswers() const
+{
+    return m_db.ping();
+}
+
 QList<Generation> GenerationService::history(qint64 accountId, const QString &status, int limit, int offset,
                                              bool includePreviews) const
 {
-    return m_generations.history(accountId, status, Timestamps::nowMs() - m_options.ttlMs, limit, offset,
-                                 includePreviews);
+    return searchHistory(accountId, HistoryFilter{status, {}, includePreviews}, limit, offset);
+}
+
+QList<Generation> GenerationService::searchHistory(qint64 accountId, const HistoryFilter &filter, int limit,
+                                                 int offset) const
+{
+    return m_generations.history(accountId, filter, expiryRule(), limit, offset);
 }
 
 std::optional<Generation> GenerationService::claimNext()
@@ -350,6 +380,40 @@ void GenerationService::untrack(const QString &id)
     m_live.remove(id);
 }
 
+Result<DeletedGeneration> GenerationService::remove(qint64 accountId, const QString &id)
+{
+    const auto g = m_generations.find(id);
+    if (!g || g->accountId != accountId)
+        return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Generation not found"));
+    // Its audio file is still being written: deleting the row now would leave the file
+    // behind when the job or stream ends (and the stream's end could not be recorded).
+    if (g->status == GenerationStatus::InQueue || g->status == GenerationStatus::Generating)
+        return ServiceError::make(ServiceError::Kind::Conflict,
+                                  QStringLiteral("Generation is %1: cancel it or let it finish before deleting it").arg(g->status));
+    if (!m_generations.removeFinished(accountId, id)) {
+        // Deleted meanwhile by another caller, or the store refused.
+        if (!m_generations.find(id))
+            return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Generation not found"));
+        return ServiceError::make(ServiceError::Kind::Internal, QStringLiteral("An unexpected error occurred. Please try again."));
+    }
+    // The row is gone first, so no reader is handed a link to a file about to vanish;
+    // then every cache that may still hold it, here and in other processes.
+    m_finished.remove(id);
+    if (m_options.deletions)
+        m_options.deletions->bump();
+    DeletedGeneration out{*g, {}};
+    QStringList files{audioPathFor(id, g->audioFormat)};
+    if (!g->audioPath.isEmpty() && !files.contains(g->audioPath))
+        files.prepend(g->audioPath);
+    for (const QString &path : files) {
+        QFile file(path);
+        if (file.exists() && !file.remove() && out.fileProblem.isEmpty())
+            out.fileProblem = QStringLiteral("%1: %2").arg(path, file.errorString());
+    }
+    emit generationDeleted(id);
+    return out;
+}
+
 int GenerationService::requeueUnfinished()
 {
     return m_generations.requeueUnfinished();
@@ -363,7 +427,7 @@ int GenerationService::queuedCount() const
 int GenerationService::sweepExpired()
 {
     int removed = 0;
-    for (const Generation &g : m_generations.expiredWithAudio(Timestamps::nowMs() - m_options.ttlMs, 200)) {
+    for (const Generation &g : m_generations.expiredWithAudio(expiryRule(), 200)) {
         if (!g.audioPath.isEmpty())
             QFile::remove(g.audioPath);
         m_generations.markAudioDeleted(g.id);

@@ -13,6 +13,8 @@
 #include <QMutex>
 #include <QObject>
 
+class SharedCounter;
+
 struct CreateGeneration
 {
     SpeechRequest speech;
@@ -37,9 +39,20 @@ struct CreatedGeneration
     bool replayed = false; // an Idempotency-Key retry returned the original
 };
 
+// A generation deleted by its owner (GenerationService::remove).
+struct DeletedGeneration
+{
+    Generation generation; // as it was
+    QString fileProblem;   // why its audio file could not be removed; empty when it went
+};
+
 // Generations from creation to completion: validation, pricing, payment (reserve at
-// creation, settle at completion, release on failure), the persistent queue, lifetime.
-// Thread-safe: every call uses the calling thread's store connection.
+// creation, settle at completion, release on failure), the persistent queue, lifetime
+// and deletion. Thread-safe: every call uses the calling thread's store connection.
+//
+// Lifetime depends on who made the generation (docs/api.md "Lifetime by source"): the
+// studio's own (apiVersion "studio", its voice previews included) are kept until the
+// user deletes them; everything else (v3, v2, /v1, WebSocket) expires ttlMs after creation.
 class GenerationService : public QObject
 {
     Q_OBJECT
@@ -50,7 +63,14 @@ public:
         qint64 ttlMs = 86400LL * 1000;
         int maxQueued = 1000;
         QString audioDir;
+        // Bumped on every deletion, shared by the processes on the data dir so their
+        // caches drop deleted generations (null: this process alone deletes).
+        SharedCounter *deletions = nullptr;
     };
+
+    // expiresAtMs() of a generation that is kept until deleted: 9999-12-31T23:59:59Z,
+    // so a signed link to its audio works until the generation is deleted.
+    static constexpr qint64 kKeptUntilMs = 253402300799000LL;
 
     GenerationService(const Database &db, const VoiceDirectory &voices, Options options, QObject *parent = nullptr);
 
@@ -72,10 +92,17 @@ public:
     // Voice previews only when includePreviews (they are not work to find again).
     QList<Generation> history(qint64 accountId, const QString &status, int limit, int offset,
                               bool includePreviews = false) const;
+    // The same with search and the preview filter (the studio's History).
+    QList<Generation> searchHistory(qint64 accountId, const HistoryFilter &filter, int limit, int offset) const;
     // For signed download links: the link itself proves access, so no account check.
     std::optional<Generation> findForDownload(const QString &id) const;
+    // Whether the store answers reads now: tells a deleted row from a store that failed.
+    bool storeAnswers() const;
+    // Whether g is kept until deleted rather than expiring (made in the studio).
+    static bool isKept(const Generation &g);
     bool isExpired(const Generation &g) const;
-    qint64 expiresAtMs(const Generation &g) const { return g.createdAt + m_options.ttlMs; }
+    // When g expires: created_at + TTL, or kKeptUntilMs when it is kept.
+    qint64 expiresAtMs(const Generation &g) const;
     QString audioPathFor(const QString &id, const QString &format) const;
 
     // Queue side (JobRunner, WebSocket sessions).
@@ -98,6 +125,12 @@ public:
     // and for a stream this process does not serve. A stream that has delivered audio
     // is charged (docs/api.md "Streams that end early"); emits cancelRequested on success.
     Result<Generation> cancel(qint64 accountId, const QString &id);
+    // Deletes a finished generation of this account with its audio file (on the calling
+    // thread: call it on a store thread). NotFound for an unknown id or another
+    // account's; Conflict while it is IN_QUEUE or GENERATING (cancel or stop it first:
+    // its audio file is still being written). Ledger rows stay: deleting never refunds.
+    // Emits generationDeleted.
+    Result<DeletedGeneration> remove(qint64 accountId, const QString &id);
     int requeueUnfinished();
     // At start, before anything streams: streams left open by the last process fail
     // and are released (their connections are gone). Returns how many.
@@ -111,15 +144,18 @@ public:
     void untrack(const QString &id);
     int queuedCount() const;
     QHash<QString, int> countsByStatus() const { return m_generations.countsByStatus(); }
-    // Deletes the audio of expired generations; returns how many files went.
+    // Deletes the audio of expired generations (never of kept ones); returns how many files went.
     int sweepExpired();
 
 signals:
     void jobQueued();
     void generationChanged(const QString &id, const QString &status);
     void cancelRequested(const QString &id);
+    void generationDeleted(const QString &id);
 
 private:
+    ExpiryRule expiryRule() const;
+
     const Database &m_db;
     const VoiceDirectory &m_voices;
     Options m_options;

@@ -25,6 +25,12 @@ void storeOutcome(GenerationService &generations, QObject *context, const QStrin
     if (ok)
         return;
     const auto g = generations.findForDownload(id);
+    if (!g && generations.storeAnswers()) {
+        // Deleted meanwhile (cancelled, then deleted in the studio): nothing to record.
+        if (!audioPath.isEmpty())
+            QFile::remove(audioPath);
+        return;
+    }
     const bool pending = g && (g->status == GenerationStatus::Generating
                                || (audioPath.isEmpty() && g->status == GenerationStatus::InQueue));
     if (g && !pending) {

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
@@ -14,6 +15,7 @@
 
 #include <cerrno>
 
+#include <sqlite3.h>
 #include <sys/stat.h>
 
 namespace
@@ -116,6 +118,38 @@ const char *const kMigrations[] = {
     )SQL",
 };
 
+// tts_contains(haystack, needle): 1 when needle occurs in haystack in any letter case.
+// SQLite's LIKE and lower() fold only ASCII, so "über" would miss "Über" and Cyrillic
+// or Greek text would need the exact case; Qt folds case for every script.
+void containsFolded(sqlite3_context *context, int, sqlite3_value **args)
+{
+    const auto text = [](sqlite3_value *v) {
+        return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_value_text(v)), sqlite3_value_bytes(v));
+    };
+    if (sqlite3_value_type(args[0]) == SQLITE_NULL || sqlite3_value_type(args[1]) == SQLITE_NULL) {
+        sqlite3_result_int(context, 0);
+        return;
+    }
+    sqlite3_result_int(context, text(args[0]).contains(text(args[1]), Qt::CaseInsensitive) ? 1 : 0);
+}
+
+// Functions of our own, per connection. Qt's SQLite driver links the system libsqlite3,
+// the same library as ours, so its handle is ours to extend.
+void registerFunctions(QSqlDatabase &db)
+{
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0) {
+        qWarning("Qt's SQLite driver gave no sqlite3 handle: searching the history will find nothing");
+        return;
+    }
+    auto *sqlite = *static_cast<sqlite3 *const *>(handle.data());
+    if (!sqlite
+        || sqlite3_create_function_v2(sqlite, "tts_contains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
+                                      containsFolded, nullptr, nullptr, nullptr)
+               != SQLITE_OK)
+        qWarning("cannot add tts_contains to SQLite: searching the history will find nothing");
+}
+
 QStringList statements(const char *script)
 {
     QStringList out;
@@ -188,6 +222,7 @@ QSqlDatabase Database::connection() const
 
 void Database::configure(QSqlDatabase &db, const QString &name) const
 {
+    registerFunctions(db);
     QSqlQuery q(db);
     q.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
     // WAL + NORMAL: a commit is in the WAL before it returns, so it survives a crash

@@ -53,6 +53,20 @@ Generation fromQuery(const QSqlQuery &q)
     g.charged = q.value(i++).toBool();
     return g;
 }
+
+// "created_at < ? AND api_version NOT IN (...)": the rows an ExpiryRule calls expired.
+QString expiredSql(const ExpiryRule &rule, QVariantList &binds)
+{
+    binds << rule.before;
+    if (rule.keptApiVersions.isEmpty())
+        return QStringLiteral("created_at < ?");
+    QStringList marks;
+    for (const QString &v : rule.keptApiVersions) {
+        marks << QStringLiteral("?");
+        binds << v;
+    }
+    return QStringLiteral("(created_at < ? AND api_version NOT IN (%1))").arg(marks.join(u','));
+}
 }
 
 bool GenerationStore::insert(const Generation &g)
@@ -87,19 +101,25 @@ std::optional<Generation> GenerationStore::findByIdempotencyKey(qint64 accountId
     return fromQuery(q);
 }
 
-QList<Generation> GenerationStore::history(qint64 accountId, const QString &status, qint64 expiredBefore, int limit,
-                                           int offset, bool includePreviews) const
+QList<Generation> GenerationStore::history(qint64 accountId, const HistoryFilter &filter, const ExpiryRule &expiry,
+                                           int limit, int offset) const
 {
     QString where = QStringLiteral("account_id = ?");
     QVariantList binds{accountId};
-    if (!includePreviews)
+    if (filter.status == GenerationStatus::Expired) {
+        where += QStringLiteral(" AND ") + expiredSql(expiry, binds);
+    } else if (!filter.status.isEmpty()) {
+        where += QStringLiteral(" AND status = ?");
+        binds << filter.status;
+        where += QStringLiteral(" AND NOT (%1)").arg(expiredSql(expiry, binds));
+    }
+    if (!filter.search.isEmpty()) {
+        // tts_contains (Database) folds case for every script; LIKE would only for ASCII.
+        where += QStringLiteral(" AND (tts_contains(input_text, ?) OR tts_contains(voice_name, ?))");
+        binds << filter.search << filter.search;
+    }
+    if (!filter.withPreviews) {
         where += QStringLiteral(" AND preview = 0");
-    if (status == GenerationStatus::Expired) {
-        where += QStringLiteral(" AND created_at < ?");
-        binds << expiredBefore;
-    } else if (!status.isEmpty()) {
-        where += QStringLiteral(" AND status = ? AND created_at >= ?");
-        binds << status << expiredBefore;
     }
     binds << limit << offset;
     QList<Generation> out;
@@ -195,14 +215,17 @@ QHash<QString, int> GenerationStore::countsByStatus() const
     return out;
 }
 
-QList<Generation> GenerationStore::expiredWithAudio(qint64 expiredBefore, int limit) const
+QList<Generation> GenerationStore::expiredWithAudio(const ExpiryRule &expiry, int limit) const
 {
+    QVariantList binds;
+    const QString expired = expiredSql(expiry, binds);
+    binds << limit;
     QList<Generation> out;
     QSqlQuery q(m_db.connection());
     if (SqlUtil::exec(q,
-                      "SELECT " + kSelect + " FROM generations WHERE created_at < ? AND audio_deleted = 0 "
+                      "SELECT " + kSelect + " FROM generations WHERE " + expired + " AND audio_deleted = 0 "
                       "AND status IN ('COMPLETED','FAILED') ORDER BY created_at LIMIT ?",
-                      {expiredBefore, limit}))
+                      binds))
         while (q.next())
             out << fromQuery(q);
     return out;
@@ -212,4 +235,13 @@ bool GenerationStore::markAudioDeleted(const QString &id)
 {
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(q, "UPDATE generations SET audio_deleted = 1 WHERE id = ?", {id});
+}
+
+bool GenerationStore::removeFinished(qint64 accountId, const QString &id)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(q,
+                         "DELETE FROM generations WHERE id = ? AND account_id = ? AND status IN ('COMPLETED','FAILED')",
+                         {id, accountId})
+           && q.numRowsAffected() == 1;
 }

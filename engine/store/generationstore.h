@@ -9,6 +9,22 @@
 
 #include <optional>
 
+// Which rows are past their lifetime: created before `before`, unless made by one of
+// keptApiVersions. GenerationService decides the rule; the store only applies it.
+struct ExpiryRule
+{
+    qint64 before = 0;
+    QStringList keptApiVersions;
+};
+
+// What a history read asks for.
+struct HistoryFilter
+{
+    QString status;           // empty: all; a live status (not expired); or EXPIRED
+    QString search;           // empty: all; else part of the text or the voice name, any case
+    bool withPreviews = true; // false: generations made as voice previews are left out
+};
+
 // Table generations, and the persistent job queue it doubles as.
 class GenerationStore
 {
@@ -19,10 +35,9 @@ public:
     std::optional<Generation> find(const QString &id) const;
     std::optional<Generation> findByIdempotencyKey(qint64 accountId, const QString &key) const;
 
-    // Newest first. status: empty (all), a live status (not expired) or EXPIRED
-    // (created before expiredBefore). Voice previews only when includePreviews.
-    QList<Generation> history(qint64 accountId, const QString &status, qint64 expiredBefore, int limit, int offset,
-                              bool includePreviews = false) const;
+    // Newest first.
+    QList<Generation> history(qint64 accountId, const HistoryFilter &filter, const ExpiryRule &expiry, int limit,
+                              int offset) const;
 
     // One store operation: the oldest queued job becomes GENERATING. Multi-node safe
     // on PostgreSQL with FOR UPDATE SKIP LOCKED in the subquery.
@@ -45,8 +60,11 @@ public:
     QStringList unfinishedStreams() const;
     int countByStatus(const QString &status) const;
     QHash<QString, int> countsByStatus() const;
-    QList<Generation> expiredWithAudio(qint64 expiredBefore, int limit) const;
+    QList<Generation> expiredWithAudio(const ExpiryRule &expiry, int limit) const;
     bool markAudioDeleted(const QString &id);
+    // Deletes the row of this account if it is finished (COMPLETED or FAILED); false
+    // when there is no such row. Its ledger rows stay: deleting never refunds.
+    bool removeFinished(qint64 accountId, const QString &id);
 
 private:
     const Database &m_db;

@@ -49,7 +49,7 @@ struct Generation
     QString errorMessage;
     QString audioPath;
     bool audioDeleted = false;
-    QString apiVersion = QStringLiteral("v3");
+    QString apiVersion = QStringLiteral("v3"); // who made it: v3, v2, v1 or ApiVersion below
     bool streamed = false;
     QString idempotencyKey;
     QString requestHash;
@@ -105,4 +105,11 @@ namespace PaymentSource
 {
 inline const QString Credits = QStringLiteral("CREDITS_BALANCE");
 inline const QString Wallet = QStringLiteral("API_WALLET");
+}
+
+// Who made a generation (generations.api_version). The source decides its lifetime
+// (GenerationService: the studio's own are kept until deleted) and what History shows.
+namespace ApiVersion
+{
+inline const QString Studio = QStringLiteral("studio");   // the studio's Generate page
 }

@@ -15,6 +15,7 @@ struct LanguageInfo
     QString espeakLanguage; // set when the voice must be resolved by properties (nb)
     bool english = false;
     bool needsKana = false; // kanji must be converted to kana before espeak-ng reads it
+    QString locale;        // the QLocale it is (en_US for "a"), for names in people's languages
 };
 
 namespace Languages

@@ -78,12 +78,13 @@ void TestHistoryPage::generatedInStudioReachesCompleted()
 
     const int row = model->rowOf(m_studioId);
     const auto cell = [&](int column) { return model->index(row, column).data().toString(); };
-    QCOMPARE(cell(HistoryModel::Status), GenerationStatus::Completed);
+    QCOMPARE(cell(HistoryModel::Status), QStringLiteral("Completed"));
+    QCOMPARE(cell(HistoryModel::Text), text); // short enough to show whole
     QCOMPARE(cell(HistoryModel::Tokens), QLocale().toString(Pricing::tokens(text)));
-    QCOMPARE(cell(HistoryModel::Model), QStringLiteral("base"));
+    QCOMPARE(cell(HistoryModel::Model), QStringLiteral("Base"));
     QCOMPARE(cell(HistoryModel::Method), QStringLiteral("Credits"));
     const qint64 micros = m_env->engine().generations().pricing().micros(QStringLiteral("base"), Pricing::tokens(text));
-    QCOMPARE(cell(HistoryModel::Cost), QStringLiteral("$%1").arg(Money::usd(micros), 0, 'f', 5));
+    QCOMPARE(cell(HistoryModel::Cost), QLocale().toCurrencyString(Money::usd(micros), QStringLiteral("$"), 5));
     QVERIFY(!cell(HistoryModel::Voice).isEmpty());
     QVERIFY(model->index(row, 0).data(HistoryModel::PlayableRole).toBool());
 
@@ -144,7 +145,7 @@ void TestHistoryPage::statusFilter()
             out << filter->itemText(i);
         return out;
     }();
-    QCOMPARE(items, (QStringList{"All", "IN_QUEUE", "GENERATING", "COMPLETED", "FAILED", "EXPIRED"}));
+    QCOMPARE(items, (QStringList{"All", "Queued", "Generating", "Completed", "Failed", "Expired"}));
 
     filter->setCurrentIndex(filter->findData(GenerationStatus::Failed));
     QTRY_COMPARE(history.model()->statusFilter(), GenerationStatus::Failed);
@@ -197,7 +198,7 @@ void TestHistoryPage::playsMp3()
         QTRY_VERIFY(!statusLine().isEmpty() && !statusLine().startsWith(QStringLiteral("Loading")));
         QVERIFY2(!statusLine().startsWith(QStringLiteral("Cannot play")), qPrintable(statusLine()));
         // With an audio device (e.g. tests/playback/with-pulse.sh) it says how long the decoded audio is.
-        static const QRegularExpression playing(QStringLiteral("^Playing \\S+ \\(([0-9.]+) s\\)$"));
+        static const QRegularExpression playing(QStringLiteral("^Playing “.+” \\(([0-9.]+) s\\)$"));
         const QRegularExpressionMatch m = playing.match(statusLine());
         if (m.hasMatch())
             QVERIFY2(m.captured(1).toDouble() > 0.5, qPrintable(statusLine()));

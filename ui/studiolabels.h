@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QString>
+
+// Words the studio shows for the engine's codes, in the studio's language: statuses,
+// models, languages (named through QLocale), times and durations (QLocale formats).
+// The engine's codes (COMPLETED, base, "a") never reach the screen as they are.
+namespace StudioLabels
+{
+QString status(const QString &status);   // COMPLETED -> "Completed"
+QString model(const QString &model);     // base -> "Base"
+// language_code of a model -> "American English", "Deutsch", "Portuguese (Brazil)"...
+QString language(const QString &model, const QString &code);
+QString dateTime(qint64 msSinceEpoch);   // short local date and time
+QString seconds(double seconds);         // "2.6 s" / "2,6 s"
+}
