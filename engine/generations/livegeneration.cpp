@@ -116,6 +116,14 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
         else
             m_hub.removeFile(part); // a replaced task's audio
     }, Qt::QueuedConnection);
+    // A task that finishes after this object is gone (its end recorded and reported
+    // meanwhile) still leaves a whole file: the hub, which outlives it, removes that.
+    QPointer<LiveGeneration> self(this);
+    LiveGenerations *hub = &m_hub;
+    connect(task, &SynthesisTask::finished, hub, [self, hub, part] {
+        if (!self)
+            hub->removeFile(part);
+    }, Qt::QueuedConnection);
     connect(task, &SynthesisTask::failed, this, [this, serial](const QString &message) {
         if (serial == m_taskSerial)
             onTaskEnd({false, 0, message});

@@ -304,6 +304,9 @@ void WorkerPool::onDied(WorkerProcess *worker)
         m_workers.removeAt(index);
     worker->deleteLater();
 
+    // A worker killed because it did not heed a Stop in time was not a failure to start:
+    // it does not count toward "workers keep dying" (which fails every queued stream).
+    const bool deliberate = task && (task->m_cancelled || task->m_finishing);
     if (task) {
         if (!task->m_job.outputPath.isEmpty())
             QFile::remove(task->m_job.outputPath);
@@ -317,7 +320,8 @@ void WorkerPool::onDied(WorkerProcess *worker)
     }
 
     // Replace the worker; back off when workers keep dying before they get warm.
-    ++m_recentDeaths;
+    if (!deliberate)
+        ++m_recentDeaths;
     if (m_recentDeaths >= 5 && readyWorkers() == 0) {
         // No worker can start (missing program, broken install): fail instead of queueing forever.
         while (!m_queue.isEmpty())
