@@ -47,8 +47,11 @@ void PlayerClient::onAudio(const QByteArray &frame)
 void PlayerClient::onText(const QString &message)
 {
     const QJsonObject o = QJsonDocument::fromJson(message.toUtf8()).object();
-    if (o.value("type").toString() == QLatin1String("completed"))
+    const QString type = o.value("type").toString();
+    if (type == QLatin1String("completed"))
         m_completed = true;
+    else if (type == QLatin1String("error"))
+        m_error = o.value("detail").toString();
 }
 
 void PlayerClient::finish()

@@ -29,6 +29,7 @@ public:
     int underruns() const { return m_underruns; }
     double lateMs() const { return m_lateMs; } // total gap heard
     qint64 samples() const { return m_samples; }
+    QString error() const { return m_error; } // an {"type":"error"} detail, if the server sent one
 
 signals:
     void done();
@@ -48,6 +49,7 @@ private:
     double m_lateMs = 0;
     int m_underruns = 0;
     qint64 m_samples = 0;
+    QString m_error;
     bool m_completed = false;
     bool m_finished = false;
 };
