@@ -3,6 +3,12 @@
 // first-chunk time measured in the same run. Prints figures; never fails a build.
 // Env: BENCH_STREAM_WORKERS (stream workers, default 2), BENCH_STREAM_READ_ALL (also
 // measure clients who read every stream to the end).
+//
+//   bench-stream [TEXT-FILE]               first-frame figures (above)
+//   bench-stream --capacity [TEXT-FILE]    real-time listeners per server (capacitybench.h);
+//                                          also BENCH_STREAM_CAPACITY=1
+#include "capacitybench.h"
+#include "streamutil.h"
 #include "studioprocess.h"
 #include "synthesispipeline.h"
 #include "synthesisplanner.h"
@@ -35,12 +41,20 @@ QString benchText(const QStringList &args)
     return QString("The quick brown fox jumps over the lazy dog. ").repeated(45);
 }
 
-double percentile(QList<double> v, double p)
+using StreamBench::percentile;
+using StreamBench::requestFor;
+
+// The first whole sentences of the text, at least minChars long: ~10-15 s of audio, long
+// enough that a listener who falls behind is caught, short enough for many bursts.
+QString leadingSentences(const QString &text, int minChars)
 {
-    if (v.isEmpty())
-        return -1;
-    std::sort(v.begin(), v.end());
-    return v.at(qMin(v.size() - 1, qsizetype(p * double(v.size() - 1) + 0.5)));
+    const QString flat = text.simplified();
+    qsizetype end = 0;
+    while (end < flat.size() && end < minChars) {
+        const qsizetype dot = flat.indexOf(QLatin1String(". "), end);
+        end = dot < 0 ? flat.size() : dot + 1;
+    }
+    return flat.left(end);
 }
 
 // Engine alone: SynthesisPipeline::run until its first 24 kHz chunk (median of runs).
@@ -131,20 +145,19 @@ bool startServer(StudioProcess &studio, QString *key)
     settle.exec();
     return true;
 }
-
-QByteArray requestFor(const QString &text, const char *voiceId, const char *lang)
-{
-    QJsonObject o{{"text", text}, {"voice_id", QLatin1String(voiceId)}};
-    if (*lang)
-        o.insert("language_code", QLatin1String(lang));
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
 }
 
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
-    const QString text = benchText(app.arguments());
+    QStringList args = app.arguments();
+    const bool capacity = args.removeAll(QStringLiteral("--capacity")) > 0 || qEnvironmentVariableIsSet("BENCH_STREAM_CAPACITY");
+    const QString text = benchText(args);
+    if (capacity) {
+        const int chars = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_CHARS");
+        CapacityBench(leadingSentences(text, chars > 0 ? chars : 200)).run();
+        return 0;
+    }
     std::printf("bench-stream: %lld-character English text, WebSocket /v3/tts/stream, server with 2 file workers and "
                 "%s stream workers (BENCH_STREAM_WORKERS)\n\n",
                 qint64(text.size()), qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")));

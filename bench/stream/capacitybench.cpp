@@ -1,0 +1,327 @@
+#include "capacitybench.h"
+
+#include "playerclient.h"
+#include "streamutil.h"
+#include "studioprocess.h"
+#include "synthesispipeline.h"
+#include "synthesisplanner.h"
+#include "voicecatalog.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QThread>
+#include <QTimer>
+
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <sys/resource.h>
+
+using StreamBench::percentile;
+
+namespace
+{
+double cpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+QString loadAverage()
+{
+    QFile f("/proc/loadavg");
+    if (!f.open(QIODevice::ReadOnly))
+        return "?";
+    return QString::fromLatin1(f.readAll()).section(' ', 0, 2);
+}
+
+qint64 rssKiBOf(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    return 0;
+}
+
+void settle(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+double mb(qint64 kib) { return double(kib) / 1024.0; }
+}
+
+CapacityBench::CapacityBench(const QString &text)
+    : m_text(text)
+    , m_cores(qMax(1, QThread::idealThreadCount()))
+{
+    if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS") > 0)
+        m_firstLimitMs = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS");
+    // 200 clients and the server (which inherits this limit) each need a socket per
+    // stream, the server a pipe or two per worker as well.
+    rlimit rl{};
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, double *audioS)
+{
+    // One pipeline per process, as in a tts-worker (espeak-ng's state is process-wide).
+    static SynthesisPipeline pipeline;
+    static bool warm = false;
+    if (!warm) {
+        pipeline.warmUp();
+        warm = true;
+    }
+    const VoiceCatalog catalog;
+    SpeechRequest req;
+    req.text = text;
+    req.languageCode = QLatin1String(voice.lang);
+    const auto params = SynthesisPlanner::plan(*catalog.find(QLatin1String(voice.id)), req);
+    QList<double> rtfs;
+    for (int i = 0; i < 4; ++i) {
+        qint64 samples = 0;
+        const double cpu0 = cpuSeconds();
+        pipeline.run(*params, [&](const float *, qsizetype n) {
+            samples += n;
+            return true;
+        });
+        const double cpu = cpuSeconds() - cpu0;
+        *audioS = double(samples) / PlayerClient::kSampleRate;
+        if (i > 0) // the first run warms this voice's caches
+            rtfs << *audioS / qMax(cpu, 1e-6);
+    }
+    return percentile(rtfs, 0.5);
+}
+
+void CapacityBench::memory(qint64 *serverKiB, qint64 *workersKiB, int *workers) const
+{
+    const qint64 server = m_studio->pid();
+    *serverKiB = rssKiBOf(server);
+    *workersKiB = 0;
+    *workers = 0;
+    // Workers are the server's child processes (tts-worker, started by QProcess).
+    const QStringList entries = QDir("/proc").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &e : entries) {
+        bool ok = false;
+        const qint64 pid = e.toLongLong(&ok);
+        if (!ok)
+            continue;
+        QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray stat = f.readAll();
+        // "pid (comm) state ppid ...": comm may hold spaces, so count from the last ')'.
+        const QList<QByteArray> rest = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+        if (rest.value(1).toLongLong() == server) {
+            *workersKiB += rssKiBOf(pid);
+            ++*workers;
+        }
+    }
+}
+
+CapacityBench::Round CapacityBench::players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun)
+{
+    Round r;
+    r.clients = clients;
+    QElapsedTimer wall;
+    wall.start();
+    std::vector<std::unique_ptr<PlayerClient>> list;
+    QEventLoop loop;
+    int done = 0;
+    const QUrl url(m_studio->wsUrl(m_key));
+    for (int i = 0; i < clients; ++i) {
+        list.push_back(std::make_unique<PlayerClient>(url, request));
+        QObject::connect(list.back().get(), &PlayerClient::done, &loop, [&] {
+            if (++done >= clients)
+                loop.quit();
+        });
+    }
+    // Memory is sampled while the streams run; the peak is what an operator provisions for.
+    const auto sampleMemory = [&] {
+        qint64 s = 0, w = 0;
+        int n = 0;
+        memory(&s, &w, &n);
+        r.peakServerKiB = qMax(r.peakServerKiB, s);
+        r.peakWorkersKiB = qMax(r.peakWorkersKiB, w);
+        r.peakWorkers = qMax(r.peakWorkers, n);
+    };
+    QTimer sampler;
+    QObject::connect(&sampler, &QTimer::timeout, &loop, [&] {
+        sampleMemory();
+        // A search round has failed at its first underrun or late start: the rest would
+        // only cost time.
+        const bool startsDue = double(wall.elapsed()) > m_firstLimitMs + 500; // + connecting
+        if (stopAtUnderrun)
+            for (const auto &c : list)
+                if (c->underruns() > 0 || c->firstFrameMs() > m_firstLimitMs || (startsDue && c->firstFrameMs() < 0)) {
+                    r.aborted = true;
+                    loop.quit();
+                    return;
+                }
+    });
+    sampler.start(250);
+    QTimer limit;
+    limit.setSingleShot(true);
+    QObject::connect(&limit, &QTimer::timeout, &loop, [&] {
+        r.aborted = true;
+        loop.quit();
+    });
+    limit.start(timeoutMs);
+    for (const auto &c : list)
+        c->start(); // all arrive together
+    loop.exec(); // sleeps between events: a polling client would take a core from the server
+    sampler.stop();
+    sampleMemory(); // a burst shorter than the sampling period is seen at least once
+    for (const auto &c : list) {
+        c->abort();
+        if (c->completed())
+            ++r.completed;
+        if (c->firstFrameMs() >= 0)
+            r.firstMs << c->firstFrameMs();
+        // A burst cut short leaves listeners without audio who were not late yet: not counted.
+        if (c->firstFrameMs() > m_firstLimitMs
+            || (c->firstFrameMs() < 0 && double(wall.elapsed()) > m_firstLimitMs + 500))
+            ++r.slowStarts;
+        if (!c->error().isEmpty())
+            ++r.errors[c->error()];
+        r.underruns += c->underruns();
+        r.underrunClients += c->underruns() > 0 ? 1 : 0;
+        r.lateMs += c->lateMs();
+        r.maxLateMs = qMax(r.maxLateMs, c->lateMs());
+    }
+    r.wallS = double(wall.elapsed()) / 1000.0;
+    list.clear();
+    settle(500); // let the server see the hang-ups before the next burst
+    return r;
+}
+
+void CapacityBench::runVoice(const Voice &voice)
+{
+    const int budgetS = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_BUDGET") > 0
+                            ? qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_BUDGET")
+                            : 240;
+    QDeadlineTimer budget(qint64(budgetS) * 1000);
+    double audioS = 0;
+    const double rtf = pipelineRtf(voice, m_text, &audioS);
+    const double theoretical = m_cores * rtf;
+    std::printf("\n%s: %.1f s of audio; pipeline %.1fx real time per core (solo synthesis in this process, CPU time) "
+                "-> theoretical capacity %d cores x %.1f = %.0f listeners\n",
+                voice.label, audioS, rtf, m_cores, rtf, theoretical);
+
+    // A fresh server per voice, so each voice meets the worker pool as it starts.
+    StudioProcess studio;
+    m_studio = &studio;
+    m_key = studio.createAccountWithKey("bench", {"--credits", "1000000000"});
+    const QString streamWorkers = qEnvironmentVariable("BENCH_STREAM_WORKERS", "2");
+    if (!studio.start({"--workers", "2", "--stream-workers", streamWorkers, "--rate-limit", "1000000", "--log-level",
+                       "warn", "--max-streams", QString::number(m_maxStreams), "--max-connections", "4096"})) {
+        std::printf("could not start the server\n");
+        return;
+    }
+    settle(1500);
+    qint64 s = 0, w = 0;
+    int n = 0;
+    memory(&s, &w, &n);
+    std::printf("  idle: server RSS %.1f MB, %d workers %.1f MB, total %.1f MB\n", mb(s), n, mb(w), mb(s + w));
+
+    const QByteArray req = StreamBench::requestFor(m_text, voice.id, voice.lang);
+    const int roundMs = int(audioS * 1000 * 2) + 20000;
+    players(req, 2, roundMs, false); // warm-up
+
+    std::printf("  %7s %8s %8s %9s %9s %9s %10s %8s %11s %10s %7s\n", "clients", "p50 ms", "p99 ms", "completed",
+                "underrun", "late ms", "server MB", "workers", "workers MB", "total MB", "wall s");
+    for (int clients : {1, 10, 50, 200}) {
+        Round all;
+        const int rounds = clients == 1 ? 5 : 1;
+        for (int i = 0; i < rounds; ++i) {
+            // Time-boxed: time to first frame is known well before the last stream ends.
+            const Round r = players(req, clients, clients >= 200 ? qMin(roundMs, 60000) : roundMs, false);
+            all.clients += r.clients;
+            all.completed += r.completed;
+            all.underrunClients += r.underrunClients;
+            all.lateMs += r.lateMs;
+            all.firstMs += r.firstMs;
+            all.peakServerKiB = qMax(all.peakServerKiB, r.peakServerKiB);
+            all.peakWorkersKiB = qMax(all.peakWorkersKiB, r.peakWorkersKiB);
+            all.peakWorkers = qMax(all.peakWorkers, r.peakWorkers);
+            all.wallS += r.wallS;
+            for (auto it = r.errors.cbegin(); it != r.errors.cend(); ++it)
+                all.errors[it.key()] += it.value();
+        }
+        std::printf("  %7d %8.1f %8.1f %5d/%-3d %9d %9.0f %10.1f %8d %11.1f %10.1f %7.1f\n", clients,
+                    percentile(all.firstMs, 0.5), percentile(all.firstMs, 0.99), all.completed, all.clients,
+                    all.underrunClients, all.lateMs, mb(all.peakServerKiB), all.peakWorkers, mb(all.peakWorkersKiB),
+                    mb(all.peakServerKiB + all.peakWorkersKiB), all.wallS);
+        // A stream refused or failed by the server is not an underrun; say why it ended.
+        for (auto it = all.errors.cbegin(); it != all.errors.cend(); ++it)
+            std::printf("  %7s %d streams ended with error \"%s\"\n", "", it.value(), qPrintable(it.key()));
+    }
+    std::printf("  (first frame from request sent; underrun = clients with at least one; late ms = gaps heard, "
+                "summed; memory = peak while the burst ran)\n");
+
+    // Zero-underrun listeners: double until a burst fails (an underrun, or a first frame
+    // later than m_firstLimitMs), then bisect to within 10%.
+    int lo = 0, hi = -1, clients = 1;
+    bool timeBox = false;
+    std::printf("  search (pass = every stream completed, no underrun, every first frame <= %.0f ms):", m_firstLimitMs);
+    while (true) {
+        if (budget.hasExpired()) {
+            timeBox = true;
+            break;
+        }
+        const Round r = players(req, clients, roundMs, true);
+        // A failed burst stops at its first underrun, so its counts are what happened until then.
+        const QString why = r.pass() ? QString()
+                                     : QStringLiteral("(%1 underrun, %2 late start, worst listener %3 ms of gaps%4)")
+                                           .arg(r.underrunClients)
+                                           .arg(r.slowStarts)
+                                           .arg(r.maxLateMs, 0, 'f', 0)
+                                           .arg(r.errors.isEmpty() ? QString() : QStringLiteral(", %1 errors").arg(r.errorCount()));
+        std::printf(" %d %s%s", clients, r.pass() ? "ok" : "FAIL", qPrintable(why));
+        std::fflush(stdout);
+        if (r.pass())
+            lo = clients;
+        else
+            hi = clients;
+        if (hi < 0) {
+            if (clients >= m_maxStreams)
+                break;
+            clients = qMin(clients * 2, m_maxStreams);
+        } else {
+            if (hi - lo <= qMax(1, lo / 10))
+                break;
+            clients = (lo + hi) / 2;
+        }
+    }
+    std::printf("\n  real-time listeners (zero underruns): %d%s%s  theoretical: %.0f  (%.0f%% of it)\n", lo,
+                hi < 0 && !timeBox ? " (the --max-streams cap)" : "", timeBox ? " (time box hit; at least)" : "",
+                theoretical, theoretical > 0 ? 100.0 * lo / theoretical : 0.0);
+    studio.stop();
+    m_studio = nullptr;
+}
+
+void CapacityBench::run()
+{
+    std::printf("bench-stream --capacity: %lld-character English text, player clients (%.0f ms jitter buffer) reading "
+                "every stream to the end, server with 2 file workers, %s stream workers, --max-streams %d; %d cores; "
+                "load average at start %s\n",
+                qint64(m_text.size()), PlayerClient::kJitterMs,
+                qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")), m_maxStreams, m_cores,
+                qPrintable(loadAverage()));
+    const Voice voices[] = {{"espeak-ng (ef_dora, es)", "ef_dora", "e"}, {"flite slt (af_sarah)", "af_sarah", ""}};
+    for (const Voice &v : voices)
+        runVoice(v);
+    std::printf("\nload average at end %s\n", qPrintable(loadAverage()));
+}

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QMap>
+#include <QString>
+
+class StudioProcess;
+
+// bench-stream --capacity: how many real-time listeners one server carries. Per voice, on
+// a fresh server: time to first frame at 1, 10, 50 and 200 player clients arriving
+// together, server and worker RSS idle and at 50 and 200 streams, the largest count of
+// concurrent listeners with zero underruns and first audio within a bound (stepping 1, 2,
+// 4, ... then bisecting), and
+// beside it the theoretical capacity, cores x the pipeline's real-time factor per core
+// measured in this process on the same text.
+class CapacityBench
+{
+public:
+    explicit CapacityBench(const QString &text);
+    void run();
+
+private:
+    struct Voice
+    {
+        const char *label;
+        const char *id;
+        const char *lang;
+    };
+    // One burst of player clients, with the memory seen while it ran.
+    struct Round
+    {
+        int clients = 0;
+        int completed = 0;
+        int underrunClients = 0;
+        int underruns = 0;
+        double lateMs = 0; // summed over clients
+        double maxLateMs = 0; // worst client
+        QList<double> firstMs;
+        QMap<QString, int> errors; // server error detail -> streams that got it
+        qint64 peakServerKiB = 0;
+        qint64 peakWorkersKiB = 0;
+        int peakWorkers = 0;
+        double wallS = 0;
+        int slowStarts = 0; // listeners whose first frame came after m_firstLimitMs, or never
+        bool aborted = false; // stopped at its first failure or at the time box
+        bool pass() const { return completed == clients && underruns == 0 && slowStarts == 0; }
+        int errorCount() const
+        {
+            int n = 0;
+            for (int v : errors)
+                n += v;
+            return n;
+        }
+    };
+
+    void runVoice(const Voice &voice);
+    // Audio seconds per CPU second of a solo synthesis of m_text (median of 3), and the
+    // audio length in seconds.
+    static double pipelineRtf(const Voice &voice, const QString &text, double *audioS);
+    Round players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun);
+    void memory(qint64 *serverKiB, qint64 *workersKiB, int *workers) const;
+
+    QString m_text;
+    StudioProcess *m_studio = nullptr;
+    QString m_key;
+    int m_cores = 1;
+    int m_maxStreams = 256;
+    // A listener kept waiting longer than this for first audio is not listening in real
+    // time: without the bound a server that queues streams would "carry" any number, each
+    // one late to start and then never behind.
+    double m_firstLimitMs = 1000;
+};

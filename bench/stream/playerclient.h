@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QUrl>
+#include <QWebSocket>
+
+// One listener of a WebSocket stream, reading it to the end as a player would: a jitter
+// buffer of kJitterMs, playback starting at the first frame (the playback clock starts at
+// the first frame's arrival + kJitterMs). A frame that arrives after its first sample's
+// playback time is an underrun: the player plays silence until it arrives (a gap the
+// listener hears), then goes on from there, so the gap shifts the clock and one stall is
+// one event, not one per frame behind it.
+class PlayerClient : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr double kJitterMs = 200;
+    static constexpr int kSampleRate = 24000; // float32 mono, docs/api.md "WebSocket stream"
+
+    PlayerClient(const QUrl &url, const QByteArray &request, QObject *parent = nullptr);
+
+    void start();
+    void abort(); // time box hit: hang up; the stream counts as not completed
+
+    bool finished() const { return m_finished; }
+    bool completed() const { return m_completed; } // got {"type":"completed"}
+    double firstFrameMs() const { return m_firstMs; } // -1 without audio
+    int underruns() const { return m_underruns; }
+    double lateMs() const { return m_lateMs; } // total gap heard
+    qint64 samples() const { return m_samples; }
+    QString error() const { return m_error; } // an {"type":"error"} detail, if the server sent one
+
+signals:
+    void done();
+
+private:
+    void onAudio(const QByteArray &frame);
+    void onText(const QString &message);
+    void finish();
+
+    QWebSocket m_ws;
+    QUrl m_url;
+    QByteArray m_request;
+    QElapsedTimer m_clock; // from sending the request
+    double m_firstMs = -1;
+    double m_playStartMs = 0;
+    double m_stallMs = 0;
+    double m_lateMs = 0;
+    int m_underruns = 0;
+    qint64 m_samples = 0;
+    QString m_error;
+    bool m_completed = false;
+    bool m_finished = false;
+};
