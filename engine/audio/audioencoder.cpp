@@ -47,6 +47,8 @@ QString AudioEncoder::finish()
 {
     if (QString err = end(); !err.isEmpty())
         return err;
+    if (QString err = flush(); !err.isEmpty())
+        return err;
     // The file is renamed into place only after it is durable (no partial audio after a
     // crash); some file systems report a full disk only here.
     if (::fsync(m_fd) != 0 && errno != EINVAL)
@@ -59,11 +61,35 @@ QString AudioEncoder::finish()
 
 QString AudioEncoder::writeBytes(const char *data, qsizetype size)
 {
+    if (m_buffer.size() + size <= kBufferBytes) {
+        if (m_buffer.capacity() < kBufferBytes)
+            m_buffer.reserve(kBufferBytes);
+        m_buffer.append(data, size);
+        return {};
+    }
+    if (QString err = flush(); !err.isEmpty())
+        return err;
+    if (size < kBufferBytes) {
+        m_buffer.append(data, size);
+        return {};
+    }
     return writeFully(-1, data, size);
+}
+
+QString AudioEncoder::flush()
+{
+    if (m_buffer.isEmpty())
+        return {};
+    const QString err = writeFully(-1, m_buffer.constData(), m_buffer.size());
+    m_buffer.resize(0); // keeps the capacity; after a failure the job ends anyway
+    return err;
 }
 
 QString AudioEncoder::writeAt(qint64 offset, const char *data, qsizetype size)
 {
+    // Buffered bytes first: they may lie under the range patched here.
+    if (QString err = flush(); !err.isEmpty())
+        return err;
     return writeFully(offset, data, size);
 }
 

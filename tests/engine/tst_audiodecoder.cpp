@@ -51,6 +51,9 @@ private slots:
     void refused_data();
     void refused();
     void mp3RoundTrip();
+    void wavBytesDoNotDependOnChunking();
+    void writeFailureShowsByFinish_data();
+    void writeFailureShowsByFinish();
 
 private:
     QTemporaryDir m_dir;
@@ -118,6 +121,63 @@ void TestAudioDecoder::mp3RoundTrip()
     QVERIFY2(n >= qsizetype(samples.size()) && n < qsizetype(samples.size()) + 4800, QByteArray::number(n));
     QCOMPARE(int(AudioDecoder::decodeFile(m_dir.filePath("missing.mp3"), "mp3").problem),
              int(AudioDecoder::Problem::Unreadable));
+}
+
+// The encoder gathers bytes before write(2): whatever the chunk sizes (some crossing its
+// buffer, one larger than it), the file holds the header patched at the end and every
+// sample, in order.
+void TestAudioDecoder::wavBytesDoNotDependOnChunking()
+{
+    const std::vector<float> samples = tone(24000 * 4); // 192,000 bytes of PCM
+    const QString whole = m_dir.filePath("whole.wav");
+    const QByteArray reference = encode(AudioFormat::Wav, samples, whole);
+    QCOMPARE(reference.size(), 44 + qsizetype(samples.size()) * 2);
+    QCOMPARE(reference.mid(40, 4), le32(quint32(samples.size() * 2)));
+
+    const QList<qsizetype> chunks{1, 7, 960, 4800, 40000, 33, 70000, 1, 19999};
+    auto enc = AudioEncoder::create(AudioFormat::Wav);
+    const QString chunked = m_dir.filePath("chunked.wav");
+    QCOMPARE(enc->open(chunked), QString());
+    qsizetype at = 0;
+    for (int i = 0; at < qsizetype(samples.size()); ++i) {
+        const qsizetype n = qMin(chunks.at(i % chunks.size()), qsizetype(samples.size()) - at);
+        QCOMPARE(enc->write(samples.data() + at, n), QString());
+        at += n;
+    }
+    QCOMPARE(enc->finish(), QString());
+    QFile f(chunked);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), reference);
+
+    // A file shorter than the buffer: the header is patched over bytes not written yet.
+    const std::vector<float> few = tone(100);
+    const QByteArray small = encode(AudioFormat::Wav, few, m_dir.filePath("small.wav"));
+    QCOMPARE(small.size(), 44 + 200);
+    QCOMPARE(small.mid(40, 4), le32(200));
+    QCOMPARE(small.mid(4, 4), le32(36 + 200));
+}
+
+void TestAudioDecoder::writeFailureShowsByFinish_data()
+{
+    QTest::addColumn<AudioFormat>("format");
+    QTest::newRow("wav") << AudioFormat::Wav;
+    QTest::newRow("mp3") << AudioFormat::Mp3;
+}
+
+// A volume that refuses every write (/dev/full: ENOSPC) with a few seconds of audio that
+// fit in the buffer: the failure is reported, by finish() at the latest, with its cause.
+void TestAudioDecoder::writeFailureShowsByFinish()
+{
+    QFETCH(AudioFormat, format);
+    if (!QFile::exists("/dev/full"))
+        QSKIP("no /dev/full");
+    auto enc = AudioEncoder::create(format);
+    QCOMPARE(enc->open("/dev/full"), QString());
+    const std::vector<float> samples = tone(4800);
+    QString err = enc->write(samples.data(), qsizetype(samples.size()));
+    if (err.isEmpty())
+        err = enc->finish();
+    QVERIFY2(err.contains("disk full"), qPrintable(err));
 }
 
 QTEST_MAIN(TestAudioDecoder)

@@ -17,6 +17,8 @@ private slots:
     void check_data();
     void check();
     void everyCatalogVoicePlansEveryLanguageOfItsModel();
+    void invalidCharacterNamesTheFirstOne_data();
+    void invalidCharacterNamesTheFirstOne();
 };
 
 void TestRequestCheck::check_data()
@@ -131,6 +133,36 @@ void TestRequestCheck::everyCatalogVoicePlansEveryLanguageOfItsModel()
             }
         }
     }
+}
+
+void TestRequestCheck::invalidCharacterNamesTheFirstOne_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected"); // empty: valid
+
+    QTest::newRow("printable ASCII") << QString::fromLatin1(" !~azAZ09.,?") << QString();
+    QTest::newRow("tab, line feed, carriage return") << QStringLiteral("a\tb\nc\rd") << QString();
+    QTest::newRow("letters outside ASCII") << QStringLiteral("Grüße, こんにちは, \U0001F600") << QString();
+    QTest::newRow("NUL") << QString(QStringLiteral("ab") + QChar(0) + QStringLiteral("c"))
+                         << QStringLiteral("a control character (U+0000) at character 3");
+    QTest::newRow("unit separator (0x1F)") << QStringLiteral("x\u001F") << QStringLiteral("a control character (U+001F) at character 2");
+    QTest::newRow("DEL (0x7F)") << QStringLiteral("x\u007F") << QStringLiteral("a control character (U+007F) at character 2");
+    QTest::newRow("C1 control after an astral letter") << QStringLiteral("\U0001F600\u0085")
+                                                       << QStringLiteral("a control character (U+0085) at character 2");
+    QTest::newRow("lone surrogate") << QString(QStringLiteral("Hi ") + QChar(0xDC00))
+                                    << QStringLiteral("a lone surrogate (U+DC00) at character 4");
+    QTest::newRow("noncharacter") << QStringLiteral("a\uFFFE") << QStringLiteral("a noncharacter (U+FFFE) at character 2");
+    QTest::newRow("astral noncharacter") << QStringLiteral("a\U0001FFFF") << QStringLiteral("a noncharacter (U+1FFFF) at character 2");
+    QTest::newRow("the first of two") << QStringLiteral("a\u0001b\u0002") << QStringLiteral("a control character (U+0001) at character 2");
+}
+
+// The description names the first refused character (code point, position in code points).
+void TestRequestCheck::invalidCharacterNamesTheFirstOne()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const auto bad = SpeechRequestCheck::invalidCharacter(text);
+    QCOMPARE(bad.value_or(QString()), expected);
 }
 
 QTEST_GUILESS_MAIN(TestRequestCheck)
