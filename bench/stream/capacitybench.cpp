@@ -1,11 +1,11 @@
 #include "capacitybench.h"
 
+#include "benchpipeline.h"
+
 #include "playerclient.h"
 #include "streamutil.h"
 #include "studioprocess.h"
 #include "synthesispipeline.h"
-#include "synthesisplanner.h"
-#include "voicecatalog.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -77,18 +77,8 @@ CapacityBench::CapacityBench(const QString &text)
 
 double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, double *audioS)
 {
-    // One pipeline per process, as in a tts-worker (espeak-ng's state is process-wide).
-    static SynthesisPipeline pipeline;
-    static bool warm = false;
-    if (!warm) {
-        pipeline.warmUp();
-        warm = true;
-    }
-    const VoiceCatalog catalog;
-    SpeechRequest req;
-    req.text = text;
-    req.languageCode = QLatin1String(voice.lang);
-    const auto params = SynthesisPlanner::plan(*catalog.find(QLatin1String(voice.id)), req);
+    SynthesisPipeline &pipeline = BenchPipeline::pipeline();
+    const auto params = BenchPipeline::plan(QLatin1String(voice.id), QLatin1String(voice.lang), text);
     QList<double> rtfs;
     for (int i = 0; i < 4; ++i) {
         qint64 samples = 0;

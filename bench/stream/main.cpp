@@ -7,12 +7,11 @@
 //   bench-stream [TEXT-FILE]               first-frame figures (above)
 //   bench-stream --capacity [TEXT-FILE]    real-time listeners per server (capacitybench.h);
 //                                          also BENCH_STREAM_CAPACITY=1
+#include "benchpipeline.h"
 #include "capacitybench.h"
 #include "streamutil.h"
 #include "studioprocess.h"
 #include "synthesispipeline.h"
-#include "synthesisplanner.h"
-#include "voicecatalog.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -60,17 +59,8 @@ QString leadingSentences(const QString &text, int minChars)
 // Engine alone: SynthesisPipeline::run until its first 24 kHz chunk (median of runs).
 double engineFirstChunkMs(const QString &voiceId, const QString &lang, const QString &text)
 {
-    static SynthesisPipeline pipeline;
-    static bool warm = false;
-    if (!warm) {
-        pipeline.warmUp();
-        warm = true;
-    }
-    const VoiceCatalog catalog;
-    SpeechRequest req;
-    req.text = text;
-    req.languageCode = lang;
-    const auto params = SynthesisPlanner::plan(*catalog.find(voiceId), req);
+    SynthesisPipeline &pipeline = BenchPipeline::pipeline();
+    const auto params = BenchPipeline::plan(voiceId, lang, text);
     QList<double> times;
     for (int i = 0; i < 7; ++i) {
         QElapsedTimer t;

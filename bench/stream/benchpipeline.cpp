@@ -1,0 +1,24 @@
+#include "benchpipeline.h"
+
+#include "synthesisplanner.h"
+#include "voicecatalog.h"
+
+SynthesisPipeline &BenchPipeline::pipeline()
+{
+    static SynthesisPipeline p;
+    static const bool warm = (p.warmUp(), true);
+    Q_UNUSED(warm);
+    return p;
+}
+
+std::optional<SynthesisParams> BenchPipeline::plan(const QString &voiceId, const QString &lang, const QString &text)
+{
+    const VoiceCatalog catalog;
+    const auto voice = catalog.find(voiceId);
+    if (!voice)
+        return std::nullopt;
+    SpeechRequest req;
+    req.text = text;
+    req.languageCode = lang;
+    return SynthesisPlanner::plan(*voice, req);
+}
