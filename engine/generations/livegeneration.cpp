@@ -204,12 +204,18 @@ void LiveGeneration::stopTask()
 {
     if (m_task.isNull())
         return;
-    QPointer<SynthesisTask> task = m_task;
-    m_task.clear();
     // The worker drops the job (and its file) and stays warm for the next stream.
-    QMetaObject::invokeMethod(m_hub.streamPool(), [task] {
+    postToTask([](SynthesisTask &task) { task.stop(); });
+    m_task.clear();
+}
+
+// The task lives on the engine thread: call reaches it there, if it still exists then.
+void LiveGeneration::postToTask(std::function<void(SynthesisTask &)> call) const
+{
+    QPointer<SynthesisTask> task = m_task;
+    QMetaObject::invokeMethod(m_hub.streamPool(), [task, call = std::move(call)] {
         if (task)
-            task->stop();
+            call(*task);
     }, Qt::QueuedConnection);
 }
 
@@ -225,11 +231,7 @@ void LiveGeneration::acknowledge(qint64 bytes)
 {
     if (m_state != State::Streaming || m_task.isNull())
         return;
-    QPointer<SynthesisTask> task = m_task;
-    QMetaObject::invokeMethod(m_hub.streamPool(), [task, bytes] {
-        if (task)
-            task->credit(bytes);
-    }, Qt::QueuedConnection);
+    postToTask([bytes](SynthesisTask &task) { task.credit(bytes); });
 }
 
 void LiveGeneration::onTaskEnd(const TaskEnd &e)
@@ -378,20 +380,14 @@ void LiveGeneration::finishEarly(const QString &reason)
     m_endMessage = reason;
     if (m_task.isNull())
         return; // its end is on the way: the whole text was done
-    QPointer<SynthesisTask> task = m_task;
-    QMetaObject::invokeMethod(m_hub.streamPool(), [task] {
-        if (task)
-            task->finishEarly();
-    }, Qt::QueuedConnection);
+    postToTask([](SynthesisTask &task) { task.finishEarly(); });
 }
 
 void LiveGeneration::abandon(const QString &reason)
 {
-    if (m_finishing && m_state == State::Streaming) {
-        m_client = nullptr; // the stop asked for stands; it is recorded, not reported
-        return;
-    }
     m_client = nullptr; // nothing is reported any more
+    if (m_finishing && m_state == State::Streaming)
+        return; // the stop asked for stands: it is recorded as a stop
     switch (m_state) {
     case State::New:
         setDone(); // never admitted, or its rejection is on the way

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
 #include <optional>
 
 class LiveGenerations;
@@ -74,6 +75,7 @@ private:
     void deliver(const QByteArray &bytes);
     void onTaskEnd(const TaskEnd &end);
     void stopTask();
+    void postToTask(std::function<void(SynthesisTask &)> call) const;
     void dropFinishedPart();
     void end(End how, const QString &message);
     void record();
