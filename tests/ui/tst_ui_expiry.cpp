@@ -34,6 +34,15 @@ private:
 
 namespace
 {
+// The History page's Play button, found as a user finds it: by its text.
+QPushButton *playButton(const QWidget &page)
+{
+    for (QPushButton *b : page.findChildren<QPushButton *>())
+        if (b->text() == QStringLiteral("Play"))
+            return b;
+    return nullptr;
+}
+
 constexpr qint64 kTtlSec = 6;
 }
 
@@ -60,10 +69,7 @@ void TestHistoryExpiry::rowTurnsExpired()
     const QString id = created->generation.id;
 
     HistoryModel *model = page.model();
-    QPushButton *play = nullptr;
-    for (QPushButton *b : page.findChildren<QPushButton *>())
-        if (b->text() == QStringLiteral("Play"))
-            play = b;
+    QPushButton *play = playButton(page);
     QVERIFY(play);
     QTRY_VERIFY_WITH_TIMEOUT(model->statusOf(id) == GenerationStatus::Completed
                                  || model->statusOf(id) == GenerationStatus::Expired,
@@ -111,10 +117,7 @@ void TestHistoryExpiry::studioRowsAreKept()
     HistoryPage page(m_env->context());
     page.show();
     HistoryModel *model = page.model();
-    QPushButton *play = nullptr;
-    for (QPushButton *b : page.findChildren<QPushButton *>())
-        if (b->text() == QStringLiteral("Play"))
-            play = b;
+    QPushButton *play = playButton(page);
     QVERIFY(play);
     QTRY_COMPARE_WITH_TIMEOUT(model->statusOf(studio), GenerationStatus::Completed, 60000);
     const QString studioFile = gens.get(account, studio)->audioPath;
