@@ -32,6 +32,7 @@ bool parse(QCommandLineParser &p, const QStringList &args, const QList<QCommandL
 {
     p.addOptions(options);
     p.addOption(QCommandLineOption("data-dir", "Data directory.", "dir"));
+    p.addOption(QCommandLineOption("database", "postgresql://USER@HOST:PORT/DB (default: $TTS_STUDIO_DATABASE).", "url"));
     p.addOption(QCommandLineOption("init", "Create the database when the data dir has none."));
     if (!p.parse(args)) {
         fail(p.errorText());

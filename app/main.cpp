@@ -22,16 +22,18 @@
 
 namespace
 {
-// --data-dir given anywhere on the command line (commands accept it too).
-QString dataDirFrom(const QStringList &args)
+// --NAME VALUE or --NAME=VALUE given anywhere on the command line (commands accept
+// --data-dir and --database too), else fallback.
+QString optionFrom(const QStringList &args, const QString &name, const QString &fallback)
 {
+    const QString flag = QStringLiteral("--") + name;
     for (qsizetype i = 1; i < args.size(); ++i) {
-        if (args.at(i) == QLatin1String("--data-dir") && i + 1 < args.size())
+        if (args.at(i) == flag && i + 1 < args.size())
             return args.at(i + 1);
-        if (args.at(i).startsWith(QLatin1String("--data-dir=")))
-            return args.at(i).mid(11);
+        if (args.at(i).startsWith(flag + u'='))
+            return args.at(i).mid(flag.size() + 1);
     }
-    return defaultDataDir();
+    return fallback;
 }
 
 QString databasePath(const QString &dataDir)
@@ -135,13 +137,18 @@ std::unique_ptr<QCoreApplication> makeApplication(int &argc, char *argv[], bool 
 int runStoreCommand(const QString &command, const QStringList &args)
 {
     Engine::Options eo;
-    eo.dataDir = dataDirFrom(args);
+    eo.dataDir = optionFrom(args, QStringLiteral("data-dir"), defaultDataDir());
+    eo.database = optionFrom(args, QStringLiteral("database"), defaultDatabase());
+    if (!eo.database.isEmpty()) {
+        if (const QString err = Database::checkServerUrl(eo.database); !err.isEmpty())
+            return usageError(err);
+    }
     // Opening creates a missing database: an empty one would answer "no accounts"
     // for a mistyped --data-dir or a deleted file, as if that were the truth.
     const auto mayCreate = commandMayCreateStore(args);
     if (!mayCreate)
         return 2;
-    if (!*mayCreate && !QFileInfo::exists(databasePath(eo.dataDir))) {
+    if (!*mayCreate && eo.database.isEmpty() && !QFileInfo::exists(databasePath(eo.dataDir))) {
         QTextStream(stderr) << "error: no database at " << QDir::toNativeSeparators(databasePath(eo.dataDir))
                             << ". Create the first account with `tts-studio accounts create NAME`, or pass --init "
                                "to create an empty database there." << Qt::endl;
@@ -165,7 +172,7 @@ int runStudio(QCoreApplication &app)
     // A new data dir gets a new database; one whose database is gone (audio left behind)
     // would silently start over with no accounts.
     const QString &dataDir = options.engine.dataDir;
-    if (!options.init && hasAudioButNoDatabase(dataDir)) {
+    if (!options.init && options.engine.database.isEmpty() && hasAudioButNoDatabase(dataDir)) {
         QTextStream(stderr) << "error: " << QDir::toNativeSeparators(dataDir) << " holds audio but no database ("
                             << QDir::toNativeSeparators(databasePath(dataDir)) << " was deleted or moved?). Restore it, "
                                "or pass --init to start with an empty database." << Qt::endl;

@@ -10,6 +10,7 @@ ServerController::ServerController(Engine &engine, const ServerSettings &setting
 {
     registerApiRoutes(*m_server, settings.metricsOpen);
     m_server->limits() = settings.limits;
+    m_server->setPublicUrl(settings.publicUrl);
 }
 
 ServerController::~ServerController() = default;

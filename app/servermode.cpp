@@ -48,6 +48,7 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
     ApiServer server(engine.services());
     registerApiRoutes(server, settings.metricsOpen);
     server.limits() = settings.limits;
+    server.setPublicUrl(settings.publicUrl);
     engine.startRuntime();
     if (!server.listen(settings.host, settings.port)) {
         err << "error: cannot listen on " << settings.host.toString() << ':' << settings.port << Qt::endl;

@@ -11,6 +11,7 @@ struct ServerSettings
     quint16 port = 8722;
     HttpLimits limits;
     bool metricsOpen = true;
+    QString publicUrl; // base of links in answers (audio_url); empty: the Host the client used
 };
 
 class Engine;

@@ -2,6 +2,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QUrl>
 #include <QStandardPaths>
 
 #include <optional>
@@ -47,6 +48,11 @@ std::optional<LogLevel> logLevelNamed(const QString &name)
 }
 }
 
+QString defaultDatabase()
+{
+    return qEnvironmentVariable("TTS_STUDIO_DATABASE");
+}
+
 QString defaultDataDir()
 {
     const QString env = qEnvironmentVariable("TTS_STUDIO_DATA_DIR");
@@ -77,9 +83,13 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
     const QCommandLineOption requestTimeout("request-timeout", "Seconds a client has to send a complete request, and idle keep-alive time (default 15).", "s", "15");
     const QCommandLineOption metricsAuth("metrics-auth", "on: /metrics needs an API key; off: open (default: off on loopback, on otherwise).", "on|off");
     const QCommandLineOption logLevel("log-level", "error, warn, info (default; one line per request) or debug.", "level", "info");
+    const QCommandLineOption database("database", "postgresql://USER@HOST:PORT/DB: a PostgreSQL database that several nodes share (default: $TTS_STUDIO_DATABASE, else SQLite in the data dir). The password comes from PGPASSWORD or a .pgpass file, never from here.", "url");
+    const QCommandLineOption audioDir("audio-dir", "Where finished audio lives (default: DATA_DIR/audio; on a cluster, storage every node shares).", "dir");
+    const QCommandLineOption publicUrl("public-url", "Base of the links in answers (audio_url), e.g. the load balancer's https://tts.example.com.", "url");
+    const QCommandLineOption jobLease("job-lease", "Seconds a claimed job is held without a renewal before another node may take it over (default 30).", "s", "30");
     const QCommandLineOption init("init", "Start with a new, empty database even though the data dir holds audio (its database was lost).");
     p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout,
-                  metricsAuth, logLevel, streamWorkers, init});
+                  metricsAuth, logLevel, streamWorkers, init, database, audioDir, publicUrl, jobLease});
     p.process(app);
 
     const auto portValue = portNumber(p.value(port));
@@ -91,14 +101,29 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
     const auto maxConnectionsValue = intAtLeast(p.value(maxConnections), 1);
     const auto timeoutValue = intAtLeast(p.value(requestTimeout), 1);
     const auto streamWorkersValue = intAtLeast(p.value(streamWorkers), 1);
+    const auto leaseValue = intAtLeast(p.value(jobLease), 1);
     if (!portValue || !rateValue || !ttlValue || !workersValue || !maxQueueValue || !maxStreamsValue || !maxConnectionsValue
-        || !timeoutValue || !streamWorkersValue)
+        || !timeoutValue || !streamWorkersValue || !leaseValue)
         return UsageError{QStringLiteral("--port, --rate-limit, --generation-ttl, --workers, --max-queue, --max-streams, "
-                                         "--max-connections and --request-timeout take non-negative integers (all but "
+                                         "--max-connections, --request-timeout and --job-lease take non-negative integers (all but "
                                          "--workers at least 1)")};
 
     StudioOptions o;
     o.engine.dataDir = p.isSet(dataDir) ? p.value(dataDir) : defaultDataDir();
+    o.engine.database = p.isSet(database) ? p.value(database) : defaultDatabase();
+    if (!o.engine.database.isEmpty()) {
+        if (const QString err = Database::checkServerUrl(o.engine.database); !err.isEmpty())
+            return UsageError{err};
+    }
+    o.engine.audioDir = p.value(audioDir);
+    o.engine.leaseMs = qint64(*leaseValue) * 1000;
+    if (p.isSet(publicUrl)) {
+        const QUrl url(p.value(publicUrl), QUrl::StrictMode);
+        if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
+            || url.host().isEmpty())
+            return UsageError{QStringLiteral("--public-url must be an http:// or https:// URL")};
+        o.server.publicUrl = url.toString(QUrl::StripTrailingSlash);
+    }
     o.engine.rateLimitPerMinute = *rateValue;
     o.engine.generationTtlSec = *ttlValue;
     o.engine.workers = *workersValue;

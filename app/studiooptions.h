@@ -35,3 +35,5 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
 
 // $TTS_STUDIO_DATA_DIR, else the platform's app-data dir (DESIGN.md command-line contract).
 QString defaultDataDir();
+// $TTS_STUDIO_DATABASE (a postgresql:// URL), else empty: SQLite in the data dir.
+QString defaultDatabase();

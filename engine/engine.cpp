@@ -3,6 +3,7 @@
 #include "jobrunner.h"
 #include "livegeneration.h"
 #include "settingsstore.h"
+#include "storewatch.h"
 #include "workerpool.h"
 
 #include <QDeadlineTimer>
@@ -11,6 +12,7 @@
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTimer>
+#include <QUuid>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -19,6 +21,7 @@
 Engine::Engine(Options options, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
+    , m_nodeId(QUuid::createUuid().toString(QUuid::WithoutBraces))
     , m_rateLimiter(m_options.rateLimitPerMinute)
 {
     m_thread.setObjectName(QStringLiteral("engine"));
@@ -36,6 +39,8 @@ Engine::~Engine()
         ::close(m_runtimeLock);
     if (m_thread.isRunning()) {
         QMetaObject::invokeMethod(m_runner, [this] {
+            delete m_watch;
+            m_watch = nullptr;
             delete m_runner;
             delete m_pool;
             delete m_streamPool;
@@ -55,7 +60,8 @@ QString Engine::open()
     const QDir dir(m_options.dataDir);
     if (!QDir().mkpath(dir.absolutePath()))
         return QStringLiteral("cannot create data directory %1").arg(dir.absolutePath());
-    m_db = std::make_unique<Database>(dir.filePath(QStringLiteral("tts-studio.db")));
+    m_db = std::make_unique<Database>(m_options.database.isEmpty() ? dir.filePath(QStringLiteral("tts-studio.db"))
+                                                                    : m_options.database);
     if (QString err = m_db->open(); !err.isEmpty())
         return err;
     // The URL-signing secret is made once and kept, so links survive restarts.
@@ -76,7 +82,9 @@ QString Engine::open()
     GenerationService::Options go;
     go.ttlMs = m_options.generationTtlSec * 1000;
     go.maxQueued = m_options.maxQueued;
-    go.audioDir = dir.filePath(QStringLiteral("audio"));
+    go.audioDir = m_options.audioDir.isEmpty() ? dir.filePath(QStringLiteral("audio")) : m_options.audioDir;
+    go.nodeId = m_nodeId;
+    go.leaseMs = m_options.leaseMs;
     m_deletions = std::make_unique<SharedCounter>(dir.filePath(QStringLiteral("deletions")));
     if (!m_deletions->isShared())
         qWarning("cannot map %s: finished generations are read from the store on every poll",
@@ -102,7 +110,9 @@ void Engine::startRuntime()
     // gets it exclusively first is alone. Without a lock file, recover as before.
     m_runtimeLock = ::open(QFile::encodeName(QDir(m_options.dataDir).filePath(QStringLiteral("runtime.lock"))).constData(),
                            O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    const bool alone = m_runtimeLock < 0 || ::flock(m_runtimeLock, LOCK_EX | LOCK_NB) == 0;
+    // On a shared store (PostgreSQL) never: other nodes' jobs are theirs until their
+    // leases run out, and then any node takes them over (JobRunner).
+    const bool alone = !m_db->isShared() && (m_runtimeLock < 0 || ::flock(m_runtimeLock, LOCK_EX | LOCK_NB) == 0);
     if (m_runtimeLock >= 0)
         ::flock(m_runtimeLock, LOCK_SH);
     m_thread.start();
@@ -132,6 +142,8 @@ void Engine::startRuntime()
         connect(m_generations.get(), &GenerationService::cancelRequested, m_runner, &JobRunner::cancelGeneration,
                 Qt::QueuedConnection);
         m_runner->start(alone);
+        if (m_db->isShared())
+            m_watch = new StoreWatch({m_db.get(), m_nodeId, m_authRevision.get(), m_deletions.get(), &m_rateLimiter});
     }, Qt::BlockingQueuedConnection);
     context->deleteLater();
     m_live->setStreamPool(m_streamPool);

@@ -21,6 +21,7 @@
 #include <memory>
 
 class JobRunner;
+class StoreWatch;
 class WorkerPool;
 
 // One per process: the store, the services, and (when running) the worker pool and
@@ -33,6 +34,10 @@ public:
     struct Options
     {
         QString dataDir;
+        // postgresql://USER@HOST:PORT/DB (docs/scale-out.md); empty: SQLite in dataDir.
+        QString database;
+        QString audioDir;             // empty: dataDir/audio
+        qint64 leaseMs = 30000;       // how long a claimed job is held without a renewal
         int workers = 0;              // 0: one per core
         qint64 generationTtlSec = 86400;
         int rateLimitPerMinute = 600;
@@ -57,6 +62,8 @@ public:
     void endLiveGenerations(int waitMs) { m_live->endAll(waitMs); }
 
     const Options &options() const { return m_options; }
+    // This engine among the nodes on the store: holds its claimed jobs' leases.
+    QString nodeId() const { return m_nodeId; }
     // What the adapters are given (server/, ui/): the services, not the Engine.
     Services services();
     const Database &database() const { return *m_db; }
@@ -88,6 +95,7 @@ public:
 
 private:
     Options m_options;
+    QString m_nodeId;
     std::unique_ptr<Database> m_db;
     VoiceCatalog m_catalog;
     std::unique_ptr<VoiceDirectory> m_voices;
@@ -108,4 +116,5 @@ private:
     WorkerPool *m_pool = nullptr;
     WorkerPool *m_streamPool = nullptr;
     JobRunner *m_runner = nullptr;
+    StoreWatch *m_watch = nullptr; // shared stores only; on the engine thread
 };

@@ -8,7 +8,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config git ccache
   # Qt 6.4
   qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-multimedia-dev
-  libqt6sql6-sqlite libsqlite3-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
+  libqt6sql6-sqlite libsqlite3-dev libqt6sql6-psql libpq-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
   qt6-qpa-plugins qt6-translations-l10n
   # speech and audio
   libespeak-ng-dev espeak-ng-data flite1-dev libsonic-dev libsamplerate0-dev
@@ -16,6 +16,8 @@ PACKAGES=(
   # verification (intelligibility, audio measurement, headless GUI and sound)
   python3 pocketsphinx pocketsphinx-en-us sox xvfb xauth x11-utils imagemagick pulseaudio pulseaudio-utils
   xdotool openbox
+  # PostgreSQL for the cluster mode's tests (tests start their own server: initdb in a temp dir)
+  postgresql-15
   # fuzzing and benchmarks
   clang libclang-rt-14-dev wrk curl
   # ecosystem tests (tests/ecosystem: npm ci, node --test); npm below

@@ -124,6 +124,8 @@ QString ApiServer::baseUrl() const
 
 QString ApiServer::baseUrlFor(const RequestContext &ctx) const
 {
+    if (!m_publicUrl.isEmpty())
+        return m_publicUrl;
     // Only a plain host[:port] is echoed into links (no scheme, path or userinfo tricks).
     const QByteArray host = ctx.header("host");
     const bool plain = !host.isEmpty() && host.size() <= 255 && std::all_of(host.cbegin(), host.cend(), [](char c) {

@@ -53,8 +53,10 @@ public:
     quint16 port() const { return m_port; }
     QHostAddress address() const { return m_address; }
     QString baseUrl() const;
-    // The URL a reply should point at: the Host the client used, else the listen address.
+    // The URL a reply should point at: --public-url when set (nodes behind a load
+    // balancer), else the Host the client used, else the listen address.
     QString baseUrlFor(const RequestContext &ctx) const;
+    void setPublicUrl(const QString &url) { m_publicUrl = url; }
 
     const Services &services() const { return m_services; }
     ReplyCache &replyCache() { return m_replyCache; }
@@ -123,5 +125,6 @@ private:
     QList<Route> m_routes;
     QHostAddress m_address;
     quint16 m_port = 0;
+    QString m_publicUrl;
     bool m_listening = false;
 };

@@ -1,5 +1,6 @@
 #include "accountservice.h"
 
+#include "revisionstore.h"
 #include "sharedcounter.h"
 #include "timestamps.h"
 
@@ -100,6 +101,7 @@ Result<Account> AccountService::setPlan(qint64 accountId, const QString &plan)
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("account not found"));
     if (m_authRevision)
         m_authRevision->bump();
+    RevisionStore(m_db).bump(QStringLiteral("auth"));
     return *m_accounts.findById(accountId);
 }
 

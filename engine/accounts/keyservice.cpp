@@ -1,6 +1,7 @@
 #include "keyservice.h"
 
 #include "accountstore.h"
+#include "revisionstore.h"
 #include "sharedcounter.h"
 #include "timestamps.h"
 #include "constanttime.h"
@@ -55,9 +56,11 @@ Result<bool> KeyService::revoke(qint64 accountId, qint64 keyId)
 {
     if (!m_keys.revoke(accountId, keyId, Timestamps::nowMs()))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("key not found for this account"));
-    // After the commit: every cached authentication, here and in a running server, is stale.
+    // After the commit: every cached authentication, here and in a running server, is
+    // stale; the store's revision tells the nodes on other machines (Engine polls it).
     if (m_revision)
         m_revision->bump();
+    RevisionStore(m_db).bump(QStringLiteral("auth"));
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "generationservice.h"
 
 #include "languages.h"
+#include "revisionstore.h"
 #include "sharedcounter.h"
 #include "speechrequestcheck.h"
 #include "timestamps.h"
@@ -17,6 +18,7 @@ GenerationService::GenerationService(const Database &db, const VoiceDirectory &v
     , m_voices(voices)
     , m_options(std::move(options))
     , m_generations(db)
+    , m_accountRows(db)
     , m_billing(db)
     , m_finished(m_options.deletions)
 {
@@ -101,8 +103,11 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.idempotencyKey = req.idempotencyKey;
     g.requestHash = req.requestHash;
     g.createdAt = Timestamps::nowMs();
-    if (req.streamed)
+    if (req.streamed) {
         g.startedAt = g.createdAt;
+        g.leaseOwner = m_options.nodeId;
+        g.leaseUntil = g.createdAt + m_options.leaseMs;
+    }
 
     // Refuse before any money moves when the audio cannot be stored.
     const QFileInfo audioDir(m_options.audioDir);
@@ -131,6 +136,10 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
                 return false;
             }
         }
+        // Held to the commit: another node's create or settle for this account waits, so
+        // the balance read below is the one the reservation changes.
+        if (!m_accountRows.lock(auth.accountId))
+            return false;
         if (!g.streamed && m_generations.countByStatus(GenerationStatus::InQueue) >= m_options.maxQueued) {
             refusal = ServiceError::make(ServiceError::Kind::Unavailable,
                                          QStringLiteral("The generation queue is full. Please retry shortly."));
@@ -221,7 +230,8 @@ QList<Generation> GenerationService::searchHistory(qint64 accountId, const Histo
 std::optional<Generation> GenerationService::claimNext()
 {
     for (;;) {
-        auto g = m_generations.claimNext(Timestamps::nowMs());
+        const qint64 now = Timestamps::nowMs();
+        auto g = m_generations.claimNext(now, m_options.nodeId, now + m_options.leaseMs);
         if (!g)
             return g;
         // Its audio could never be fetched: not worth a worker, and not to be paid for.
@@ -248,7 +258,7 @@ bool GenerationService::complete(const QString &id, const QString &audioPath)
     const qint64 now = Timestamps::nowMs();
     const bool ok = m_db.immediateTransaction([&] {
         // The reservation becomes final: a settle row records it, no money moves again.
-        return m_generations.markCompleted(id, audioPath, now)
+        return m_generations.markCompleted(id, audioPath, now, m_options.nodeId)
                && m_billing.settle(*g, QStringLiteral("%1 credits / %2 micro-USD").arg(g->costCredits).arg(g->costMicros), now);
     });
     if (ok)
@@ -256,7 +266,22 @@ bool GenerationService::complete(const QString &id, const QString &audioPath)
     return ok;
 }
 
+int GenerationService::renewLeases()
+{
+    return m_generations.renewLeases(m_options.nodeId, Timestamps::nowMs() + m_options.leaseMs);
+}
+
 bool GenerationService::fail(const QString &id, const QString &message, bool charge)
+{
+    return failRow(id, message, charge, {});
+}
+
+bool GenerationService::failClaimed(const QString &id, const QString &message)
+{
+    return failRow(id, message, false, m_options.nodeId);
+}
+
+bool GenerationService::failRow(const QString &id, const QString &message, bool charge, const QString &owner)
 {
     const auto g = m_generations.find(id);
     if (!g)
@@ -265,7 +290,7 @@ bool GenerationService::fail(const QString &id, const QString &message, bool cha
     const bool ok = m_db.immediateTransaction([&] {
         // markFailed changes only a row still IN_QUEUE/GENERATING: whatever finished
         // first (completion, cancel, the stream's own end) decides, money moves once.
-        if (!m_generations.markFailed(id, message, now))
+        if (!m_generations.markFailed(id, message, now, false, owner))
             return false;
         if (charge)
             return m_billing.settle(*g, QStringLiteral("%1 credits / %2 micro-USD; stream ended early after audio: %3")
@@ -350,10 +375,10 @@ Result<Generation> GenerationService::cancel(qint64 accountId, const QString &id
     return get(accountId, id);
 }
 
-int GenerationService::failOrphanedStreams()
+int GenerationService::failOrphanedStreams(qint64 leaseEndedBefore)
 {
     int failed = 0;
-    for (const QString &id : m_generations.unfinishedStreams()) {
+    for (const QString &id : m_generations.unfinishedStreams(leaseEndedBefore)) {
         {
             QMutexLocker lock(&m_liveMutex);
             if (m_live.contains(id))
@@ -401,6 +426,7 @@ Result<DeletedGeneration> GenerationService::remove(qint64 accountId, const QStr
     m_finished.remove(id);
     if (m_options.deletions)
         m_options.deletions->bump();
+    RevisionStore(m_db).bump(QStringLiteral("deletions")); // and on every other node (Engine polls it)
     DeletedGeneration out{*g, {}};
     QStringList files{audioPathFor(id, g->audioFormat)};
     if (!g->audioPath.isEmpty() && !files.contains(g->audioPath))
@@ -415,6 +441,11 @@ Result<DeletedGeneration> GenerationService::remove(qint64 accountId, const QStr
 }
 
 int GenerationService::requeueUnfinished()
+{
+    return m_generations.requeueUnfinished(m_options.nodeId);
+}
+
+int GenerationService::requeueAll()
 {
     return m_generations.requeueUnfinished();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "accountstore.h"
 #include "audioformat.h"
 #include "generationcache.h"
 #include "generationstore.h"
@@ -66,6 +67,10 @@ public:
         // Bumped on every deletion, shared by the processes on the data dir so their
         // caches drop deleted generations (null: this process alone deletes).
         SharedCounter *deletions = nullptr;
+        // This node (Engine): who holds the jobs and streams it claims, and for how long
+        // without a renewal (JobRunner renews; docs/scale-out.md).
+        QString nodeId;
+        qint64 leaseMs = 30000;
     };
 
     // expiresAtMs() of a generation that is kept until deleted: 9999-12-31T23:59:59Z,
@@ -108,6 +113,11 @@ public:
     // Queue side (JobRunner, WebSocket sessions).
     // Expired queued jobs met on the way are failed (and released), not run.
     std::optional<Generation> claimNext();
+    // Extends the leases of this node's jobs and streams (JobRunner, every leaseMs / 3).
+    int renewLeases();
+    // Whether this node holds g (its lease): a job taken over by another node is not ours
+    // to complete, fail or retry.
+    bool holds(const Generation &g) const { return g.leaseOwner == m_options.nodeId; }
     // False when the row is no longer GENERATING (cancelled meanwhile), or when a file
     // job's lifetime ended first: that one is FAILED "Expired before completion" and
     // released instead, since its audio could never be fetched.
@@ -115,6 +125,8 @@ public:
     // Only a row still IN_QUEUE/GENERATING changes. charge: the reservation is settled
     // (a stream that ended early after delivering audio) instead of released.
     bool fail(const QString &id, const QString &message, bool charge = false);
+    // fail() for a job this node claimed: only while it still holds it (the fence).
+    bool failClaimed(const QString &id, const QString &message);
     // A stream its owner stopped in the studio (docs/api.md "Streams that end early"),
     // its audio up to there at audioPath: COMPLETED and stopped, billed for the part of
     // the text the audio reaches (textSpoken of textTotal characters), the rest released.
@@ -131,10 +143,15 @@ public:
     // its audio file is still being written). Ledger rows stay: deleting never refunds.
     // Emits generationDeleted.
     Result<DeletedGeneration> remove(qint64 accountId, const QString &id);
+    // This node's running jobs go back to the queue (shutdown).
     int requeueUnfinished();
-    // At start, before anything streams: streams left open by the last process fail
-    // and are released (their connections are gone). Returns how many.
-    int failOrphanedStreams();
+    // Every running job goes back to the queue: at start, when no other process shares
+    // the store.
+    int requeueAll();
+    // Streams left open by another process fail and are released (their connections
+    // are gone): at start, when alone, every one not streaming here; else those whose
+    // holder's lease ended before leaseEndedBefore. Returns how many.
+    int failOrphanedStreams(qint64 leaseEndedBefore = std::numeric_limits<qint64>::max());
 
     // Live streams of this process (LiveGeneration), so that cancel() knows race-free
     // whether audio has gone out. create() tracks a streamed generation; the stream
@@ -155,11 +172,13 @@ signals:
 
 private:
     ExpiryRule expiryRule() const;
+    bool failRow(const QString &id, const QString &message, bool charge, const QString &owner);
 
     const Database &m_db;
     const VoiceDirectory &m_voices;
     Options m_options;
     GenerationStore m_generations;
+    AccountStore m_accountRows; // row locks only: balances move through m_billing
     BillingService m_billing;
     mutable GenerationCache m_finished;
     struct LiveState

@@ -4,6 +4,7 @@
 #include "generationservice.h"
 #include "metrics.h"
 #include "synthesistask.h"
+#include "timestamps.h"
 #include "workerpool.h"
 
 #include <QFile>
@@ -21,7 +22,7 @@ namespace
 void storeOutcome(GenerationService &generations, QObject *context, const QString &id, const QString &audioPath,
                   const QString &message, int delayMs = 500)
 {
-    const bool ok = audioPath.isEmpty() ? generations.fail(id, message) : generations.complete(id, audioPath);
+    const bool ok = audioPath.isEmpty() ? generations.failClaimed(id, message) : generations.complete(id, audioPath);
     if (ok)
         return;
     const auto g = generations.findForDownload(id);
@@ -31,7 +32,9 @@ void storeOutcome(GenerationService &generations, QObject *context, const QStrin
             QFile::remove(audioPath);
         return;
     }
-    const bool pending = g && (g->status == GenerationStatus::Generating
+    // Still ours to record; a job whose lease ran out and that another node took over
+    // is not (it completes there: this audio is dropped, nothing is charged twice).
+    const bool pending = g && ((g->status == GenerationStatus::Generating && generations.holds(*g))
                                || (audioPath.isEmpty() && g->status == GenerationStatus::InQueue));
     if (g && !pending) {
         if (!audioPath.isEmpty())
@@ -55,7 +58,15 @@ JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *
     m_poll.setInterval(1000);
     connect(&m_poll, &QTimer::timeout, this, &JobRunner::pump);
     m_sweep.setInterval(int(qBound(qint64(1000), generations.options().ttlMs / 4, qint64(60000))));
-    connect(&m_sweep, &QTimer::timeout, this, [this] { m_generations.sweepExpired(); });
+    connect(&m_sweep, &QTimer::timeout, this, [this] {
+        m_generations.sweepExpired();
+        // Streams of a node that died (its lease ran out): failed and released here.
+        m_generations.failOrphanedStreams(Timestamps::nowMs());
+    });
+    // Leases of this node's jobs and streams, renewed well before they run out; a job
+    // whose lease another node let run out is claimed by the poll (claimNext).
+    m_renew.setInterval(int(qMax(qint64(100), generations.options().leaseMs / 3)));
+    connect(&m_renew, &QTimer::timeout, this, [this] { m_generations.renewLeases(); });
 }
 
 void JobRunner::start(bool recover)
@@ -63,12 +74,13 @@ void JobRunner::start(bool recover)
     // Whatever was GENERATING when the last process stopped runs again; a stream
     // cannot (its client is gone), so it fails and its money is released.
     if (recover) {
-        m_generations.requeueUnfinished();
+        m_generations.requeueAll();
         m_generations.failOrphanedStreams();
     }
     m_generations.sweepExpired();
     m_poll.start();
     m_sweep.start();
+    m_renew.start();
     pump();
 }
 
@@ -143,6 +155,7 @@ void JobRunner::shutdown(int graceMs)
     m_stopping = true;
     m_poll.stop();
     m_sweep.stop();
+    // m_renew keeps running: jobs given their grace stay ours until requeued.
     if (m_running.isEmpty()) {
         m_generations.requeueUnfinished();
         emit drained();

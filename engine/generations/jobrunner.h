@@ -43,5 +43,6 @@ private:
     QHash<QString, QPointer<SynthesisTask>> m_running;
     QTimer m_poll;
     QTimer m_sweep;
+    QTimer m_renew;
     bool m_stopping = false;
 };

@@ -22,10 +22,11 @@ Account fromQuery(const QSqlQuery &q)
 std::optional<qint64> AccountStore::insert(const Account &a)
 {
     QSqlQuery q(m_db.connection());
-    if (!SqlUtil::exec(q, "INSERT INTO accounts (name, plan, credits, wallet_micros, created_at) VALUES (?,?,?,?,?)",
-                       {a.name, a.plan, a.credits, a.walletMicros, a.createdAt}))
+    if (!SqlUtil::exec(q, "INSERT INTO accounts (name, plan, credits, wallet_micros, created_at) VALUES (?,?,?,?,?) RETURNING id",
+                       {a.name, a.plan, a.credits, a.walletMicros, a.createdAt})
+        || !q.next())
         return std::nullopt;
-    return q.lastInsertId().toLongLong();
+    return q.value(0).toLongLong();
 }
 
 std::optional<Account> AccountStore::one(const QString &where, const QVariant &value) const
@@ -62,6 +63,12 @@ bool AccountStore::adjust(qint64 id, qint64 creditsDelta, qint64 microsDelta)
     return SqlUtil::exec(q, "UPDATE accounts SET credits = credits + ?, wallet_micros = wallet_micros + ? WHERE id = ?",
                          {creditsDelta, microsDelta, id})
            && q.numRowsAffected() == 1;
+}
+
+bool AccountStore::lock(qint64 id)
+{
+    QSqlQuery q(m_db.connection());
+    return SqlUtil::exec(q, "SELECT id FROM accounts WHERE id = ?" + m_db.dialect().lockRow(), {id}) && q.next();
 }
 
 bool AccountStore::setPlan(qint64 id, const QString &plan)

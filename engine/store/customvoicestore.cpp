@@ -51,7 +51,7 @@ bool CustomVoiceStore::remove(qint64 accountId, const QString &id)
 std::optional<CustomVoiceRecord> CustomVoiceStore::find(qint64 accountId, const QString &id) const
 {
     QSqlQuery q(m_db.connection());
-    if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM custom_voices WHERE account_id = ? AND id = ? COLLATE NOCASE",
+    if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM custom_voices WHERE account_id = ? AND lower(id) = lower(?)",
                        {accountId, id})
         || !q.next())
         return std::nullopt;

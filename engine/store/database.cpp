@@ -10,11 +10,13 @@
 #include <QSqlQuery>
 #include <QThread>
 #include <QUrl>
+#include <QUrlQuery>
 #include <QUuid>
 #include <QVariant>
 
 #include <cerrno>
 
+#include <libpq-fe.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 
@@ -45,6 +47,7 @@ const char *const kMigrations[] = {
         revoked_at INTEGER
     );
     CREATE TABLE generations (
+        /*ROW_ORDER*/
         id TEXT PRIMARY KEY,
         account_id INTEGER NOT NULL REFERENCES accounts(id),
         status TEXT NOT NULL,
@@ -116,6 +119,24 @@ const char *const kMigrations[] = {
     ALTER TABLE generations ADD COLUMN billed_tokens INTEGER;
     ALTER TABLE generations ADD COLUMN preview INTEGER NOT NULL DEFAULT 0;
     )SQL",
+    // 2 -> 3: several nodes on one store (docs/scale-out.md). A claimed job carries the
+    // node that holds it and until when (the lease, renewed while it runs); revisions
+    // tell every node that keys, plans or deletions changed; nodes are the running
+    // engines on the store (a heartbeat), so each takes its share of a rate limit.
+    R"SQL(
+    ALTER TABLE generations ADD COLUMN lease_owner TEXT;
+    ALTER TABLE generations ADD COLUMN lease_until INTEGER;
+    CREATE TABLE revisions (
+        name TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
+    );
+    INSERT INTO revisions (name, value) VALUES ('auth', 0);
+    INSERT INTO revisions (name, value) VALUES ('deletions', 0);
+    CREATE TABLE nodes (
+        id TEXT PRIMARY KEY,
+        seen_at INTEGER NOT NULL
+    );
+    )SQL",
 };
 
 // tts_contains(haystack, needle): 1 when needle occurs in haystack in any letter case.
@@ -150,22 +171,62 @@ void registerFunctions(QSqlDatabase &db)
         qWarning("cannot add tts_contains to SQLite: searching the history will find nothing");
 }
 
-QStringList statements(const char *script)
+QStringList statements(const QString &script)
 {
     QStringList out;
-    for (const QString &s : QString::fromUtf8(script).split(u';')) {
+    for (const QString &s : script.split(u';')) {
         const QString t = s.trimmed();
         if (!t.isEmpty())
             out << t;
     }
     return out;
 }
+
+// The connection is lost (the server restarted, the network broke): libpq knows.
+bool connectionBroken(const QSqlDatabase &db)
+{
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "PGconn*") != 0)
+        return false;
+    auto *conn = *static_cast<PGconn *const *>(handle.data());
+    return !conn || PQstatus(conn) != CONNECTION_OK;
+}
 }
 
-Database::Database(const QString &path)
-    : m_path(path)
+bool Database::isServerUrl(const QString &location)
+{
+    return location.startsWith(QLatin1String("postgresql://")) || location.startsWith(QLatin1String("postgres://"));
+}
+
+QString Database::checkServerUrl(const QString &location)
+{
+    const QUrl url(location, QUrl::StrictMode);
+    if (!url.isValid() || !isServerUrl(location))
+        return QStringLiteral("the database URL must look like postgresql://USER@HOST:PORT/DB");
+    if (!url.password().isEmpty())
+        return QStringLiteral("the database URL must not hold a password: set PGPASSWORD or use a .pgpass file");
+    if (url.path().size() < 2)
+        return QStringLiteral("the database URL names no database (postgresql://USER@HOST:PORT/DB)");
+    return {};
+}
+
+namespace
+{
+QString withoutPassword(const QString &location)
+{
+    QUrl url(location);
+    url.setPassword({});
+    return url.toString();
+}
+}
+
+Database::Database(const QString &location)
+    : m_dialect(isServerUrl(location) ? SqlDialect::Kind::Postgres : SqlDialect::Kind::Sqlite)
+    , m_path(isServerUrl(location) ? withoutPassword(location) : location)
     , m_baseName(QStringLiteral("tts-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
+    if (m_dialect.isPostgres())
+        m_url = QUrl(location);
 }
 
 Database::~Database()
@@ -195,6 +256,8 @@ QString Database::connectionName() const
 QSqlDatabase Database::connection() const
 {
     const QString name = connectionName();
+    if (m_dialect.isPostgres())
+        return serverConnection(name);
     if (QSqlDatabase::contains(name)) {
         QSqlDatabase db = QSqlDatabase::database(name, false);
         // One that could not open (the file was missing then) tries again.
@@ -220,6 +283,33 @@ QSqlDatabase Database::connection() const
     return db;
 }
 
+QSqlDatabase Database::serverConnection(const QString &name) const
+{
+    if (QSqlDatabase::contains(name)) {
+        QSqlDatabase db = QSqlDatabase::database(name, false);
+        // Reconnects by itself once the server is back: the next store call works again.
+        if (!db.isOpen() || connectionBroken(db)) {
+            db.close();
+            db.open();
+        }
+        return db;
+    }
+    QSqlDatabase db = QSqlDatabase::addDatabase(m_dialect.driverName(), name);
+    db.setHostName(m_url.host());
+    db.setPort(m_url.port(5432));
+    db.setUserName(m_url.userName());
+    db.setDatabaseName(m_url.path().mid(1));
+    // libpq options from the URL's query (sslmode=require, ...); a short connect timeout
+    // so that a store call fails fast while the server is away. No password: libpq reads
+    // PGPASSWORD or the .pgpass file itself.
+    QStringList options{QStringLiteral("connect_timeout=3"), QStringLiteral("application_name=tts-studio")};
+    for (const auto &[key, value] : QUrlQuery(m_url).queryItems(QUrl::FullyDecoded))
+        options << key + u'=' + value;
+    db.setConnectOptions(options.join(u';'));
+    db.open();
+    return db;
+}
+
 void Database::configure(QSqlDatabase &db, const QString &name) const
 {
     registerFunctions(db);
@@ -236,6 +326,8 @@ void Database::configure(QSqlDatabase &db, const QString &name) const
 
 QString Database::fileProblem() const
 {
+    if (m_dialect.isPostgres())
+        return ping() ? QString() : QStringLiteral("database unreachable");
     if (!m_inode)
         return {};
     struct stat st;
@@ -277,6 +369,14 @@ void Database::applyReadOnly(QSqlDatabase &db, const QString &name, bool readOnl
 
 QString Database::open()
 {
+    if (m_dialect.isPostgres()) {
+        if (QString err = checkServerUrl(m_url.toString()); !err.isEmpty())
+            return err;
+        QSqlDatabase db = connection();
+        if (!db.isOpen())
+            return QStringLiteral("cannot open database %1: %2").arg(m_path, db.lastError().text().trimmed());
+        return migrate(db);
+    }
     const QFileInfo info(m_path);
     if (!QDir().mkpath(info.absolutePath()))
         return QStringLiteral("cannot create data directory %1").arg(info.absolutePath());
@@ -296,35 +396,54 @@ QString Database::open()
 QString Database::migrate(QSqlDatabase &db)
 {
     QSqlQuery q(db);
-    q.exec(QStringLiteral("PRAGMA user_version"));
-    int version = q.next() ? q.value(0).toInt() : 0;
-    if (version > schemaVersion())
-        return QStringLiteral("database %1 is from a newer TTS Studio (schema %2)").arg(m_path).arg(version);
-    while (version < schemaVersion()) {
+    // PostgreSQL: nodes starting together take turns (an advisory lock held to the
+    // commit), and each reads the version only once it holds the lock.
+    const bool locked = !m_dialect.migrationLock().isEmpty();
+    if (locked) {
         if (!db.transaction())
             return db.lastError().text();
-        for (const QString &stmt : statements(kMigrations[version])) {
+        for (const QString &stmt : statements(m_dialect.migrationLock()))
+            if (!q.exec(stmt)) {
+                const QString err = q.lastError().text();
+                db.rollback();
+                return QStringLiteral("cannot prepare the schema: %1").arg(err);
+            }
+    }
+    q.exec(m_dialect.versionQuery());
+    int version = q.next() ? q.value(0).toInt() : 0;
+    q.finish();
+    if (version > schemaVersion()) {
+        if (locked)
+            db.rollback();
+        return QStringLiteral("database %1 is from a newer TTS Studio (schema %2)").arg(m_path).arg(version);
+    }
+    while (version < schemaVersion()) {
+        if (!locked && !db.transaction())
+            return db.lastError().text();
+        for (const QString &stmt : statements(m_dialect.schema(kMigrations[version]))) {
             if (!q.exec(stmt)) {
                 const QString err = q.lastError().text();
                 db.rollback();
                 return QStringLiteral("migration %1 failed: %2").arg(version + 1).arg(err);
             }
         }
-        q.exec(QStringLiteral("PRAGMA user_version = %1").arg(version + 1));
-        if (!db.commit())
-            return db.lastError().text();
+        q.exec(m_dialect.setVersion(version + 1));
         ++version;
+        if (!locked && !db.commit())
+            return db.lastError().text();
     }
+    if (locked && !db.commit())
+        return db.lastError().text();
     return {};
 }
 
 bool Database::immediateTransaction(const std::function<bool()> &fn) const
 {
-    if (!fileProblem().isEmpty())
+    if (!m_dialect.isPostgres() && !fileProblem().isEmpty())
         return false;
     QSqlDatabase db = connection();
     QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+    if (!q.exec(m_dialect.beginWrite()))
         return false;
     bool ok = false;
     try {
@@ -347,6 +466,8 @@ bool Database::ping() const
 
 bool Database::integrityOk() const
 {
+    if (m_dialect.isPostgres())
+        return ping(); // the server checks its own pages
     QSqlQuery q(connection());
     return q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next() && q.value(0).toString() == QLatin1String("ok");
 }

@@ -8,7 +8,7 @@ const QString kColumns = QStringLiteral(
     "id, account_id, status, input_text, voice_id, voice_name, model, language_code, speed, cfg_weight, "
     "exaggeration, audio_format, synthesis, tokens, source, cost_credits, cost_micros, dollar_cost_micros, "
     "error_message, audio_path, audio_deleted, api_version, streamed, idempotency_key, request_hash, created_at, "
-    "started_at, completed_at, stopped, billed_tokens, preview");
+    "started_at, completed_at, stopped, billed_tokens, preview, lease_owner, lease_until");
 // Read with the columns: whether the generation was charged (a settle row exists;
 // ledger_once makes it one indexed lookup). Completed ones and streams that ended
 // early after delivering audio are (docs/api.md "Streams that end early").
@@ -50,6 +50,8 @@ Generation fromQuery(const QSqlQuery &q)
     g.stopped = q.value(i++).toBool();
     g.billedTokens = q.value(i++).toLongLong();
     g.preview = q.value(i++).toBool();
+    g.leaseOwner = q.value(i++).toString();
+    g.leaseUntil = q.value(i++).toLongLong();
     g.charged = q.value(i++).toBool();
     return g;
 }
@@ -74,13 +76,14 @@ bool GenerationStore::insert(const Generation &g)
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(
         q,
-        "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         {g.id, g.accountId, g.status, g.inputText, g.voiceId, g.voiceName, g.model, g.languageCode, g.speed,
          g.cfgWeight, g.exaggeration, g.audioFormat, g.synthesis, g.tokens, g.source, g.costCredits, g.costMicros,
          g.dollarCostMicros, SqlUtil::nullable(g.errorMessage), SqlUtil::nullable(g.audioPath), g.audioDeleted ? 1 : 0,
          g.apiVersion, g.streamed ? 1 : 0, SqlUtil::nullable(g.idempotencyKey), SqlUtil::nullable(g.requestHash),
          g.createdAt, SqlUtil::nullable(g.startedAt), SqlUtil::nullable(g.completedAt), g.stopped ? 1 : 0,
-         SqlUtil::nullable(g.billedTokens), g.preview ? 1 : 0});
+         SqlUtil::nullable(g.billedTokens), g.preview ? 1 : 0, SqlUtil::nullable(g.leaseOwner),
+         SqlUtil::nullable(g.leaseUntil)});
 }
 
 std::optional<Generation> GenerationStore::find(const QString &id) const
@@ -114,8 +117,10 @@ QList<Generation> GenerationStore::history(qint64 accountId, const HistoryFilter
         where += QStringLiteral(" AND NOT (%1)").arg(expiredSql(expiry, binds));
     }
     if (!filter.search.isEmpty()) {
-        // tts_contains (Database) folds case for every script; LIKE would only for ASCII.
-        where += QStringLiteral(" AND (tts_contains(input_text, ?) OR tts_contains(voice_name, ?))");
+        // Folds case for every script (SqlDialect); LIKE would only for ASCII.
+        where += QStringLiteral(" AND (%1 OR %2)")
+                     .arg(m_db.dialect().containsText(QStringLiteral("input_text")),
+                          m_db.dialect().containsText(QStringLiteral("voice_name")));
         binds << filter.search << filter.search;
     }
     if (!filter.withPreviews) {
@@ -125,21 +130,26 @@ QList<Generation> GenerationStore::history(qint64 accountId, const HistoryFilter
     QList<Generation> out;
     QSqlQuery q(m_db.connection());
     if (SqlUtil::exec(q, "SELECT " + kSelect + " FROM generations WHERE " + where
-                             + " ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+                             + " ORDER BY created_at DESC, " + m_db.dialect().insertionOrder() + " DESC LIMIT ? OFFSET ?",
                       binds))
         while (q.next())
             out << fromQuery(q);
     return out;
 }
 
-std::optional<Generation> GenerationStore::claimNext(qint64 now)
+std::optional<Generation> GenerationStore::claimNext(qint64 now, const QString &owner, qint64 leaseUntil)
 {
+    // The oldest job that is queued, or whose holder's lease ran out (a node that died):
+    // one statement, and on PostgreSQL a row another node is claiming is skipped.
+    const SqlDialect &d = m_db.dialect();
     QSqlQuery q(m_db.connection());
     if (!SqlUtil::exec(q,
-                       "UPDATE generations SET status = 'GENERATING', started_at = ? WHERE id = "
-                       "(SELECT id FROM generations WHERE status = 'IN_QUEUE' AND streamed = 0 "
-                       "ORDER BY created_at, rowid LIMIT 1) AND status = 'IN_QUEUE' RETURNING " + kColumns + ", 0",
-                       {now})
+                       "UPDATE generations SET status = 'GENERATING', started_at = ?, lease_owner = ?, lease_until = ? "
+                       "WHERE id = (SELECT id FROM generations WHERE streamed = 0 AND (status = 'IN_QUEUE' OR "
+                       "(status = 'GENERATING' AND lease_until < ?)) ORDER BY created_at, " + d.insertionOrder()
+                           + " LIMIT 1" + d.skipLocked() + ") AND (status = 'IN_QUEUE' OR (status = 'GENERATING' AND "
+                           "lease_until < ?)) RETURNING " + kColumns + ", 0",
+                       {now, owner, leaseUntil, now, now})
         || !q.next())
         return std::nullopt;
     Generation g = fromQuery(q);
@@ -147,23 +157,40 @@ std::optional<Generation> GenerationStore::claimNext(qint64 now)
     return g;
 }
 
-bool GenerationStore::markCompleted(const QString &id, const QString &audioPath, qint64 now)
+int GenerationStore::renewLeases(const QString &owner, qint64 leaseUntil)
 {
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q, "UPDATE generations SET lease_until = ? WHERE lease_owner = ? AND status = 'GENERATING'",
+                       {leaseUntil, owner}))
+        return -1;
+    return q.numRowsAffected();
+}
+
+bool GenerationStore::markCompleted(const QString &id, const QString &audioPath, qint64 now, const QString &owner)
+{
+    // The lease is the fence: a node presumed dead whose job went to another completes nothing.
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(q,
                          "UPDATE generations SET status = 'COMPLETED', audio_path = ?, completed_at = ?, "
-                         "dollar_cost_micros = dollar_cost_micros WHERE id = ? AND status = 'GENERATING'",
-                         {audioPath, now, id})
+                         "lease_until = NULL WHERE id = ? AND status = 'GENERATING' AND lease_owner = ?",
+                         {audioPath, now, id, owner})
            && q.numRowsAffected() == 1;
 }
 
-bool GenerationStore::markFailed(const QString &id, const QString &message, qint64 now, bool stopped)
+bool GenerationStore::markFailed(const QString &id, const QString &message, qint64 now, bool stopped, const QString &owner)
 {
+    // With an owner: only while it holds the job (the fence); a queued one fails anyway.
+    QString fence;
+    QVariantList binds{message, now, stopped ? 1 : 0, id};
+    if (!owner.isEmpty()) {
+        fence = QStringLiteral(" AND (status = 'IN_QUEUE' OR lease_owner = ?)");
+        binds << owner;
+    }
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(q,
-                         "UPDATE generations SET status = 'FAILED', error_message = ?, completed_at = ?, stopped = ? "
-                         "WHERE id = ? AND status IN ('IN_QUEUE','GENERATING')",
-                         {message, now, stopped ? 1 : 0, id})
+                         "UPDATE generations SET status = 'FAILED', error_message = ?, completed_at = ?, stopped = ?, "
+                         "lease_until = NULL WHERE id = ? AND status IN ('IN_QUEUE','GENERATING')" + fence,
+                         binds)
            && q.numRowsAffected() == 1;
 }
 
@@ -172,26 +199,33 @@ bool GenerationStore::markStoppedPartial(const QString &id, const QString &audio
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(q,
                          "UPDATE generations SET status = 'COMPLETED', audio_path = ?, completed_at = ?, stopped = 1, "
-                         "billed_tokens = ?, cost_credits = ?, cost_micros = ?, dollar_cost_micros = ? "
+                         "billed_tokens = ?, cost_credits = ?, cost_micros = ?, dollar_cost_micros = ?, lease_until = NULL "
                          "WHERE id = ? AND status = 'GENERATING'",
                          {audioPath, now, cost.tokens, cost.credits, cost.micros, cost.dollarMicros, id})
            && q.numRowsAffected() == 1;
 }
 
-int GenerationStore::requeueUnfinished()
+int GenerationStore::requeueUnfinished(const QString &owner)
 {
+    QString only;
+    QVariantList binds;
+    if (!owner.isEmpty()) {
+        only = QStringLiteral(" AND lease_owner = ?");
+        binds << owner;
+    }
     QSqlQuery q(m_db.connection());
-    if (!SqlUtil::exec(q, "UPDATE generations SET status = 'IN_QUEUE', started_at = NULL "
-                          "WHERE status = 'GENERATING' AND streamed = 0"))
+    if (!SqlUtil::exec(q, "UPDATE generations SET status = 'IN_QUEUE', started_at = NULL, lease_owner = NULL, "
+                          "lease_until = NULL WHERE status = 'GENERATING' AND streamed = 0" + only, binds))
         return -1;
     return q.numRowsAffected();
 }
 
-QStringList GenerationStore::unfinishedStreams() const
+QStringList GenerationStore::unfinishedStreams(qint64 leaseEndedBefore) const
 {
     QStringList out;
     QSqlQuery q(m_db.connection());
-    if (SqlUtil::exec(q, "SELECT id FROM generations WHERE status IN ('IN_QUEUE','GENERATING') AND streamed = 1"))
+    if (SqlUtil::exec(q, "SELECT id FROM generations WHERE status IN ('IN_QUEUE','GENERATING') AND streamed = 1 "
+                         "AND (lease_until IS NULL OR lease_until < ?)", {leaseEndedBefore}))
         while (q.next())
             out << q.value(0).toString();
     return out;

@@ -39,11 +39,17 @@ public:
     QList<Generation> history(qint64 accountId, const HistoryFilter &filter, const ExpiryRule &expiry, int limit,
                               int offset) const;
 
-    // One store operation: the oldest queued job becomes GENERATING. Multi-node safe
-    // on PostgreSQL with FOR UPDATE SKIP LOCKED in the subquery.
-    std::optional<Generation> claimNext(qint64 now);
-    bool markCompleted(const QString &id, const QString &audioPath, qint64 now);
-    bool markFailed(const QString &id, const QString &message, qint64 now, bool stopped = false);
+    // One statement: the oldest queued job (or one whose lease ran out before now)
+    // becomes GENERATING, held by owner until leaseUntil. Multi-node safe on PostgreSQL
+    // with FOR UPDATE SKIP LOCKED in the subquery.
+    std::optional<Generation> claimNext(qint64 now, const QString &owner, qint64 leaseUntil);
+    // Extends the lease of every job and stream owner holds; how many (-1: store failed).
+    int renewLeases(const QString &owner, qint64 leaseUntil);
+    // Only while owner holds the job (the lease is a fence; call inside the settle's transaction).
+    bool markCompleted(const QString &id, const QString &audioPath, qint64 now, const QString &owner);
+    // owner non-empty: a GENERATING row only while owner holds it.
+    bool markFailed(const QString &id, const QString &message, qint64 now, bool stopped = false,
+                    const QString &owner = {});
     // What a stopped generation costs: the part of its text that its audio reaches.
     struct PartialCost
     {
@@ -54,10 +60,12 @@ public:
     };
     // A stream stopped by its owner, kept: COMPLETED with its partial audio and cost.
     bool markStoppedPartial(const QString &id, const QString &audioPath, qint64 now, const PartialCost &cost);
-    // After a crash or shutdown: GENERATING jobs go back to the queue.
-    int requeueUnfinished();
-    // Streams still open in the store: after a restart nobody streams them any more.
-    QStringList unfinishedStreams() const;
+    // After a crash or shutdown: GENERATING jobs go back to the queue (only owner's,
+    // unless owner is empty).
+    int requeueUnfinished(const QString &owner = {});
+    // Streams still open in the store whose lease ended before leaseEndedBefore (or
+    // that have none): nobody streams them any more.
+    QStringList unfinishedStreams(qint64 leaseEndedBefore) const;
     int countByStatus(const QString &status) const;
     QHash<QString, int> countsByStatus() const;
     QList<Generation> expiredWithAudio(const ExpiryRule &expiry, int limit) const;

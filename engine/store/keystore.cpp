@@ -23,10 +23,11 @@ ApiKeyRecord fromQuery(const QSqlQuery &q)
 std::optional<qint64> KeyStore::insert(const ApiKeyRecord &k)
 {
     QSqlQuery q(m_db.connection());
-    if (!SqlUtil::exec(q, "INSERT INTO api_keys (account_id, name, key_hash, last4, created_at) VALUES (?,?,?,?,?)",
-                       {k.accountId, k.name, k.keyHash, k.last4, k.createdAt}))
+    if (!SqlUtil::exec(q, "INSERT INTO api_keys (account_id, name, key_hash, last4, created_at) VALUES (?,?,?,?,?) RETURNING id",
+                       {k.accountId, k.name, k.keyHash, k.last4, k.createdAt})
+        || !q.next())
         return std::nullopt;
-    return q.lastInsertId().toLongLong();
+    return q.value(0).toLongLong();
 }
 
 std::optional<ApiKeyRecord> KeyStore::findByHash(const QByteArray &hash) const

@@ -13,12 +13,12 @@ std::optional<QByteArray> SettingsStore::value(const QString &key) const
 std::optional<QByteArray> SettingsStore::valueOrInsert(const QString &key, const QByteArray &v)
 {
     QSqlQuery q(m_db.connection());
-    SqlUtil::exec(q, "INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)", {key, v});
+    SqlUtil::exec(q, "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", {key, v});
     return value(key);
 }
 
 bool SettingsStore::setValue(const QString &key, const QByteArray &v)
 {
     QSqlQuery q(m_db.connection());
-    return SqlUtil::exec(q, "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", {key, v});
+    return SqlUtil::exec(q, "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", {key, v});
 }

@@ -1,5 +1,9 @@
 #include "sqlutil.h"
 
+#include "sqldialect.h"
+
+#include <QSqlDriver>
+
 #include <QSqlError>
 #include <QtDebug>
 
@@ -13,7 +17,9 @@ bool SqlUtil::exec(QSqlQuery &q, const QString &sql, const QVariantList &binds)
         q.addBindValue(v);
     if (!q.exec()) {
         // Constraint failures are expected (balances never go negative); others are logged.
-        if (q.lastError().nativeErrorCode() != QLatin1String("19"))
+        const SqlDialect dialect(q.driver() && q.driver()->dbmsType() == QSqlDriver::PostgreSQL ? SqlDialect::Kind::Postgres
+                                                                                                 : SqlDialect::Kind::Sqlite);
+        if (!dialect.isConstraintViolation(q.lastError()))
             qWarning("sql failed: %s", qPrintable(q.lastError().text()));
         return false;
     }

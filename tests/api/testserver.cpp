@@ -1,11 +1,14 @@
 #include "testserver.h"
 
+#include "testpostgres.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QNetworkProxy>
 #include <QNetworkReply>
@@ -99,6 +102,7 @@ TestServer::CliResult TestServer::cli(const QStringList &args) const
 {
     QProcess p;
     p.setProcessChannelMode(QProcess::SeparateChannels);
+    TestPostgres::configure(p, m_dir.path());
     p.start(studioBinary(), args + QStringList{QStringLiteral("--data-dir"), m_dir.path()});
     CliResult r;
     if (!p.waitForStarted(10000)) {
@@ -204,6 +208,7 @@ bool TestServer::start(const QStringList &args)
     m_server = std::make_unique<QProcess>();
     m_server->setProcessChannelMode(QProcess::SeparateChannels);
     m_server->setReadChannel(QProcess::StandardOutput);
+    TestPostgres::configure(*m_server, m_dir.path());
     m_server->start(studioBinary(), QStringList{QStringLiteral("--headless"), QStringLiteral("--port"), QStringLiteral("0"),
                                                 QStringLiteral("--data-dir"), m_dir.path()}
                                         + args);
@@ -550,12 +555,10 @@ QJsonArray TestServer::history(const QByteArray &key, const QString &query)
 StoreReader::StoreReader(const QString &dbPath)
     : m_connection(QStringLiteral("apitest-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-    db.setDatabaseName(dbPath);
-    db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
-    m_open = db.open();
+    m_open = TestPostgres::openStore(m_connection, QFileInfo(dbPath).absolutePath(), dbPath,
+                                     QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
     if (!m_open)
-        m_error = db.lastError().text();
+        m_error = QSqlDatabase::database(m_connection, false).lastError().text();
 }
 
 StoreReader::~StoreReader()

@@ -1,5 +1,7 @@
 #include "storereader.h"
 
+#include "testpostgres.h"
+
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QUuid>
@@ -7,10 +9,8 @@
 StoreReader::StoreReader(const QString &dataDir)
     : m_name(QUuid::createUuid().toString())
 {
-    auto db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-    db.setDatabaseName(dataDir + QStringLiteral("/tts-studio.db"));
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
-    db.open();
+    TestPostgres::openStore(m_name, dataDir, dataDir + QStringLiteral("/tts-studio.db"),
+                            QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
 }
 
 StoreReader::~StoreReader()

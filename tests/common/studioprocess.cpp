@@ -1,5 +1,7 @@
 #include "studioprocess.h"
 
+#include "testpostgres.h"
+
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QEventLoop>
@@ -34,6 +36,7 @@ QString StudioProcess::binary()
 QString StudioProcess::cli(const QStringList &args, int *code) const
 {
     QProcess p;
+    TestPostgres::configure(p, m_dir.path());
     p.start(binary(), args + QStringList{"--data-dir", m_dir.path()});
     p.waitForFinished(60000);
     if (code)
@@ -50,6 +53,7 @@ QString StudioProcess::createAccountWithKey(const QString &name, const QStringLi
 bool StudioProcess::start(const QStringList &extraArgs)
 {
     m_output.clear();
+    TestPostgres::configure(m_server, m_dir.path());
     m_server.start(binary(), QStringList{"--headless", "--port", "0", "--data-dir", m_dir.path()} + extraArgs);
     if (!m_server.waitForStarted(10000))
         return false;

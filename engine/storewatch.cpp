@@ -1,0 +1,50 @@
+#include "storewatch.h"
+
+#include "ratelimiter.h"
+#include "revisionstore.h"
+#include "sharedcounter.h"
+#include "timestamps.h"
+
+namespace
+{
+// A heartbeat every second; a node unseen for 5 s no longer counts.
+constexpr int kHeartbeatTicks = 1000 / StoreWatch::kPollMs;
+constexpr qint64 kNodeStaleMs = 5000;
+}
+
+StoreWatch::StoreWatch(Parts parts, QObject *parent)
+    : QObject(parent)
+    , m_parts(std::move(parts))
+{
+    m_timer.setInterval(kPollMs);
+    connect(&m_timer, &QTimer::timeout, this, &StoreWatch::poll);
+    m_timer.start();
+    poll();
+}
+
+StoreWatch::~StoreWatch()
+{
+    RevisionStore(*m_parts.db).leave(m_parts.nodeId);
+}
+
+void StoreWatch::follow(const QString &name, std::optional<qint64> &seen, SharedCounter *counter)
+{
+    const auto now = RevisionStore(*m_parts.db).value(name);
+    if (!now)
+        return;
+    if (seen && *seen != *now && counter)
+        counter->bump();
+    seen = now;
+}
+
+void StoreWatch::poll()
+{
+    follow(QStringLiteral("auth"), m_auth, m_parts.auth);
+    follow(QStringLiteral("deletions"), m_deletions, m_parts.deletions);
+    if (m_ticks++ % kHeartbeatTicks != 0)
+        return;
+    const qint64 now = Timestamps::nowMs();
+    RevisionStore nodes(*m_parts.db);
+    if (nodes.heartbeat(m_parts.nodeId, now, now - 60000) && m_parts.rateLimiter)
+        m_parts.rateLimiter->setNodes(qMax(1, nodes.liveNodes(now - kNodeStaleMs)));
+}
