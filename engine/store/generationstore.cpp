@@ -78,7 +78,7 @@ bool GenerationStore::insert(const Generation &g)
         q,
         "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         {g.id, g.accountId, g.status, g.inputText, g.voiceId, g.voiceName, g.model, g.languageCode, g.speed,
-         g.cfgWeight, g.exaggeration, g.audioFormat, g.synthesis, g.tokens, g.source, g.costCredits, g.costMicros,
+         g.cfgWeight, g.exaggeration, g.audioFormat, QString::fromUtf8(g.synthesis), g.tokens, g.source, g.costCredits, g.costMicros,
          g.dollarCostMicros, SqlUtil::nullable(g.errorMessage), SqlUtil::nullable(g.audioPath), g.audioDeleted ? 1 : 0,
          g.apiVersion, g.streamed ? 1 : 0, SqlUtil::nullable(g.idempotencyKey), SqlUtil::nullable(g.requestHash),
          g.createdAt, SqlUtil::nullable(g.startedAt), SqlUtil::nullable(g.completedAt), g.stopped ? 1 : 0,

@@ -40,7 +40,8 @@ QString SqlDialect::setVersion(int version) const
 QString SqlDialect::migrationLock() const
 {
     // A fixed advisory key: "TTSS" in ASCII. The table holds the version (one row).
-    return isPostgres() ? QStringLiteral("SELECT pg_advisory_xact_lock(1414812499); "
+    return isPostgres() ? QStringLiteral("SET LOCAL client_min_messages = warning; "
+                                         "SELECT pg_advisory_xact_lock(1414812499); "
                                          "CREATE TABLE IF NOT EXISTS tts_schema (version INTEGER NOT NULL); "
                                          "INSERT INTO tts_schema (version) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM tts_schema)")
                         : QString();
