@@ -164,9 +164,12 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     if (refusal)
         return *refusal;
     if (!ok) {
-        if (const QString lost = m_db.fileProblem(); !lost.isEmpty())
-            return ServiceError::make(ServiceError::Kind::Unavailable,
-                                      QStringLiteral("The store cannot take new work: %1. Nothing was charged.").arg(lost));
+        if (const QString lost = m_db.fileProblem(); !lost.isEmpty()) {
+            ServiceError e = ServiceError::make(ServiceError::Kind::Unavailable,
+                                                QStringLiteral("The store cannot take new work: %1. Nothing was charged.").arg(lost));
+            e.retryAfterSeconds = 5;
+            return e;
+        }
         return ServiceError::make(ServiceError::Kind::Internal, QStringLiteral("An unexpected error occurred. Please try again."));
     }
     if (!g.streamed)

@@ -1,0 +1,299 @@
+// Several headless nodes on one PostgreSQL (docs/scale-out.md): every job done once
+// and charged once, a killed node's jobs taken over, no overdraft when nodes race, a
+// revoked key refused everywhere within a second, one rate limit for the cluster, and
+// the database going away and coming back. Real tts-studio processes on loopback, one
+// throw-away PostgreSQL (tests/common/testpostgres.h), one shared audio directory.
+#include "testpostgres.h"
+#include "testserver.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+#include <QUuid>
+
+#include <memory>
+#include <vector>
+
+namespace
+{
+const QString kText = QStringLiteral("Hello there"); // 11 tokens: 11 credits on the base model
+constexpr qint64 kCost = 11;
+}
+
+class ClusterTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void racingNodesNeverOverdraw();
+    void revokedKeyRefusedOnEveryNode();
+    void rateLimitHoldsAcrossNodes();
+    void killedNodesJobsAreTakenOver();
+    void databaseGoesAwayAndComesBack();
+
+private:
+    bool startNodes(int n, const QStringList &extra = {});
+    TestServer &node(int i) { return *m_nodes.at(size_t(i)); }
+    TestServer::CliResult cli(const QStringList &args) { return node(0).cli(args + QStringList{"--database", m_url}); }
+    QByteArray accountWithKey(const QString &name, qint64 credits);
+    qint64 scalar(const QString &sql);
+    bool ledgerMatchesBalances() { return scalar(QStringLiteral(
+        "SELECT COUNT(*) FROM accounts a WHERE a.credits != (SELECT COALESCE(SUM(credits_delta), 0) FROM ledger l "
+        "WHERE l.account_id = a.id) OR a.wallet_micros != (SELECT COALESCE(SUM(micros_delta), 0) FROM ledger l "
+        "WHERE l.account_id = a.id)")) == 0; }
+    // Waits until COUNT(*) of sql reaches want (or timeoutMs passes); returns the last count.
+    qint64 waitForCount(const QString &sql, qint64 want, int timeoutMs);
+
+    TestPostgres *m_pg = nullptr;
+    QString m_url;
+    std::unique_ptr<QTemporaryDir> m_audio;
+    std::vector<std::unique_ptr<TestServer>> m_nodes;
+    QString m_connection;
+};
+
+void ClusterTest::initTestCase()
+{
+    m_pg = TestPostgres::instance();
+    if (!m_pg)
+        QFAIL(qPrintable(QStringLiteral("no PostgreSQL for the cluster: ") + TestPostgres::lastError()));
+}
+
+void ClusterTest::init()
+{
+    // A database and an audio directory of its own for each test.
+    QVERIFY(m_pg->start());
+    m_url = m_pg->createDatabase();
+    QVERIFY(!m_url.isEmpty());
+    m_audio = std::make_unique<QTemporaryDir>();
+    m_connection = QStringLiteral("cluster-") + QUuid::createUuid().toString();
+    const QUrl u(m_url);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connection);
+    db.setHostName(u.host());
+    db.setPort(u.port());
+    db.setUserName(u.userName());
+    db.setDatabaseName(u.path().mid(1));
+}
+
+void ClusterTest::cleanup()
+{
+    for (auto &n : m_nodes)
+        n->stop();
+    m_nodes.clear();
+    QSqlDatabase::database(m_connection, false).close();
+    QSqlDatabase::removeDatabase(m_connection);
+}
+
+bool ClusterTest::startNodes(int n, const QStringList &extra)
+{
+    for (int i = 0; i < n; ++i) {
+        auto server = std::make_unique<TestServer>();
+        // One worker each: three nodes share two cores.
+        if (!server->start(QStringList{"--database", m_url, "--audio-dir", m_audio->path(), "--workers", "1"} + extra)) {
+            qWarning("node %d did not start: %s", i, server->serverLog().constData());
+            return false;
+        }
+        m_nodes.push_back(std::move(server));
+    }
+    return true;
+}
+
+QByteArray ClusterTest::accountWithKey(const QString &name, qint64 credits)
+{
+    if (cli({"accounts", "create", name, "--credits", QString::number(credits)}).exitCode != 0)
+        return {};
+    const auto r = cli({"keys", "create", "--account", name, "--name", "test"});
+    return r.exitCode == 0 ? r.out.trimmed().toLatin1() : QByteArray();
+}
+
+qint64 ClusterTest::scalar(const QString &sql)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    if (!db.isOpen() && !db.open())
+        return -1;
+    QSqlQuery q(db);
+    if (!q.exec(sql) || !q.next()) {
+        db.close(); // reopened by the next call (the server may have restarted)
+        return -1;
+    }
+    return q.value(0).toLongLong();
+}
+
+qint64 ClusterTest::waitForCount(const QString &sql, qint64 want, int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    qint64 n = scalar(sql);
+    while (n != want && !deadline.hasExpired()) {
+        QTest::qWait(200);
+        n = scalar(sql);
+    }
+    return n;
+}
+
+void ClusterTest::racingNodesNeverOverdraw()
+{
+    // Two nodes race 50 POSTs for an account that can pay for 25.
+    QVERIFY(startNodes(2));
+    const QByteArray key = accountWithKey(QStringLiteral("payer"), 25 * kCost);
+    QVERIFY(!key.isEmpty());
+    QList<HttpRequest> posts;
+    for (int i = 0; i < 50; ++i) {
+        HttpRequest r;
+        r.method = "POST";
+        r.path = node(i % 2).baseUrl() + QStringLiteral("/v3/tts");
+        r.apiKey = key;
+        r.body = QJsonDocument(QJsonObject{{"text", kText}, {"voice_id", "af_sarah"}}).toJson(QJsonDocument::Compact);
+        r.headers = {{"Content-Type", "application/json"}};
+        posts << r;
+    }
+    int created = 0, refused = 0;
+    for (const HttpResponse &r : node(0).parallel(posts)) {
+        if (r.status == 201)
+            ++created;
+        else if (r.status == 402)
+            ++refused;
+        else
+            qWarning("unexpected answer: %s", r.describe().constData());
+    }
+    QCOMPARE(created, 25);
+    QCOMPARE(refused, 25);
+    QCOMPARE(waitForCount(QStringLiteral("SELECT COUNT(*) FROM generations WHERE status = 'COMPLETED'"), 25, 60000), 25);
+    QCOMPARE(scalar(QStringLiteral("SELECT credits FROM accounts WHERE name = 'payer'")), 0);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'reserve'")), 25);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'settle'")), 25);
+    QVERIFY(ledgerMatchesBalances());
+}
+
+void ClusterTest::revokedKeyRefusedOnEveryNode()
+{
+    QVERIFY(startNodes(3));
+    const QByteArray key = accountWithKey(QStringLiteral("holder"), 1000);
+    QVERIFY(!key.isEmpty());
+    // Every node has the key in its cache.
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(node(i).get(QStringLiteral("/v3/history"), key).status, 200);
+    const qint64 keyId = scalar(QStringLiteral("SELECT id FROM api_keys"));
+    QVERIFY(keyId > 0);
+    // Revoked on node A's side (its command line, on the shared database).
+    QCOMPARE(cli({"keys", "revoke", "--account", "holder", QString::number(keyId)}).exitCode, 0);
+    QElapsedTimer since;
+    since.start();
+    for (int i = 1; i < 3; ++i) {
+        int status = 0;
+        while ((status = node(i).get(QStringLiteral("/v3/history"), key).status) == 200 && since.elapsed() < 5000)
+            QTest::qWait(20);
+        qInfo("node %d refuses the revoked key %lld ms after the revocation", i, qint64(since.elapsed()));
+        QCOMPARE(status, 401);
+        QVERIFY2(since.elapsed() <= 1000, "the issue's bound: every node within 1 s");
+    }
+}
+
+void ClusterTest::rateLimitHoldsAcrossNodes()
+{
+    QVERIFY(startNodes(3, {"--rate-limit", "60"}));
+    const QByteArray key = accountWithKey(QStringLiteral("client"), 1000);
+    QVERIFY(!key.isEmpty());
+    // Every node has seen the others' heartbeats (one a second) and taken its share.
+    QCOMPARE(waitForCount(QStringLiteral("SELECT COUNT(*) FROM nodes"), 3, 10000), 3);
+    QTest::qWait(1500);
+    int accepted = 0, limited = 0;
+    for (int i = 0; i < 120; ++i) {
+        const int status = node(i % 3).get(QStringLiteral("/v3/history"), key).status;
+        accepted += status == 200 ? 1 : 0;
+        limited += status == 429 ? 1 : 0;
+    }
+    qInfo("3 nodes, 60/min: %d of 120 requests accepted, %d limited", accepted, limited);
+    QCOMPARE(accepted + limited, 120);
+    QVERIFY2(accepted <= 66, "a client spreading over every node gets the cluster's limit, not 3 times it");
+    QVERIFY(accepted >= 50);
+}
+
+void ClusterTest::killedNodesJobsAreTakenOver()
+{
+    // A short lease so that the dead node's jobs come back within seconds.
+    QVERIFY(startNodes(3, {"--job-lease", "3"}));
+    const int jobs = 300;
+    const QByteArray key = accountWithKey(QStringLiteral("bulk"), jobs * kCost * 2);
+    QVERIFY(!key.isEmpty());
+    QStringList ids;
+    for (int i = 0; i < jobs; ++i) {
+        const HttpResponse r = node(i % 3).createGeneration(key, QStringLiteral("Job %1 here").arg(i % 10));
+        QVERIFY2(r.status == 201, r.describe());
+        ids << r.json.value("generation_id").toString();
+    }
+    // Mid-run: some done, node 1 holding jobs, then SIGKILL.
+    const QString done = QStringLiteral("SELECT COUNT(*) FROM generations WHERE status = 'COMPLETED'");
+    QVERIFY(waitForCount(done, 60, 60000) >= 0);
+    while (scalar(done) < 60)
+        QTest::qWait(100);
+    const qint64 heldAtKill = scalar(QStringLiteral("SELECT COUNT(*) FROM generations WHERE status = 'GENERATING'"));
+    node(1).kill9();
+    qInfo("killed node 1 with %lld jobs GENERATING in the cluster, %lld completed", heldAtKill, scalar(done));
+    QTest::qWait(4000);
+    QVERIFY(node(1).restart());
+    QCOMPARE(waitForCount(done, jobs, 240000), qint64(jobs));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM generations WHERE status != 'COMPLETED'")), 0);
+    // One reserve and one settle each, nothing released, the ledger adds up.
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(DISTINCT generation_id) FROM ledger WHERE kind = 'reserve'")), qint64(jobs));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'reserve'")), qint64(jobs));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'settle'")), qint64(jobs));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'release'")), 0);
+    QVERIFY(ledgerMatchesBalances());
+    // Every audio link downloads from every node (shared audio, the signing secret in the database).
+    for (int i = 0; i < jobs; ++i) {
+        const HttpResponse g = node(i % 3).getGeneration(key, ids.at(i));
+        const QUrl link(g.json.value("audio_url").toString());
+        QVERIFY2(link.isValid() && !link.isEmpty(), g.describe());
+        for (int n = 0; n < 3; ++n) {
+            const QUrl base(node(n).baseUrl());
+            QUrl there = link;
+            there.setHost(base.host());
+            there.setPort(base.port());
+            const HttpResponse audio = node(n).get(there.toString(), {});
+            QVERIFY2(audio.status == 200 && ApiCheck::parseWav(audio.body).ok, audio.describe());
+        }
+    }
+}
+
+void ClusterTest::databaseGoesAwayAndComesBack()
+{
+    QVERIFY(startNodes(2));
+    const int jobs = 30;
+    const QByteArray key = accountWithKey(QStringLiteral("steady"), 10 * jobs * kCost);
+    QVERIFY(!key.isEmpty());
+    for (int i = 0; i < jobs; ++i)
+        QCOMPARE(node(i % 2).createGeneration(key, kText).status, 201);
+    QVERIFY(m_pg->stop());
+    // Away: readiness says so, a POST is refused with Retry-After and charges nothing.
+    const HttpResponse ready = node(0).get(QStringLiteral("/readyz"), {});
+    QCOMPARE(ready.status, 503);
+    QCOMPARE(ready.json.value("store").toString(), QStringLiteral("unavailable"));
+    const HttpResponse refused = node(1).createGeneration(key, kText);
+    QVERIFY2(refused.status == 503, refused.describe());
+    QVERIFY(!refused.header("Retry-After").isEmpty());
+    QTest::qWait(1500);
+    QVERIFY(m_pg->start());
+    // Back: the nodes reconnect by themselves and finish everything, each charged once.
+    QCOMPARE(waitForCount(QStringLiteral("SELECT COUNT(*) FROM generations WHERE status = 'COMPLETED'"), jobs, 120000),
+             qint64(jobs));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM generations")), qint64(jobs));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'settle'")), qint64(jobs));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'reserve'")), qint64(jobs));
+    QVERIFY(ledgerMatchesBalances());
+    QDeadlineTimer deadline(15000);
+    int status = 0;
+    while ((status = node(0).get(QStringLiteral("/readyz"), {}).status) != 200 && !deadline.hasExpired())
+        QTest::qWait(200);
+    QCOMPARE(status, 200);
+    QCOMPARE(node(1).createGeneration(key, kText).status, 201);
+}
+
+QTEST_GUILESS_MAIN(ClusterTest)
+#include "tst_cluster.moc"
