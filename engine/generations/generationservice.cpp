@@ -30,6 +30,13 @@ QString GenerationService::audioPathFor(const QString &id, const QString &format
     return QDir(m_options.audioDir).filePath(id + u'.' + format);
 }
 
+QString GenerationService::claimedAudioPath(const Generation &g) const
+{
+    if (!m_db.isShared())
+        return audioPathFor(g.id, g.audioFormat);
+    return QDir(m_options.audioDir).filePath(g.id + u'.' + m_options.nodeId.left(8) + u'.' + g.audioFormat);
+}
+
 bool GenerationService::isKept(const Generation &g)
 {
     // A desktop user never asked for a lifetime: what they made in the studio stays
@@ -272,6 +279,11 @@ bool GenerationService::complete(const QString &id, const QString &audioPath)
 int GenerationService::renewLeases()
 {
     return m_generations.renewLeases(m_options.nodeId, Timestamps::nowMs() + m_options.leaseMs);
+}
+
+int GenerationService::requeueExpired()
+{
+    return m_generations.requeueExpired(Timestamps::nowMs());
 }
 
 bool GenerationService::fail(const QString &id, const QString &message, bool charge)

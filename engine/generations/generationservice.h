@@ -109,12 +109,18 @@ public:
     // When g expires: created_at + TTL, or kKeptUntilMs when it is kept.
     qint64 expiresAtMs(const Generation &g) const;
     QString audioPathFor(const QString &id, const QString &format) const;
+    // Where a claimed job's audio goes: audioPathFor(), or on a shared store a name of
+    // this node's own, so that a node presumed dead that wakes up never writes or removes
+    // the file of the node that took its job over (the row's audio_path says which).
+    QString claimedAudioPath(const Generation &g) const;
 
     // Queue side (JobRunner, WebSocket sessions).
     // Expired queued jobs met on the way are failed (and released), not run.
     std::optional<Generation> claimNext();
     // Extends the leases of this node's jobs and streams (JobRunner, every leaseMs / 3).
     int renewLeases();
+    // Jobs of any node whose lease ran out go back to the queue (JobRunner's poll).
+    int requeueExpired();
     // Whether this node holds g (its lease): a job taken over by another node is not ours
     // to complete, fail or retry.
     bool holds(const Generation &g) const { return g.leaseOwner == m_options.nodeId; }

@@ -54,9 +54,13 @@ JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *
     , m_pool(pool)
     , m_metrics(metrics)
 {
-    // Polling covers jobs queued by another process sharing the store.
+    // Polling covers jobs queued by another process sharing the store, and jobs whose
+    // holder's lease ran out (a node that died): back to the queue, then claimed.
     m_poll.setInterval(1000);
-    connect(&m_poll, &QTimer::timeout, this, &JobRunner::pump);
+    connect(&m_poll, &QTimer::timeout, this, [this] {
+        m_generations.requeueExpired();
+        pump();
+    });
     m_sweep.setInterval(int(qBound(qint64(1000), generations.options().ttlMs / 4, qint64(60000))));
     connect(&m_sweep, &QTimer::timeout, this, [this] {
         m_generations.sweepExpired();
@@ -64,7 +68,7 @@ JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *
         m_generations.failOrphanedStreams(Timestamps::nowMs());
     });
     // Leases of this node's jobs and streams, renewed well before they run out; a job
-    // whose lease another node let run out is claimed by the poll (claimNext).
+    // whose lease another node let run out is requeued by the poll.
     m_renew.setInterval(int(qMax(qint64(100), generations.options().leaseMs / 3)));
     connect(&m_renew, &QTimer::timeout, this, [this] { m_generations.renewLeases(); });
 }
@@ -102,7 +106,7 @@ void JobRunner::pump()
         SynthesisJob job;
         job.params = *params;
         job.format = AudioFormats::parse(g->audioFormat).value_or(AudioFormat::Wav);
-        const QString finalPath = m_generations.audioPathFor(g->id, g->audioFormat);
+        const QString finalPath = m_generations.claimedAudioPath(*g);
         // The worker writes a temporary file; only a finished, synced file is renamed
         // into place, so a crash never leaves partial audio behind a COMPLETED row.
         job.outputPath = finalPath + QStringLiteral(".part");

@@ -139,22 +139,31 @@ QList<Generation> GenerationStore::history(qint64 accountId, const HistoryFilter
 
 std::optional<Generation> GenerationStore::claimNext(qint64 now, const QString &owner, qint64 leaseUntil)
 {
-    // The oldest job that is queued, or whose holder's lease ran out (a node that died):
-    // one statement, and on PostgreSQL a row another node is claiming is skipped.
+    // The oldest queued job (index generations_status_created): one statement, and on
+    // PostgreSQL a row another node is claiming is skipped, not waited for.
     const SqlDialect &d = m_db.dialect();
     QSqlQuery q(m_db.connection());
     if (!SqlUtil::exec(q,
                        "UPDATE generations SET status = 'GENERATING', started_at = ?, lease_owner = ?, lease_until = ? "
-                       "WHERE id = (SELECT id FROM generations WHERE streamed = 0 AND (status = 'IN_QUEUE' OR "
-                       "(status = 'GENERATING' AND lease_until < ?)) ORDER BY created_at, " + d.insertionOrder()
-                           + " LIMIT 1" + d.skipLocked() + ") AND (status = 'IN_QUEUE' OR (status = 'GENERATING' AND "
-                           "lease_until < ?)) RETURNING " + kColumns + ", 0",
-                       {now, owner, leaseUntil, now, now})
+                       "WHERE id = (SELECT id FROM generations WHERE status = 'IN_QUEUE' AND streamed = 0 "
+                       "ORDER BY created_at, " + d.insertionOrder() + " LIMIT 1" + d.skipLocked()
+                           + ") AND status = 'IN_QUEUE' RETURNING " + kColumns + ", 0",
+                       {now, owner, leaseUntil})
         || !q.next())
         return std::nullopt;
     Generation g = fromQuery(q);
     q.finish();
     return g;
+}
+
+int GenerationStore::requeueExpired(qint64 now)
+{
+    QSqlQuery q(m_db.connection());
+    if (!SqlUtil::exec(q, "UPDATE generations SET status = 'IN_QUEUE', started_at = NULL, lease_owner = NULL, "
+                          "lease_until = NULL WHERE status = 'GENERATING' AND streamed = 0 AND lease_until < ?",
+                       {now}))
+        return -1;
+    return q.numRowsAffected();
 }
 
 int GenerationStore::renewLeases(const QString &owner, qint64 leaseUntil)

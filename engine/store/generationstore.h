@@ -39,10 +39,12 @@ public:
     QList<Generation> history(qint64 accountId, const HistoryFilter &filter, const ExpiryRule &expiry, int limit,
                               int offset) const;
 
-    // One statement: the oldest queued job (or one whose lease ran out before now)
-    // becomes GENERATING, held by owner until leaseUntil. Multi-node safe on PostgreSQL
-    // with FOR UPDATE SKIP LOCKED in the subquery.
+    // One statement: the oldest queued job becomes GENERATING, held by owner until
+    // leaseUntil. Multi-node safe on PostgreSQL with FOR UPDATE SKIP LOCKED in the subquery.
     std::optional<Generation> claimNext(qint64 now, const QString &owner, qint64 leaseUntil);
+    // Jobs whose holder's lease ran out before now (a node that died) go back to the
+    // queue, ahead of newer ones (their created_at); how many (-1: store failed).
+    int requeueExpired(qint64 now);
     // Extends the lease of every job and stream owner holds; how many (-1: store failed).
     int renewLeases(const QString &owner, qint64 leaseUntil);
     // Only while owner holds the job (the lease is a fence; call inside the settle's transaction).

@@ -7,6 +7,7 @@
 #include "testserver.h"
 
 #include <QElapsedTimer>
+#include <QSet>
 #include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -17,6 +18,7 @@
 #include <QUuid>
 
 #include <memory>
+#include <csignal>
 #include <vector>
 
 namespace
@@ -37,9 +39,12 @@ private slots:
     void revokedKeyRefusedOnEveryNode();
     void rateLimitHoldsAcrossNodes();
     void killedNodesJobsAreTakenOver();
+    void wokenNodeCannotCompleteTakenJobs();
     void databaseGoesAwayAndComesBack();
 
 private:
+    QList<QPair<QString, QString>> generating(); // (id, lease_owner) of GENERATING rows
+    QString staleNode();                          // the node whose heartbeat stopped
     bool startNodes(int n, const QStringList &extra = {});
     TestServer &node(int i) { return *m_nodes.at(size_t(i)); }
     TestServer::CliResult cli(const QStringList &args) { return node(0).cli(args + QStringList{"--database", m_url}); }
@@ -246,26 +251,17 @@ void ClusterTest::killedNodesJobsAreTakenOver()
     QDeadlineTimer started(60000);
     while (scalar(done) < 30 && !started.hasExpired())
         QTest::qWait(100);
-    const QStringList owners = [this] {
-        QStringList out;
-        QSqlQuery q(QSqlDatabase::database(m_connection));
-        q.exec(QStringLiteral("SELECT id, lease_owner FROM generations WHERE status = 'GENERATING'"));
-        while (q.next())
-            out << q.value(0).toString() + u' ' + q.value(1).toString();
-        return out;
-    }();
+    const auto owners = generating();
     node(1).kill9();
     const qint64 completedAtKill = scalar(done);
     QVERIFY2(completedAtKill < jobs, "the node must die mid-run");
     // The dead node is the one whose heartbeat stops.
     QTest::qWait(4000);
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    QVERIFY(q.exec(QStringLiteral("SELECT id FROM nodes ORDER BY seen_at LIMIT 1")) && q.next());
-    const QString dead = q.value(0).toString();
+    const QString dead = staleNode();
     QStringList held;
-    for (const QString &row : owners)
-        if (row.endsWith(u' ' + dead))
-            held << row.section(u' ', 0, 0);
+    for (const auto &row : owners)
+        if (row.second == dead)
+            held << row.first;
     qInfo("killed node 1 holding %lld jobs (%lld completed of %d)", qint64(held.size()), completedAtKill, jobs);
     QVERIFY2(!held.isEmpty(), "the killed node held jobs");
     QVERIFY(node(1).restart());
@@ -295,6 +291,78 @@ void ClusterTest::killedNodesJobsAreTakenOver()
             const HttpResponse audio = node(n).get(there.toString(), {});
             QVERIFY2(audio.status == 200 && ApiCheck::parseWav(audio.body).ok, audio.describe());
         }
+    }
+}
+
+QList<QPair<QString, QString>> ClusterTest::generating()
+{
+    QList<QPair<QString, QString>> out;
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.exec(QStringLiteral("SELECT id, lease_owner FROM generations WHERE status = 'GENERATING'"));
+    while (q.next())
+        out << qMakePair(q.value(0).toString(), q.value(1).toString());
+    return out;
+}
+
+QString ClusterTest::staleNode()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(QStringLiteral("SELECT id FROM nodes ORDER BY seen_at LIMIT 1")) || !q.next())
+        return {};
+    return q.value(0).toString();
+}
+
+void ClusterTest::wokenNodeCannotCompleteTakenJobs()
+{
+    // Node 1 stops (SIGSTOP: a long GC pause, a frozen VM) while it holds jobs; its
+    // leases run out, node 0 redoes them; then node 1 wakes up with its audio done.
+    QVERIFY(startNodes(2, {"--job-lease", "2"}));
+    const int jobs = 12;
+    const QByteArray key = accountWithKey(QStringLiteral("paused"), jobs * 1000);
+    QVERIFY(!key.isEmpty());
+    const QString text = ApiCheck::longText(400);
+    for (int i = 0; i < jobs; ++i)
+        QCOMPARE(node(i % 2).createGeneration(key, text).status, 201);
+    QDeadlineTimer busy(30000);
+    QList<QPair<QString, QString>> held;
+    while (!busy.hasExpired()) {
+        held = generating();
+        QSet<QString> owners;
+        for (const auto &row : held)
+            owners.insert(row.second);
+        if (owners.size() == 2)
+            break;
+        QTest::qWait(20);
+    }
+    QVERIFY(::kill(pid_t(node(1).pid()), SIGSTOP) == 0);
+    QTest::qWait(3000);
+    const QString frozen = staleNode();
+    QStringList taken;
+    for (const auto &row : held)
+        if (row.second == frozen)
+            taken << row.first;
+    qInfo("node 1 froze holding %lld jobs", qint64(taken.size()));
+    QVERIFY(!taken.isEmpty());
+    // Its jobs are redone by node 0 while it sleeps.
+    for (const QString &id : taken)
+        QCOMPARE(waitForCount(QStringLiteral("SELECT COUNT(*) FROM generations WHERE id = '%1' AND status = 'COMPLETED' "
+                                             "AND lease_owner != '%2'").arg(id, frozen), 1, 60000),
+                 1);
+    QVERIFY(::kill(pid_t(node(1).pid()), SIGCONT) == 0);
+    QCOMPARE(waitForCount(QStringLiteral("SELECT COUNT(*) FROM generations WHERE status = 'COMPLETED'"), jobs, 120000),
+             qint64(jobs));
+    QTest::qWait(3000); // node 1 finishes what it was doing and tries to store it
+    for (const QString &id : taken)
+        QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM generations WHERE id = '%1' AND lease_owner = '%2'").arg(id, frozen)), 0);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'settle'")), qint64(jobs));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'reserve'")), qint64(jobs));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'release'")), 0);
+    QVERIFY(ledgerMatchesBalances());
+    // The audio of every job is whole and downloads: the woken node overwrote nothing.
+    for (const QString &id : taken) {
+        const HttpResponse g = node(0).getGeneration(key, id);
+        const HttpResponse audio = node(0).get(g.json.value("audio_url").toString(), {});
+        QVERIFY2(audio.status == 200 && ApiCheck::parseWav(audio.body).ok, audio.describe());
     }
 }
 
