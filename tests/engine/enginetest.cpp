@@ -51,6 +51,7 @@ Recorder::Recorder(SynthesisTask *task, bool keepAudio)
 {
     std::shared_ptr<Outcome> out = m_out;
     QObject::connect(task, &SynthesisTask::started, task, [out] { out->started = true; });
+    QObject::connect(task, &SynthesisTask::words, task, [out](const QList<WordTiming> &w) { out->words += w; });
     auto silentRun = std::make_shared<qint64>(0); // the current run, across chunk boundaries
     QObject::connect(task, &SynthesisTask::audio, task, [out, silentRun, keepAudio](const QByteArray &bytes) {
         const qsizetype n = bytes.size() / qsizetype(sizeof(float));

@@ -8,6 +8,7 @@
 #include "synthesisparams.h"
 #include "synthesisplanner.h"
 #include "synthesistask.h"
+#include "wordtiming.h"
 
 #include <QByteArray>
 #include <QList>
@@ -52,6 +53,7 @@ struct Outcome
     double sumSquares = 0;       // running, over streamed samples
     qint64 longestSilentRun = 0; // streamed samples with |x| < 1e-3 in a row
     std::vector<float> audio;    // streamed samples, when kept
+    QList<WordTiming> words;     // jobs with word timings
     bool done() const { return finished || failed; }
 };
 
