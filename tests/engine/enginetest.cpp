@@ -440,3 +440,28 @@ QString findProgram(const QString &name)
     return QStandardPaths::findExecutable(name);
 }
 }
+
+QString EngineTest::SpeechTools::problem() const
+{
+    if (sox.isEmpty())
+        return QStringLiteral("sox is needed (Debian package sox)");
+    if (recognizer.isEmpty())
+        return QStringLiteral("pocketsphinx_continuous is needed (Debian packages pocketsphinx, pocketsphinx-en-us)");
+    return {};
+}
+
+EngineTest::SpeechTools EngineTest::findSpeechTools()
+{
+    return {findProgram(QStringLiteral("sox")), findProgram(QStringLiteral("pocketsphinx_continuous"))};
+}
+
+WorkerPool *EngineTest::warmPool(QObject *parent)
+{
+    WorkerPool::Options options;
+    options.workers = 2;
+    auto *pool = new WorkerPool(options, parent);
+    if (pool->waitUntilReady(60000))
+        return pool;
+    delete pool;
+    return nullptr;
+}

@@ -136,4 +136,14 @@ int runProgram(const QString &program, const QStringList &args, QByteArray *out 
                int timeoutMs = 120000);
 // Absolute path of a program on PATH, or empty.
 QString findProgram(const QString &name);
+
+// What the recognizer tests need: sox and pocketsphinx_continuous.
+struct SpeechTools
+{
+    QString sox, recognizer;
+    QString problem() const; // empty when both are there, else which packages to install
+};
+SpeechTools findSpeechTools();
+// Two warm workers, or null when they do not get ready within a minute.
+WorkerPool *warmPool(QObject *parent);
 }
