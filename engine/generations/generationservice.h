@@ -9,6 +9,7 @@
 #include "serviceerror.h"
 #include "synthesisplanner.h"
 #include "voicedirectory.h"
+#include "wordtiming.h"
 
 #include <QHash>
 #include <QMutex>
@@ -32,6 +33,7 @@ struct CreateGeneration
     double pitchFactor = 1.0;
     double pitchRangeFactor = 1.0;
     double speedFactor = 1.0;
+    bool timestamps = false;        // word timings kept beside the audio (captions)
 };
 
 struct CreatedGeneration
@@ -113,6 +115,12 @@ public:
     // this node's own, so that a node presumed dead that wakes up never writes or removes
     // the file of the node that took its job over (the row's audio_path says which).
     QString claimedAudioPath(const Generation &g) const;
+    // The word timings of a generation made with timestamps: <id>.words.json beside its
+    // audio, written before it completes and deleted with its audio. Disk work: call
+    // these on the engine or a store thread.
+    QString captionsPathFor(const QString &id) const;
+    QString writeCaptions(const QString &id, const QList<WordTiming> &words) const; // error text, or empty
+    std::optional<QList<WordTiming>> readCaptions(const QString &id) const;
 
     // Queue side (JobRunner, WebSocket sessions).
     // Expired queued jobs met on the way are failed (and released), not run.

@@ -119,7 +119,11 @@ const char *const kMigrations[] = {
     ALTER TABLE generations ADD COLUMN billed_tokens INTEGER;
     ALTER TABLE generations ADD COLUMN preview INTEGER NOT NULL DEFAULT 0;
     )SQL",
-    // 2 -> 3: several nodes on one store (docs/scale-out.md). A claimed job carries the
+    // 2 -> 3: made with word timings ("timestamps"): its captions file lies beside the audio.
+    R"SQL(
+    ALTER TABLE generations ADD COLUMN captions INTEGER NOT NULL DEFAULT 0;
+    )SQL",
+    // 3 -> 4: several nodes on one store (docs/scale-out.md). A claimed job carries the
     // node that holds it and until when (the lease, renewed while it runs); revisions
     // tell every node that keys, plans or deletions changed; nodes are the running
     // engines on the store (a heartbeat), so each takes its share of a rate limit.
