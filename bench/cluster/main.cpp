@@ -68,12 +68,7 @@ double claimsPerSecond(const QString &location, int jobs)
     if (db.isShared()) {
         // Statistics, as autovacuum gathers them on a live table: without them the planner
         // sorts every queued row instead of walking generations_status_created.
-        const QUrl u(location);
-        QSqlDatabase admin = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("bench-analyze"));
-        admin.setHostName(u.host());
-        admin.setPort(u.port());
-        admin.setUserName(u.userName());
-        admin.setDatabaseName(u.path().mid(1));
+        QSqlDatabase admin = TestPostgres::addConnection(QStringLiteral("bench-analyze"), location);
         if (admin.open())
             QSqlQuery(admin).exec(QStringLiteral("ANALYZE generations"));
         admin.close();

@@ -162,6 +162,10 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
         m_live.insert(g.id, {});
     }
     const bool ok = m_db.immediateTransaction([&] {
+        // Held to the commit: another node's create for this account waits, so the
+        // Idempotency-Key lookup and the balance read below see what it committed.
+        if (!m_accountRows.lock(auth.accountId))
+            return false;
         if (!g.idempotencyKey.isEmpty()) {
             if (auto existing = m_generations.findByIdempotencyKey(auth.accountId, g.idempotencyKey)) {
                 if (existing->requestHash == g.requestHash)
@@ -172,10 +176,6 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
                 return false;
             }
         }
-        // Held to the commit: another node's create or settle for this account waits, so
-        // the balance read below is the one the reservation changes.
-        if (!m_accountRows.lock(auth.accountId))
-            return false;
         if (!g.streamed && m_generations.countByStatus(GenerationStatus::InQueue) >= m_options.maxQueued) {
             refusal = ServiceError::make(ServiceError::Kind::Unavailable,
                                          QStringLiteral("The generation queue is full. Please retry shortly."));

@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTest>
 #include <QUuid>
 
@@ -69,7 +70,11 @@ void ApiLifetimeTest::expiry()
     QVERIFY2(done.status == 200 && done.json.value("status").toString() == QLatin1String("COMPLETED"),
              qPrintable("did not complete within the TTL: " + done.describe()));
     const QString audioUrl = done.json.value("audio_url").toString();
-    const QString audioFile = QDir(m_server.audioDir()).filePath(id + u'.' + format);
+    // The file the row names: <id>.<format> here, with the node's mark on a shared store.
+    const QString audioFile = StoreReader(m_server.databasePath())
+                                  .scalar(QStringLiteral("SELECT audio_path FROM generations WHERE id = ?"), {id})
+                                  .toString();
+    QVERIFY(QFileInfo(audioFile).fileName().startsWith(id + u'.') && audioFile.endsWith(u'.' + format));
     QVERIFY2(QFile::exists(audioFile), qPrintable(audioFile));
     const QString captionsUrl = done.json.value("captions_url").toString();
     const QString captionsFile = QDir(m_server.audioDir()).filePath(id + ".words.json");

@@ -46,6 +46,8 @@ private:
     QList<QPair<QString, QString>> generating(); // (id, lease_owner) of GENERATING rows
     QString staleNode();                          // the node whose heartbeat stopped
     bool startNodes(int n, const QStringList &extra = {});
+    // POST /v3/tts with text, spread round-robin over the first `nodes` nodes.
+    QList<HttpRequest> posts(int count, int nodes, const QByteArray &key, const QString &text);
     TestServer &node(int i) { return *m_nodes.at(size_t(i)); }
     TestServer::CliResult cli(const QStringList &args) { return node(0).cli(args + QStringList{"--database", m_url}); }
     QByteArray accountWithKey(const QString &name, qint64 credits);
@@ -79,12 +81,7 @@ void ClusterTest::init()
     QVERIFY(!m_url.isEmpty());
     m_audio = std::make_unique<QTemporaryDir>();
     m_connection = QStringLiteral("cluster-") + QUuid::createUuid().toString();
-    const QUrl u(m_url);
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connection);
-    db.setHostName(u.host());
-    db.setPort(u.port());
-    db.setUserName(u.userName());
-    db.setDatabaseName(u.path().mid(1));
+    TestPostgres::addConnection(m_connection, m_url);
 }
 
 void ClusterTest::cleanup()
@@ -108,6 +105,21 @@ bool ClusterTest::startNodes(int n, const QStringList &extra)
         m_nodes.push_back(std::move(server));
     }
     return true;
+}
+
+QList<HttpRequest> ClusterTest::posts(int count, int nodes, const QByteArray &key, const QString &text)
+{
+    QList<HttpRequest> out;
+    for (int i = 0; i < count; ++i) {
+        HttpRequest r;
+        r.method = "POST";
+        r.path = node(i % nodes).baseUrl() + QStringLiteral("/v3/tts");
+        r.apiKey = key;
+        r.body = QJsonDocument(QJsonObject{{"text", text}, {"voice_id", "af_sarah"}}).toJson(QJsonDocument::Compact);
+        r.headers = {{"Content-Type", "application/json"}};
+        out << r;
+    }
+    return out;
 }
 
 QByteArray ClusterTest::accountWithKey(const QString &name, qint64 credits)
@@ -148,18 +160,8 @@ void ClusterTest::racingNodesNeverOverdraw()
     QVERIFY(startNodes(2));
     const QByteArray key = accountWithKey(QStringLiteral("payer"), 25 * kCost);
     QVERIFY(!key.isEmpty());
-    QList<HttpRequest> posts;
-    for (int i = 0; i < 50; ++i) {
-        HttpRequest r;
-        r.method = "POST";
-        r.path = node(i % 2).baseUrl() + QStringLiteral("/v3/tts");
-        r.apiKey = key;
-        r.body = QJsonDocument(QJsonObject{{"text", kText}, {"voice_id", "af_sarah"}}).toJson(QJsonDocument::Compact);
-        r.headers = {{"Content-Type", "application/json"}};
-        posts << r;
-    }
     int created = 0, refused = 0;
-    for (const HttpResponse &r : node(0).parallel(posts)) {
+    for (const HttpResponse &r : node(0).parallel(posts(50, 2, key, kText))) {
         if (r.status == 201)
             ++created;
         else if (r.status == 402)
@@ -230,18 +232,8 @@ void ClusterTest::killedNodesJobsAreTakenOver()
     // Posted round-robin in parallel batches, so the queue is full when node 1 dies.
     const QString text = ApiCheck::longText(160);
     QStringList ids;
-    for (int batch = 0; batch < jobs; batch += 50) {
-        QList<HttpRequest> posts;
-        for (int i = batch; i < batch + 50; ++i) {
-            HttpRequest r;
-            r.method = "POST";
-            r.path = node(i % 3).baseUrl() + QStringLiteral("/v3/tts");
-            r.apiKey = key;
-            r.body = QJsonDocument(QJsonObject{{"text", text}, {"voice_id", "af_sarah"}}).toJson(QJsonDocument::Compact);
-            r.headers = {{"Content-Type", "application/json"}};
-            posts << r;
-        }
-        for (const HttpResponse &r : node(0).parallel(posts)) {
+    for (int batch = 0; batch < jobs; batch += 51) { // 51: each batch starts again at node 0
+        for (const HttpResponse &r : node(0).parallel(posts(qMin(51, jobs - batch), 3, key, text))) {
             QVERIFY2(r.status == 201, r.describe());
             ids << r.json.value("generation_id").toString();
         }

@@ -105,13 +105,23 @@ bool TestPostgres::openStore(const QString &name, const QString &dataDir, const 
         db.setConnectOptions(sqliteOptions);
         return db.open();
     }
+    return addConnection(name, url).open();
+}
+
+QSqlDatabase TestPostgres::addConnection(const QString &name, const QString &url)
+{
     const QUrl u(url);
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
     db.setHostName(u.host());
     db.setPort(u.port());
     db.setUserName(u.userName());
     db.setDatabaseName(u.path().mid(1));
-    return db.open();
+    return db;
+}
+
+QString TestPostgres::urlOf(const QString &database) const
+{
+    return QStringLiteral("postgresql://%1@127.0.0.1:%2/%3").arg(kUser).arg(m_port).arg(database);
 }
 
 QString TestPostgres::binary(const QString &name) const
@@ -219,11 +229,7 @@ bool TestPostgres::start()
     const QString name = QStringLiteral("pg-probe-") + QUuid::createUuid().toString();
     bool ready = false;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
-        db.setHostName(QStringLiteral("127.0.0.1"));
-        db.setPort(m_port);
-        db.setUserName(kUser);
-        db.setDatabaseName(QStringLiteral("postgres"));
+        QSqlDatabase db = addConnection(name, urlOf(QStringLiteral("postgres")));
         db.setConnectOptions(QStringLiteral("connect_timeout=2"));
         const QDeadlineTimer deadline(30000);
         while (!deadline.hasExpired() && m_server->state() == QProcess::Running) {
@@ -268,11 +274,7 @@ QString TestPostgres::createDatabase()
     const QString name = QStringLiteral("pg-admin-") + QUuid::createUuid().toString();
     bool ok = false;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
-        db.setHostName(QStringLiteral("127.0.0.1"));
-        db.setPort(m_port);
-        db.setUserName(kUser);
-        db.setDatabaseName(QStringLiteral("postgres"));
+        QSqlDatabase db = addConnection(name, urlOf(QStringLiteral("postgres")));
         if (db.open()) {
             QSqlQuery q(db);
             ok = q.exec(QStringLiteral("CREATE DATABASE %1").arg(dbName));
@@ -288,7 +290,7 @@ QString TestPostgres::createDatabase()
         qWarning("cannot create a test database: %s", qPrintable(g_error));
         return {};
     }
-    return QStringLiteral("postgresql://%1@127.0.0.1:%2/%3").arg(kUser).arg(m_port).arg(dbName);
+    return urlOf(dbName);
 }
 
 TestPostgres::~TestPostgres()

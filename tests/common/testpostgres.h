@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QProcess>
+#include <QSqlDatabase>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -35,6 +36,8 @@ public:
     // when selected, else the SQLite file with sqliteOptions. False: see the connection's lastError().
     static bool openStore(const QString &name, const QString &dataDir, const QString &sqliteFile,
                           const QString &sqliteOptions);
+    // A QPSQL connection named name to a database URL (not opened yet).
+    static QSqlDatabase addConnection(const QString &name, const QString &url);
 
     // Stops the server (fast shutdown: clients are disconnected) and starts it again on
     // the same port and data: "the database went away and came back".
@@ -51,6 +54,7 @@ private:
     QString run(const QStringList &command) const; // as the server's user; error text or empty
     QStringList asServerUser(const QStringList &command) const;
     QString binary(const QString &name) const;
+    QString urlOf(const QString &database) const;
 
     QTemporaryDir m_dir;
     QString m_bin;
