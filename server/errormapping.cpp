@@ -12,7 +12,8 @@ int ErrorMapping::status(ServiceError::Kind kind)
     case ServiceError::Kind::PayloadTooLarge: return 413;
     case ServiceError::Kind::WrongType: return 422;
     case ServiceError::Kind::RateLimited: return 429;
-    case ServiceError::Kind::Unavailable: return 503;
+    case ServiceError::Kind::Unavailable:
+    case ServiceError::Kind::StoreUnavailable: return 503;
     case ServiceError::Kind::Internal: return 500;
     }
     return 500;
@@ -53,7 +54,8 @@ HttpReply ErrorMapping::openAiReply(const ServiceError &error)
     case ServiceError::Kind::Unauthorized: code = QStringLiteral("invalid_api_key"); break;
     case ServiceError::Kind::InsufficientBalance: type = QStringLiteral("insufficient_quota"); code = QStringLiteral("insufficient_quota"); break;
     case ServiceError::Kind::RateLimited: type = QStringLiteral("rate_limit_error"); code = QStringLiteral("rate_limit_exceeded"); break;
-    case ServiceError::Kind::Unavailable: type = QStringLiteral("server_error"); code = QStringLiteral("service_unavailable"); break;
+    case ServiceError::Kind::Unavailable:
+    case ServiceError::Kind::StoreUnavailable: type = QStringLiteral("server_error"); code = QStringLiteral("service_unavailable"); break;
     case ServiceError::Kind::Internal: type = QStringLiteral("server_error"); code = QStringLiteral("internal_error"); break;
     case ServiceError::Kind::NotFound: code = QStringLiteral("not_found"); break;
     default: code = QStringLiteral("invalid_value"); break;
@@ -80,6 +82,8 @@ ErrorMapping::WebSocketClose ErrorMapping::webSocketClose(const ServiceError &er
         return {1008, error.detail.left(100)};
     case ServiceError::Kind::Unavailable:
         return {1013, error.detail.left(100)};
+    case ServiceError::Kind::StoreUnavailable:
+        return {1011, error.detail.left(100)};
     case ServiceError::Kind::NotFound:
     case ServiceError::Kind::Conflict:
     case ServiceError::Kind::Internal:

@@ -23,7 +23,8 @@ struct ServiceError
         Conflict,            // 409
         PayloadTooLarge,     // 413
         RateLimited,         // 429
-        Unavailable,         // 503
+        Unavailable,         // 503 (capacity: queue full, too many streams; streams close 1013)
+        StoreUnavailable,    // 503 (the store does not answer; streams close 1011 with the detail)
         Internal,            // 500
     };
 

@@ -201,7 +201,7 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
         return *refusal;
     if (!ok) {
         if (const QString lost = m_db.fileProblem(); !lost.isEmpty()) {
-            ServiceError e = ServiceError::make(ServiceError::Kind::Unavailable,
+            ServiceError e = ServiceError::make(ServiceError::Kind::StoreUnavailable,
                                                 QStringLiteral("The store cannot take new work: %1. Nothing was charged.").arg(lost));
             e.retryAfterSeconds = 5;
             return e;

@@ -16,6 +16,7 @@
 #include <QTest>
 #include <QUrl>
 #include <QUuid>
+#include <QWebSocket>
 
 #include <memory>
 #include <csignal>
@@ -374,6 +375,37 @@ void ClusterTest::databaseGoesAwayAndComesBack()
     const HttpResponse refused = node(1).createGeneration(key, kText);
     QVERIFY2(refused.status == 503, refused.describe());
     QVERIFY(!refused.header("Retry-After").isEmpty());
+    // A stream gets an error message and closes 1011 (its detail as the reason).
+    {
+        QWebSocket ws;
+        QJsonObject error;
+        int closeCode = -1;
+        bool closed = false;
+        connect(&ws, &QWebSocket::textMessageReceived, &ws, [&](const QString &m) {
+            const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
+            if (o.value("type") == QLatin1String("error"))
+                error = o;
+        });
+        connect(&ws, &QWebSocket::connected, &ws, [&] {
+            ws.sendTextMessage(QString::fromUtf8(
+                QJsonDocument(QJsonObject{{"text", kText}, {"voice_id", "af_sarah"}}).toJson(QJsonDocument::Compact)));
+        });
+        connect(&ws, &QWebSocket::disconnected, &ws, [&] {
+            closed = true;
+            closeCode = ws.closeCode();
+        });
+        QString url = node(0).baseUrl() + QStringLiteral("/v3/tts/stream?api_key=") + QString::fromLatin1(key);
+        url.replace(QStringLiteral("http://"), QStringLiteral("ws://"));
+        ws.open(QUrl(url));
+        QDeadlineTimer streamDeadline(30000);
+        while (!closed && !streamDeadline.hasExpired())
+            QTest::qWait(20);
+        qInfo("stream while the database is away: close %d, %s", closeCode,
+              QJsonDocument(error).toJson(QJsonDocument::Compact).constData());
+        QCOMPARE(closeCode, 1011);
+        QCOMPARE(error.value("status").toInt(), 503);
+        QVERIFY(!error.value("detail").toString().isEmpty());
+    }
     QTest::qWait(1500);
     QVERIFY(m_pg->start());
     // Back: the nodes reconnect by themselves and finish everything, each charged once.
