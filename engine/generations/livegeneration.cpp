@@ -110,6 +110,10 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
         if (serial == m_taskSerial)
             onTaskAudio(bytes);
     }, Qt::QueuedConnection);
+    connect(task, &SynthesisTask::sentence, this, [this, serial](int index, qint64 startSample) {
+        if (serial == m_taskSerial && m_client)
+            m_client->onSentence(index, startSample);
+    }, Qt::QueuedConnection);
     connect(task, &SynthesisTask::finished, this, [this, serial, part](qint64 samples, qint64 spoken, qint64 total) {
         if (serial == m_taskSerial)
             onTaskEnd({true, samples, {}, spoken, total});

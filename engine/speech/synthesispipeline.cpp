@@ -99,6 +99,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     for (qsizetype i = 0; i < sentences.size() && !stopped; ++i) {
         // Its pause and the resampler's tail of it count with it.
         done.throughCurrentSentence += sentences.at(i).size();
+        done.sentence = i;
         if (QString err = backend->speak(sentences.at(i), params, pcmSink); !err.isEmpty())
             return err;
         if (speed && !stopped) {

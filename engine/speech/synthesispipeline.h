@@ -35,6 +35,7 @@ public:
     {
         qsizetype throughCurrentSentence = 0; // the sentence being spoken, and all before it
         qsizetype total = 0;
+        qsizetype sentence = -1; // index in TextSegmenter::split() of the sentence being spoken
     };
 
     // Returns an error text, or empty on success (also when the sink stopped early).

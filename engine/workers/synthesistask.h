@@ -37,6 +37,8 @@ public:
 signals:
     void started();
     void audio(const QByteArray &float32Samples);
+    // Streams: sentence `index` of the segmented text starts at sample `startSample`.
+    void sentence(int index, qint64 startSample);
     // textSpoken of textTotal: how far into the text the audio reaches (characters of
     // the segmented text); equal unless finishEarly() cut it short.
     void finished(qint64 samples, qint64 textSpoken, qint64 textTotal);
