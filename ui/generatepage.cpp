@@ -3,14 +3,19 @@
 #include "audiodecoder.h"
 #include "audioencoder.h"
 #include "audioplayer.h"
+#include "playerbar.h"
 #include "services.h"
 #include "languages.h"
 #include "pricing.h"
 #include "serviceerror.h"
 #include "studiocontext.h"
-#include "waveformview.h"
+#include "studioicons.h"
 
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
+#include <QStyle>
+#include <QTextCursor>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
@@ -25,7 +30,6 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSettings>
 #include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -62,7 +66,6 @@ constexpr int kRoleVoiceId = Qt::UserRole + 1;
 GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
     : QWidget(parent)
     , m_context(context)
-    , m_player(new AudioPlayer(this))
 {
     buildUi();
     connect(&m_context, &StudioContext::accountChanged, this, [this] {
@@ -80,14 +83,60 @@ GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
         m_audioNotice->setText(tr("No audio output device was found: speech is generated and saved, but cannot be played here."));
         m_audioNotice->setVisible(true);
     }
-    auto *playhead = new QTimer(this);
-    playhead->setInterval(50);
-    connect(playhead, &QTimer::timeout, this, [this] {
-        if (m_player->isPlaying())
-            m_wave->setPlayhead(m_player->processedUs());
+    connect(m_playerBar, &PlayerBar::positionChanged, this, &GeneratePage::highlightSentenceAt);
+    // Playback ended (or paused): Stop is for a generation still running, or playing.
+    connect(m_player, &AudioPlayer::stateChanged, this, [this] { setBusy(m_live != nullptr); });
+    loadSettings();
+}
+
+// The data dir's last model and voices, read off the GUI thread; the voices load then.
+void GeneratePage::loadSettings()
+{
+    struct Saved
+    {
+        QString model;
+        QHash<QString, QString> voices;
+    };
+    const StudioSettings settings = m_context.services().studioSettings();
+    QStringList models;
+    for (int i = 0; i < m_model->count(); ++i)
+        models << m_model->itemData(i).toString();
+    m_context.run(this, [settings, models] {
+        Saved saved;
+        saved.model = settings.lastModel();
+        for (const QString &m : models)
+            saved.voices.insert(m, settings.lastVoice(m));
+        return saved;
+    }, [this](const Saved &saved) {
+        m_savedVoice = saved.voices;
+        m_settingsLoaded = true;
+        const int model = m_model->findData(saved.model);
+        if (model >= 0 && model != m_model->currentIndex())
+            m_model->setCurrentIndex(model); // reloads the voices
+        else
+            reloadVoices();
     });
-    playhead->start();
-    reloadVoices();
+}
+
+// The voice now selected is the one this model starts with next time (in this data dir).
+void GeneratePage::rememberVoice()
+{
+    const QString model = m_model->currentData().toString();
+    const QString id = selectedVoiceId();
+    if (!m_settingsLoaded || m_fillingVoices || id.isEmpty() || m_savedVoice.value(model) == id)
+        return;
+    m_savedVoice.insert(model, id);
+    remember([model, id](StudioSettings &s) { s.setLastVoice(model, id); });
+}
+
+void GeneratePage::remember(const std::function<void(StudioSettings &)> &write)
+{
+    const StudioSettings settings = m_context.services().studioSettings();
+    m_context.run(this, [settings, write] {
+        StudioSettings s = settings;
+        write(s);
+        return true;
+    }, [](bool) {});
 }
 
 GeneratePage::~GeneratePage() = default; // a stream still running stops with m_live
@@ -108,7 +157,13 @@ void GeneratePage::buildUi()
     m_count->setWordWrap(true); // the estimate grows a note when the balance is short
     auto *open = new QPushButton(tr("Open text…"));
     connect(open, &QPushButton::clicked, this, &GeneratePage::openTextFile);
+    m_paste = new QPushButton(StudioIcons::themed(QStringLiteral("edit-paste"), QStyle::SP_FileDialogContentsView),
+                              tr("From clipboard"));
+    m_paste->setObjectName(QStringLiteral("pasteClipboard"));
+    m_paste->setToolTip(tr("Replace the text with the clipboard's (Ctrl+Shift+V)"));
+    connect(m_paste, &QPushButton::clicked, this, &GeneratePage::pasteClipboard);
     countRow->addWidget(m_count, 1);
+    countRow->addWidget(m_paste);
     countRow->addWidget(open);
     layout->addLayout(countRow);
 
@@ -180,8 +235,9 @@ void GeneratePage::buildUi()
     buttons->addWidget(m_progress, 2);
     layout->addLayout(buttons);
 
-    m_wave = new WaveformView;
-    layout->addWidget(m_wave);
+    m_playerBar = new PlayerBar;
+    m_player = m_playerBar->player();
+    layout->addWidget(m_playerBar);
     auto *statusRow = new QHBoxLayout;
     m_status = new QLabel(tr("Ready."));
     m_status->setWordWrap(true);
@@ -203,26 +259,33 @@ void GeneratePage::buildUi()
     connect(m_stop, &QPushButton::clicked, this, &GeneratePage::stopSpeaking);
     connect(m_save, &QPushButton::clicked, this, &GeneratePage::saveAs);
     connect(m_text, &QPlainTextEdit::textChanged, this, &GeneratePage::updateEstimate);
+    // Edited text no longer matches the audio's sentences: mark none.
+    connect(m_text, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_live && !m_spans.isEmpty()) {
+            m_spans.clear();
+            highlightSentenceAt(0);
+        }
+    });
     connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_settingsLoaded)
+            remember([model = m_model->currentData().toString()](StudioSettings &s) { s.setLastModel(model); });
         updateModelControls();
         reloadVoices();
         updateEstimate();
     });
     connect(m_voice, &QComboBox::currentIndexChanged, this, [this] {
-        const QString id = selectedVoiceId();
-        if (!id.isEmpty())
-            QSettings().setValue(QStringLiteral("generate/voice/") + m_model->currentData().toString(), id);
+        rememberVoice();
         updateEstimate();
     });
     auto *speakShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
     connect(speakShortcut, &QShortcut::activated, this, &GeneratePage::speak);
     auto *speakShortcut2 = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Enter), this);
     connect(speakShortcut2, &QShortcut::activated, this, &GeneratePage::speak);
+    auto *pasteShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this);
+    connect(pasteShortcut, &QShortcut::activated, this, &GeneratePage::pasteClipboard);
     auto *stopShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     connect(stopShortcut, &QShortcut::activated, this, &GeneratePage::stopSpeaking);
 
-    const QString savedModel = QSettings().value(QStringLiteral("generate/model"), "base").toString();
-    m_model->setCurrentIndex(qMax(0, m_model->findData(savedModel)));
     updateModelControls();
     setBusy(false);
     updateEstimate();
@@ -233,7 +296,6 @@ void GeneratePage::updateModelControls()
     const bool advanced = m_model->currentData().toString() == QLatin1String("advanced");
     m_cfg->setEnabled(advanced);
     m_exaggeration->setEnabled(advanced);
-    QSettings().setValue(QStringLiteral("generate/model"), m_model->currentData().toString());
     fillLanguages();
 }
 
@@ -255,7 +317,8 @@ void GeneratePage::reloadVoices()
                   [this, model](const QList<Voice> &voices) {
                       if (model != m_model->currentData().toString())
                           return;
-                      const QString wanted = QSettings().value(QStringLiteral("generate/voice/") + model).toString();
+                      const QString wanted = m_savedVoice.value(model);
+                      m_fillingVoices = true;
                       m_voiceModel->clear();
                       for (const Voice &v : voices) {
                           auto *item = new QStandardItem(QStringLiteral("%1 — %2, %3%4  (%5)")
@@ -268,6 +331,7 @@ void GeneratePage::reloadVoices()
                       for (int i = 0; i < m_voiceProxy->rowCount(); ++i)
                           if (m_voiceProxy->index(i, 0).data(kRoleVoiceId).toString() == wanted)
                               m_voice->setCurrentIndex(i);
+                      m_fillingVoices = false;
                       speakIfPending();
                   });
 }
@@ -323,7 +387,7 @@ void GeneratePage::openGeneration(const Generation &g)
 {
     m_text->setPlainText(g.inputText);
     // The voice the page remembers for the model is the one reloadVoices() selects.
-    QSettings().setValue(QStringLiteral("generate/voice/") + g.model, g.voiceId);
+    m_savedVoice.insert(g.model, g.voiceId);
     m_voiceFilter->clear();
     const int model = m_model->findData(g.model);
     if (model >= 0 && model != m_model->currentIndex())
@@ -335,6 +399,23 @@ void GeneratePage::openGeneration(const Generation &g)
     m_cfg->setValue(g.cfgWeight);
     m_exaggeration->setValue(g.exaggeration);
     m_format->setCurrentIndex(qMax(0, m_format->findData(g.audioFormat)));
+    m_text->setFocus();
+}
+
+void GeneratePage::pasteClipboard()
+{
+    const QString text = QGuiApplication::clipboard()->text();
+    if (text.isEmpty()) {
+        m_status->setText(tr("The clipboard holds no text."));
+        return;
+    }
+    // Through the cursor, not setPlainText(): Ctrl+Z brings the old text back.
+    QTextCursor cursor(m_text->document());
+    cursor.beginEditBlock();
+    cursor.select(QTextCursor::Document);
+    cursor.insertText(text.left(kMaxChars * 4));
+    cursor.endEditBlock();
+    m_text->moveCursor(QTextCursor::Start);
     m_text->setFocus();
 }
 
@@ -353,7 +434,7 @@ void GeneratePage::setBusy(bool busy)
 
 bool GeneratePage::readyToSpeak() const
 {
-    return m_context.accountId() != 0 && !selectedVoiceId().isEmpty();
+    return m_settingsLoaded && m_context.accountId() != 0 && !selectedVoiceId().isEmpty();
 }
 
 void GeneratePage::speakIfPending()
@@ -397,10 +478,13 @@ void GeneratePage::speak()
     m_firstAudio = false;
     m_stopping = false;
     m_expectedSeconds = qMax(1.0, double(Pricing::tokens(req.speech.text)) / 14.0 / req.speech.speed);
-    m_wave->clear();
+    // A new generation: nothing of the last one stays on screen.
     m_progress->setValue(0);
+    m_progress->setFormat(QStringLiteral("%p%"));
     m_save->setEnabled(false);
-    m_player->start();
+    m_spans = SentenceSpans::of(req.speech.text);
+    m_sentenceStarts = QList<qint64>(m_spans.size(), -1);
+    m_playerBar->startStream();
     m_sinceSpeak.start();
     m_status->setText(tr("Generating…"));
 
@@ -453,18 +537,54 @@ void GeneratePage::liveAudio(const QByteArray &samples)
         m_status->setText(tr("Playing — first sound after %1 ms").arg(m_sinceSpeak.elapsed()));
     }
     m_streamedSamples += samples.size() / 4;
-    m_player->append(samples);
-    m_wave->append(samples);
+    m_playerBar->appendStream(samples);
     // The studio plays as fast as it streams; credit at once (no socket to wait for).
     if (m_live)
         m_live->acknowledge(samples.size());
     m_progress->setValue(qMin(99, int(100.0 * double(m_streamedSamples) / AudioFormats::kSampleRate / m_expectedSeconds)));
 }
 
+void GeneratePage::liveSentence(int index, qint64 startSample)
+{
+    if (index >= 0 && index < m_sentenceStarts.size())
+        m_sentenceStarts[index] = startSample;
+}
+
+// The sentence whose audio holds the position, marked in the editor while it plays.
+void GeneratePage::highlightSentenceAt(qint64 us)
+{
+    int found = -1;
+    if (m_player->state() != AudioPlayer::State::Stopped && !m_spans.isEmpty()) {
+        const qint64 sample = us * AudioFormats::kSampleRate / 1000000;
+        for (int i = 0; i < m_sentenceStarts.size(); ++i) {
+            if (m_sentenceStarts.at(i) < 0)
+                continue;
+            if (m_sentenceStarts.at(i) > sample)
+                break;
+            found = i;
+        }
+    }
+    if (found == m_highlighted)
+        return;
+    m_highlighted = found;
+    QList<QTextEdit::ExtraSelection> marks;
+    if (found >= 0 && m_spans.at(found).length > 0) {
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = QTextCursor(m_text->document());
+        mark.cursor.setPosition(int(m_spans.at(found).start));
+        mark.cursor.setPosition(int(m_spans.at(found).start + m_spans.at(found).length), QTextCursor::KeepAnchor);
+        QColor tint = palette().color(QPalette::Highlight);
+        tint.setAlpha(70);
+        mark.format.setBackground(tint);
+        marks.append(mark);
+    }
+    m_text->setExtraSelections(marks);
+}
+
 void GeneratePage::onCompleted(const Generation &g)
 {
     m_generation = g;
-    m_player->finishInput();
+    m_playerBar->finishStream();
     m_progress->setValue(100);
     m_save->setEnabled(true);
     setBusy(false);
@@ -483,7 +603,12 @@ void GeneratePage::onStopped(const Generation &g)
     m_generation = g;
     m_stopping = false;
     m_player->stop();
+    m_player->finishInput(); // the kept part plays again with Play
     setBusy(false);
+    // The bar ends where the text was cut, and says so.
+    const int reached = g.tokens > 0 ? int(100 * g.billedTokens / g.tokens) : 0;
+    m_progress->setValue(g.status == GenerationStatus::Completed ? qBound(0, reached, 100) : 0);
+    m_progress->setFormat(tr("Stopped at %p%"));
     if (g.status == GenerationStatus::Completed) {
         m_save->setEnabled(true);
         m_status->setText(tr("Stopped: kept %1 s of audio; billed %2 of %3 tokens ($%4).")

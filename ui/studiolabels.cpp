@@ -22,6 +22,24 @@ QString StudioLabels::status(const QString &status)
     return status;
 }
 
+QString StudioLabels::status(const Generation &g)
+{
+    if (g.stopped && (g.status == GenerationStatus::Completed || g.status == GenerationStatus::Failed))
+        return QCoreApplication::translate("StudioLabels", "Stopped");
+    return status(g.status);
+}
+
+QString StudioLabels::stopNote(const Generation &g)
+{
+    if (!g.stopped)
+        return {};
+    if (g.status != GenerationStatus::Completed)
+        return QCoreApplication::translate("StudioLabels", "Stopped before any audio: nothing was billed.");
+    const QLocale locale;
+    return QCoreApplication::translate("StudioLabels", "Stopped: the audio made until then is kept, billed for %1 of %2 tokens.")
+        .arg(locale.toString(g.billedTokens), locale.toString(g.tokens));
+}
+
 QString StudioLabels::model(const QString &model)
 {
     if (model == QLatin1String("base"))
