@@ -10,6 +10,7 @@
 #include "serviceerror.h"
 #include "studiocontext.h"
 #include "studioicons.h"
+#include "studiolabels.h"
 
 #include <QClipboard>
 #include <QComboBox>
@@ -25,6 +26,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
@@ -60,6 +62,17 @@ protected:
 };
 
 constexpr qsizetype kMaxChars = 50000;
+
+// Money and counts as the studio's language writes them ("$0.00125", "0,00125 $").
+QString dollars(qint64 micros, int decimals)
+{
+    return QLocale().toCurrencyString(Money::usd(micros), QStringLiteral("$"), decimals);
+}
+
+QString count(qint64 n)
+{
+    return QLocale().toString(n);
+}
 constexpr int kRoleVoiceId = Qt::UserRole + 1;
 }
 
@@ -184,7 +197,7 @@ void GeneratePage::buildUi()
     m_voiceProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_voice = new QComboBox;
     m_voice->setModel(m_voiceProxy);
-    m_voice->setMinimumContentsLength(32);
+    m_voice->setMinimumContentsLength(24);
     voiceRow->addWidget(m_voice, 2);
     voiceRow->addWidget(m_voiceFilter, 1);
     form->addRow(tr("Voice:"), voiceRow);
@@ -198,23 +211,34 @@ void GeneratePage::buildUi()
     m_speed->setSingleStep(0.1);
     m_speed->setValue(1.0);
     m_speed->setSuffix(QStringLiteral("×"));
-    form->addRow(tr("&Speed:"), m_speed);
     m_cfg = new QDoubleSpinBox;
     m_cfg->setRange(1.0, 5.0);
     m_cfg->setSingleStep(0.5);
     m_cfg->setValue(2.5);
     m_cfg->setToolTip(tr("Pacing: higher values read more deliberately, with longer pauses."));
-    form->addRow(tr("&CFG weight:"), m_cfg);
     m_exaggeration = new QDoubleSpinBox;
     m_exaggeration->setRange(0.0, 1.0);
     m_exaggeration->setSingleStep(0.1);
     m_exaggeration->setValue(0.5);
     m_exaggeration->setToolTip(tr("Expressiveness: how far the pitch moves."));
-    form->addRow(tr("&Exaggeration:"), m_exaggeration);
     m_format = new QComboBox;
     m_format->addItem(QStringLiteral("WAV"), "wav");
     m_format->addItem(QStringLiteral("MP3"), "mp3");
-    form->addRow(tr("&Format:"), m_format);
+    // Numbers need a few digits, not the window's width: one row, each at its size, so
+    // the text keeps the height at 800×600 and nothing stretches at full HD.
+    auto *tuning = new QHBoxLayout;
+    const std::pair<QString, QWidget *> knobs[] = {
+        {tr("&Speed:"), m_speed}, {tr("&CFG weight:"), m_cfg}, {tr("&Exaggeration:"), m_exaggeration}, {tr("&Format:"), m_format}};
+    for (const auto &[text, field] : knobs) {
+        auto *label = new QLabel(text);
+        label->setBuddy(field);
+        field->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+        tuning->addWidget(label);
+        tuning->addWidget(field);
+        tuning->addSpacing(10);
+    }
+    tuning->addStretch(1);
+    form->addRow(tuning);
     layout->addWidget(settings);
 
     auto *buttons = new QHBoxLayout;
@@ -305,7 +329,7 @@ void GeneratePage::fillLanguages()
     m_language->clear();
     m_language->addItem(tr("Voice default"), QString());
     for (const QString &code : Languages::codes(model))
-        m_language->addItem(QStringLiteral("%1 (%2)").arg(Languages::find(model, code)->name, code), code);
+        m_language->addItem(StudioLabels::language(model, code), code);
 }
 
 void GeneratePage::reloadVoices()
@@ -322,7 +346,8 @@ void GeneratePage::reloadVoices()
                       m_voiceModel->clear();
                       for (const Voice &v : voices) {
                           auto *item = new QStandardItem(QStringLiteral("%1 — %2, %3%4  (%5)")
-                                                             .arg(v.name, v.gender, v.accent,
+                                                             .arg(v.name, StudioLabels::gender(v.gender),
+                                                                  StudioLabels::accent(v.accent),
                                                                   v.free ? QString() : tr(", premium"), v.id));
                           item->setData(v.id, kRoleVoiceId);
                           item->setToolTip(v.description);
@@ -353,17 +378,16 @@ void GeneratePage::updateEstimate()
     const qint64 micros = pricing.micros(priceModel, tokens);
     QString line = tr("%n character(s)", nullptr, int(text.size())) + QStringLiteral(" · ")
                    + tr("%n token(s)", nullptr, int(tokens)) + QStringLiteral(" · ")
-                   + tr("≈ %1 credits or $%2").arg(credits).arg(Money::usd(micros), 0, 'f', 5);
+                   + tr("≈ %1 credits or %2").arg(count(credits), dollars(micros, 5));
     if (tokens > kMaxChars)
-        line += QStringLiteral(" · ") + tr("too long: at most %1 characters").arg(kMaxChars);
+        line += QStringLiteral(" · ") + tr("too long: at most %1 characters").arg(count(kMaxChars));
     // Credits matter once the balance does not cover the text: say so, and where to fix it.
     const bool covered = tokens == 0 || m_context.accountId() == 0 || credits <= m_context.accountCredits()
                          || micros <= m_context.accountWalletMicros();
     if (!covered)
         line += QStringLiteral(" · ")
-                + tr("more than this account has (%1 credits, $%2 in the wallet)")
-                      .arg(m_context.accountCredits())
-                      .arg(Money::usd(m_context.accountWalletMicros()), 0, 'f', 2);
+                + tr("more than this account has (%1 credits, %2 in the wallet)")
+                      .arg(count(m_context.accountCredits()), dollars(m_context.accountWalletMicros(), 2));
     m_count->setText(line);
     m_accountsLink->setVisible(!covered);
 }
@@ -509,9 +533,8 @@ void GeneratePage::liveEnded(const LiveStream::Outcome &out)
         setBusy(false);
         if (out.error.kind == ServiceError::Kind::InsufficientBalance) {
             m_status->setText(tr("Not generated: this text costs more than the account has left "
-                                 "(%1 credits, $%2 in the wallet). Add credits or top up the wallet.")
-                                  .arg(m_context.accountCredits())
-                                  .arg(Money::usd(m_context.accountWalletMicros()), 0, 'f', 2));
+                                 "(%1 credits, %2 in the wallet). Add credits or top up the wallet.")
+                                  .arg(count(m_context.accountCredits()), dollars(m_context.accountWalletMicros(), 2)));
             m_accountsLink->setVisible(true);
         } else {
             m_status->setText(tr("Not generated: %1").arg(out.error.detail));
@@ -534,7 +557,7 @@ void GeneratePage::liveAudio(const QByteArray &samples)
 {
     if (!m_firstAudio) {
         m_firstAudio = true;
-        m_status->setText(tr("Playing — first sound after %1 ms").arg(m_sinceSpeak.elapsed()));
+        m_status->setText(tr("Playing — first sound after %1 ms").arg(count(m_sinceSpeak.elapsed())));
     }
     m_streamedSamples += samples.size() / 4;
     m_playerBar->appendStream(samples);
@@ -588,11 +611,9 @@ void GeneratePage::onCompleted(const Generation &g)
     m_progress->setValue(100);
     m_save->setEnabled(true);
     setBusy(false);
-    m_status->setText(tr("Done: %1 s of audio, %2 tokens, $%3 (%4).")
-                          .arg(double(m_streamedSamples) / AudioFormats::kSampleRate, 0, 'f', 1)
-                          .arg(g.tokens)
-                          .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5)
-                          .arg(g.source));
+    m_status->setText(tr("Done: %1 of audio, %2 tokens, %3 from the %4.")
+                          .arg(StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate),
+                               count(g.tokens), dollars(g.dollarCostMicros, 5), StudioLabels::paymentSource(g.source)));
     m_context.notifyDataChanged();
     emit generationFinished(g.id, g.status);
 }
@@ -611,11 +632,9 @@ void GeneratePage::onStopped(const Generation &g)
     m_progress->setFormat(tr("Stopped at %p%"));
     if (g.status == GenerationStatus::Completed) {
         m_save->setEnabled(true);
-        m_status->setText(tr("Stopped: kept %1 s of audio; billed %2 of %3 tokens ($%4).")
-                              .arg(double(m_streamedSamples) / AudioFormats::kSampleRate, 0, 'f', 1)
-                              .arg(g.billedTokens)
-                              .arg(g.tokens)
-                              .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5));
+        m_status->setText(tr("Stopped: kept %1 of audio; billed %2 of %3 tokens (%4).")
+                              .arg(StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate),
+                                   count(g.billedTokens), count(g.tokens), dollars(g.dollarCostMicros, 5)));
     } else {
         m_status->setText(tr("Stopped before any audio: nothing was billed."));
     }

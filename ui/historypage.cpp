@@ -174,6 +174,8 @@ void HistoryPage::buildUi()
     m_playerBar = new PlayerBar;
     m_player = m_playerBar->player();
     m_playerBar->setPlaceholder(tr("Select a generation and press Play to hear it here."));
+    m_playerBar->setPlayHandledByPage(true);
+    connect(m_playerBar, &PlayerBar::playClicked, this, &HistoryPage::togglePlaying);
     layout->addWidget(m_playerBar);
 
     auto *buttons = new QHBoxLayout;
@@ -188,8 +190,11 @@ void HistoryPage::buildUi()
     m_delete->setToolTip(tr("Delete the generation and its audio file (Del)"));
     m_copyUrl = new QPushButton(tr("Copy audio URL"));
     m_copyUrl->setObjectName(QStringLiteral("copyAudioUrl"));
-    // One button plays and stops: a narrow window (800×600, German) has no room for two.
-    for (QPushButton *b : {m_play, m_save, m_open, m_delete})
+    // The player's own button plays the selection; this one stays for the context menu
+    // (and Enter on the table) and is not shown twice.
+    m_play->setParent(this);
+    m_play->setVisible(false);
+    for (QPushButton *b : {m_save, m_open, m_delete})
         buttons->addWidget(b);
     buttons->addStretch(1);
     buttons->addWidget(m_copyUrl);
@@ -367,6 +372,7 @@ void HistoryPage::updateActions()
     const bool playing = m_player->isPlaying() && g && g->id == m_loadedId;
     m_play->setText(playing ? tr("Pause") : tr("Play"));
     m_play->setEnabled(playing || playable);
+    m_playerBar->setPlayEnabled(playing || playable);
     m_save->setEnabled(playable);
     m_open->setEnabled(g != nullptr);
     m_delete->setEnabled(g && !unfinished(*g));

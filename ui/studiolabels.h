@@ -16,6 +16,13 @@ QString status(const Generation &g);
 // What a stop kept and billed; empty unless g was stopped.
 QString stopNote(const Generation &g);
 QString model(const QString &model);     // base -> "Base"
+QString ledgerKind(const QString &kind);  // settle -> "Charge"
+QString gender(const QString &gender);    // the catalog's Female / Male / Neutral
+QString accent(const QString &accent);    // the catalog's American, Scottish, ...
+// The engine's fixed ledger notes ("new account"), translated; others (typed by a user,
+// an error text) as they are.
+QString ledgerNote(const QString &note);
+QString paymentSource(const QString &source); // CREDITS_BALANCE -> "monthly credits"
 // language_code of a model -> "American English", "Deutsch", "Portuguese (Brazil)"...
 QString language(const QString &model, const QString &code);
 QString dateTime(qint64 msSinceEpoch);   // short local date and time

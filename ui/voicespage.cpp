@@ -1,6 +1,7 @@
 #include "voicespage.h"
 
 #include "audioplayer.h"
+#include "studiolabels.h"
 #include "customvoicedialog.h"
 #include "services.h"
 #include "languages.h"
@@ -273,9 +274,10 @@ void VoicesPage::fill(const QList<Voice> &voices)
         auto *name = cell(v.name);
         name->setData(v.id, kRoleVoiceId);
         name->setData(v.model, kRoleModel);
-        name->setData(QStringList{v.name, v.id, v.gender, v.accent, v.description}.join(QLatin1Char('\n')), kRoleSearch);
+        name->setData(QStringList{v.name, v.id, v.gender, v.accent, StudioLabels::gender(v.gender), StudioLabels::accent(v.accent), v.description}.join(QLatin1Char('\n')), kRoleSearch);
         name->setToolTip(v.description);
-        row << name << cell(v.id) << cell(v.model) << cell(v.gender) << cell(v.accent)
+        row << name << cell(v.id) << cell(StudioLabels::model(v.model)) << cell(StudioLabels::gender(v.gender))
+            << cell(StudioLabels::accent(v.accent))
             << cell(v.free ? tr("Free") : tr("Premium")) << cell(v.isCustom ? tr("Yes") : QString());
         m_model->appendRow(row);
     }

@@ -79,7 +79,12 @@ PlayerBar::PlayerBar(QWidget *parent)
     m_player->setVolume(float(m_volume->value()) / 100.0f);
     fillDevices();
 
-    connect(m_play, &QToolButton::clicked, this, &PlayerBar::togglePlay);
+    connect(m_play, &QToolButton::clicked, this, [this] {
+        if (m_pageHandlesPlay)
+            emit playClicked();
+        else
+            togglePlay();
+    });
     connect(m_wave, &WaveformView::seekRequested, this, [this](qint64 us) {
         m_player->seek(us);
         tick();
@@ -189,7 +194,19 @@ void PlayerBar::updateControls()
     m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_play->setText(playing ? tr("Pause") : tr("Play"));
     m_play->setToolTip(playing ? tr("Pause (Ctrl+Space)") : tr("Play again without generating again (Ctrl+Space)"));
-    m_play->setEnabled(playing || m_player->hasAudio());
+    m_play->setEnabled(playing || (m_pageHandlesPlay ? m_pagePlayEnabled : m_player->hasAudio()));
+}
+
+void PlayerBar::setPlayHandledByPage(bool handled)
+{
+    m_pageHandlesPlay = handled;
+    updateControls();
+}
+
+void PlayerBar::setPlayEnabled(bool enabled)
+{
+    m_pagePlayEnabled = enabled;
+    updateControls();
 }
 
 void PlayerBar::tick()

@@ -36,6 +36,10 @@ public:
     // Nothing loaded: the waveform shows its placeholder again.
     void clear();
     void setPlaceholder(const QString &text);
+    // The page decides what Play does (History: the selected row); the bar then only
+    // emits playClicked(). Its enabled state comes from setPlayEnabled().
+    void setPlayHandledByPage(bool handled);
+    void setPlayEnabled(bool enabled);
 
 public slots:
     void togglePlay();
@@ -43,6 +47,7 @@ public slots:
 signals:
     // While playing or paused (about 20 times a second), and once when it stops.
     void positionChanged(qint64 us);
+    void playClicked();
 
 private:
     void fillDevices();
@@ -56,4 +61,6 @@ private:
     QComboBox *m_device;
     QSlider *m_volume;
     QTimer m_ticker;
+    bool m_pageHandlesPlay = false;
+    bool m_pagePlayEnabled = false;
 };
