@@ -22,6 +22,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -226,18 +227,22 @@ void GeneratePage::buildUi()
     m_format->addItem(QStringLiteral("MP3"), "mp3");
     // Numbers need a few digits, not the window's width: one row, each at its size, so
     // the text keeps the height at 800×600 and nothing stretches at full HD.
-    auto *tuning = new QHBoxLayout;
+    // Two pairs a row: German labels are long, and 800 px must hold them.
+    auto *tuning = new QGridLayout;
     const std::pair<QString, QWidget *> knobs[] = {
         {tr("&Speed:"), m_speed}, {tr("&CFG weight:"), m_cfg}, {tr("&Exaggeration:"), m_exaggeration}, {tr("&Format:"), m_format}};
+    int i = 0;
     for (const auto &[text, field] : knobs) {
         auto *label = new QLabel(text);
         label->setBuddy(field);
         field->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
-        tuning->addWidget(label);
-        tuning->addWidget(field);
-        tuning->addSpacing(10);
+        tuning->addWidget(label, i % 2, (i / 2) * 2);
+        tuning->addWidget(field, i % 2, (i / 2) * 2 + 1);
+        ++i;
     }
-    tuning->addStretch(1);
+    tuning->setColumnMinimumWidth(2, 0);
+    tuning->setColumnStretch(4, 1);
+    tuning->setHorizontalSpacing(12);
     form->addRow(tuning);
     layout->addWidget(settings);
 
