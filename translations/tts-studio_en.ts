@@ -148,169 +148,179 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="392" />
+            <location filename="../ui/accountspage.cpp" line="368" />
+            <source>Paid from the prepaid wallet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/accountspage.cpp" line="369" />
+            <source>Paid from the monthly credits</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/accountspage.cpp" line="393" />
             <source>Select an account to see every movement of its credits and wallet.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="394" />
+            <location filename="../ui/accountspage.cpp" line="395" />
             <source>No movements yet.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="396" />
+            <location filename="../ui/accountspage.cpp" line="397" />
             <source>Showing the latest %1 movements.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="398" />
+            <location filename="../ui/accountspage.cpp" line="399" />
             <source>The ledger adds up to the balances.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="399" />
+            <location filename="../ui/accountspage.cpp" line="400" />
             <source>Warning: the ledger does not add up to the balances.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="415" />
+            <location filename="../ui/accountspage.cpp" line="416" />
             <source>New account</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="416" />
+            <location filename="../ui/accountspage.cpp" line="417" />
             <source>An account owns API keys, generations and balances.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="416" />
+            <location filename="../ui/accountspage.cpp" line="417" />
             <source>Create</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="420" />
+            <location filename="../ui/accountspage.cpp" line="421" />
             <source>e.g. alice or my-app</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="432" />
+            <location filename="../ui/accountspage.cpp" line="433" />
             <source>&amp;Name:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="433" />
-            <location filename="../ui/accountspage.cpp" line="472" />
+            <location filename="../ui/accountspage.cpp" line="434" />
+            <location filename="../ui/accountspage.cpp" line="473" />
             <source>&amp;Plan:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="434" />
+            <location filename="../ui/accountspage.cpp" line="435" />
             <source>Starting &amp;credits:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="435" />
+            <location filename="../ui/accountspage.cpp" line="436" />
             <source>Starting &amp;wallet:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="447" />
+            <location filename="../ui/accountspage.cpp" line="448" />
             <source>The account was not created: %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="451" />
+            <location filename="../ui/accountspage.cpp" line="452" />
             <source>Account “%1” created (%2 plan, %3 credits, %4 in the wallet).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="467" />
+            <location filename="../ui/accountspage.cpp" line="468" />
             <source>Change plan</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="468" />
+            <location filename="../ui/accountspage.cpp" line="469" />
             <source>The plan of “%1”. The v3 API serves every voice on either plan; the legacy v2 API keeps premium voices for Pro.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="470" />
+            <location filename="../ui/accountspage.cpp" line="471" />
             <source>Change</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="478" />
+            <location filename="../ui/accountspage.cpp" line="479" />
             <source>The plan was not changed: %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="484" />
+            <location filename="../ui/accountspage.cpp" line="485" />
             <source>“%1” is now on the %2 plan.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="495" />
+            <location filename="../ui/accountspage.cpp" line="496" />
             <source>Add credits</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="496" />
+            <location filename="../ui/accountspage.cpp" line="497" />
             <source>Credits for “%1”: one pays for a token of base speech, two for advanced.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="498" />
+            <location filename="../ui/accountspage.cpp" line="499" />
             <source>Add</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="505" />
+            <location filename="../ui/accountspage.cpp" line="506" />
             <source>&amp;Credits:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="506" />
-            <location filename="../ui/accountspage.cpp" line="542" />
+            <location filename="../ui/accountspage.cpp" line="507" />
+            <location filename="../ui/accountspage.cpp" line="543" />
             <source>N&amp;ote:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="514" />
+            <location filename="../ui/accountspage.cpp" line="515" />
             <source>No credits were added: %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="517" />
+            <location filename="../ui/accountspage.cpp" line="518" />
             <source>Added %1 credits to “%2”: %3 now.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="530" />
+            <location filename="../ui/accountspage.cpp" line="531" />
             <source>Top up wallet</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="531" />
+            <location filename="../ui/accountspage.cpp" line="532" />
             <source>Money for “%1” when its credits run out. This is local bookkeeping: no payment is taken.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="533" />
+            <location filename="../ui/accountspage.cpp" line="534" />
             <source>Top up</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="541" />
+            <location filename="../ui/accountspage.cpp" line="542" />
             <source>&amp;Amount:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="550" />
+            <location filename="../ui/accountspage.cpp" line="551" />
             <source>The wallet was not topped up: %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="553" />
+            <location filename="../ui/accountspage.cpp" line="554" />
             <source>Added %1 to the wallet of “%2”: %3 now.</source>
             <translation type="unfinished" />
         </message>
@@ -1694,193 +1704,356 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
     <context>
         <name>StudioLabels</name>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="16" />
+            <location filename="../ui/studiolabels.cpp" line="17" />
             <source>Queued</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="18" />
+            <location filename="../ui/studiolabels.cpp" line="19" />
             <source>Generating</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="20" />
+            <location filename="../ui/studiolabels.cpp" line="21" />
             <source>Completed</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="22" />
+            <location filename="../ui/studiolabels.cpp" line="23" />
             <source>Failed</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="24" />
+            <location filename="../ui/studiolabels.cpp" line="25" />
             <source>Expired</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="31" />
+            <location filename="../ui/studiolabels.cpp" line="32" />
             <source>Stopped</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="40" />
+            <location filename="../ui/studiolabels.cpp" line="41" />
             <source>Stopped before any audio: nothing was billed.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="42" />
+            <location filename="../ui/studiolabels.cpp" line="43" />
             <source>Stopped: the audio made until then is kept, billed for %1 of %2 tokens.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="49" />
+            <location filename="../ui/studiolabels.cpp" line="50" />
             <source>Grant</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="51" />
+            <location filename="../ui/studiolabels.cpp" line="52" />
             <source>Top-up</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="53" />
+            <location filename="../ui/studiolabels.cpp" line="54" />
             <source>Hold</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="55" />
+            <location filename="../ui/studiolabels.cpp" line="56" />
             <source>Charge</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="57" />
+            <location filename="../ui/studiolabels.cpp" line="58" />
             <source>Release</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="76" />
+            <location filename="../ui/studiolabels.cpp" line="77" />
             <source>Female</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="77" />
+            <location filename="../ui/studiolabels.cpp" line="78" />
             <source>Male</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="78" />
+            <location filename="../ui/studiolabels.cpp" line="79" />
             <source>Neutral</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="86" />
+            <location filename="../ui/studiolabels.cpp" line="87" />
             <source>American</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="87" />
+            <location filename="../ui/studiolabels.cpp" line="88" />
             <source>British</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="88" />
+            <location filename="../ui/studiolabels.cpp" line="89" />
             <source>Scottish</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="89" />
+            <location filename="../ui/studiolabels.cpp" line="90" />
             <source>Indian</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="90" />
+            <location filename="../ui/studiolabels.cpp" line="91" />
             <source>Japanese</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="91" />
+            <location filename="../ui/studiolabels.cpp" line="92" />
             <source>Mandarin</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="92" />
+            <location filename="../ui/studiolabels.cpp" line="93" />
             <source>Spanish</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="93" />
+            <location filename="../ui/studiolabels.cpp" line="94" />
             <source>French</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="94" />
+            <location filename="../ui/studiolabels.cpp" line="95" />
             <source>Italian</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="95" />
+            <location filename="../ui/studiolabels.cpp" line="96" />
             <source>Brazilian</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="103" />
+            <location filename="../ui/studiolabels.cpp" line="104" />
             <source>new account</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="104" />
+            <location filename="../ui/studiolabels.cpp" line="105" />
             <source>wallet top-up</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="105" />
+            <location filename="../ui/studiolabels.cpp" line="106" />
             <source>credit grant</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="106" />
+            <location filename="../ui/studiolabels.cpp" line="107" />
             <source>not spoken: stopped in the studio</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="107" />
+            <location filename="../ui/studiolabels.cpp" line="108" />
             <source>Stopped in the studio</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="108" />
+            <location filename="../ui/studiolabels.cpp" line="109" />
             <source>Cancelled</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="109" />
+            <location filename="../ui/studiolabels.cpp" line="110" />
             <source>Client disconnected</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="117" />
+            <location filename="../ui/studiolabels.cpp" line="122" />
+            <source>%1 credits, %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="125" />
+            <source>%1; the stream ended early after audio: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="129" />
+            <source>stopped in the studio: %1 of %2 tokens, %3 credits, %4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="137" />
             <source>wallet</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="118" />
+            <location filename="../ui/studiolabels.cpp" line="138" />
             <source>monthly credits</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="124" />
+            <location filename="../ui/studiolabels.cpp" line="144" />
             <source>Base</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="126" />
+            <location filename="../ui/studiolabels.cpp" line="146" />
             <source>Advanced</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="163" />
+            <location filename="../ui/studiolabels.cpp" line="183" />
             <source>%1 s</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>VoiceDescriptions</name>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="13" />
+            <source>Brazilian Portuguese female voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="14" />
+            <source>Brazilian Portuguese male voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="15" />
+            <source>Bright, energetic premium female voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="16" />
+            <source>Bright, higher-pitched American English voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="17" />
+            <source>Calm, androgynous premium voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="18" />
+            <source>Clear, warm American English narrator.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="19" />
+            <source>Confident premium male narrator.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="20" />
+            <source>Crisp, fast premium voice for assistants.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="21" />
+            <source>Crisp, fast-responding American English voice (diphone).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="22" />
+            <source>Deep, resonant premium male voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="23" />
+            <source>Expressive premium narrator; speaks all 23 advanced languages.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="24" />
+            <source>French female voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="25" />
+            <source>French male voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="26" />
+            <source>Hindi female voice reading Devanagari.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="27" />
+            <source>Hindi male voice reading Devanagari.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="28" />
+            <source>Italian female voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="29" />
+            <source>Italian male voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="30" />
+            <source>Japanese female voice; kanji are read through kana.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="31" />
+            <source>Japanese male voice; kanji are read through kana.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="32" />
+            <source>Low, intimate premium female voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="33" />
+            <source>Lower, calm female voice for British English (reads with a general English lexicon).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="34" />
+            <source>Mandarin Chinese female voice reading hanzi.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="35" />
+            <source>Mandarin Chinese male voice reading hanzi.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="36" />
+            <source>Scottish-accented male voice for British English.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="37" />
+            <source>Scottish-accented premium storyteller.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="38" />
+            <source>Spanish female voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="39" />
+            <source>Spanish male voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="40" />
+            <source>Steady American English male voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="41" />
+            <source>Warm, higher premium voice with a Scottish lilt.</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1973,7 +2146,7 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
         </message>
         <message>
             <location filename="../ui/voicespage.cpp" line="151" />
-            <location filename="../ui/voicespage.cpp" line="339" />
+            <location filename="../ui/voicespage.cpp" line="340" />
             <source>Preview</source>
             <translation type="unfinished" />
         </message>
@@ -2008,22 +2181,22 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="281" />
+            <location filename="../ui/voicespage.cpp" line="282" />
             <source>Free</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="281" />
+            <location filename="../ui/voicespage.cpp" line="282" />
             <source>Premium</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="281" />
+            <location filename="../ui/voicespage.cpp" line="282" />
             <source>Yes</source>
             <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../ui/voicespage.cpp" line="284" />
+            <location filename="../ui/voicespage.cpp" line="285" />
             <source>%n voice(s)</source>
             <translation>
                 <numerusform>%n voice</numerusform>
@@ -2031,7 +2204,7 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/voicespage.cpp" line="285" />
+            <location filename="../ui/voicespage.cpp" line="286" />
             <source>%n custom</source>
             <translation>
                 <numerusform>%n custom</numerusform>
@@ -2039,49 +2212,49 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
             </translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="339" />
+            <location filename="../ui/voicespage.cpp" line="340" />
             <source>Stop preview</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="344" />
+            <location filename="../ui/voicespage.cpp" line="345" />
             <source>%1 shown</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="351" />
+            <location filename="../ui/voicespage.cpp" line="352" />
             <source>Select a voice to see its description.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="352" />
-            <location filename="../ui/voicespage.cpp" line="391" />
-            <location filename="../ui/voicespage.cpp" line="486" />
+            <location filename="../ui/voicespage.cpp" line="353" />
+            <location filename="../ui/voicespage.cpp" line="392" />
+            <location filename="../ui/voicespage.cpp" line="487" />
             <source>Create or select an account first (Accounts page).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="361" />
+            <location filename="../ui/voicespage.cpp" line="362" />
             <source>Custom voice based on %1 (%2): pitch %3×, rate %4×.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="377" />
+            <location filename="../ui/voicespage.cpp" line="378" />
             <source>Stop</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="409" />
+            <location filename="../ui/voicespage.cpp" line="410" />
             <source>Previewing %1…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="448" />
+            <location filename="../ui/voicespage.cpp" line="449" />
             <source>No preview of %1: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="438" />
+            <location filename="../ui/voicespage.cpp" line="439" />
             <source>Preview of %1: %2 s, billed %3 tokens ($%4, %5).</source>
             <translation type="unfinished" />
         </message>
@@ -2097,55 +2270,55 @@ It is billed to the selected account (about %2 credits or $%3) and marked as a p
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="341" />
+            <location filename="../ui/voicespage.cpp" line="342" />
             <source>Play one short sample sentence in the selected voice (Esc stops).
 It is billed to the selected account and marked as a preview: History leaves it out unless you show previews.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="451" />
+            <location filename="../ui/voicespage.cpp" line="452" />
             <source>Preview of %1 failed: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="466" />
+            <location filename="../ui/voicespage.cpp" line="467" />
             <source>Preview stopped.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="508" />
+            <location filename="../ui/voicespage.cpp" line="509" />
             <source>The voice %1 no longer exists.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="552" />
+            <location filename="../ui/voicespage.cpp" line="553" />
             <source>Created the custom voice %1 (%2).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="553" />
+            <location filename="../ui/voicespage.cpp" line="554" />
             <source>Saved the custom voice %1 (%2).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="578" />
+            <location filename="../ui/voicespage.cpp" line="579" />
             <source>Delete custom voice</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="579" />
+            <location filename="../ui/voicespage.cpp" line="580" />
             <source>Delete the custom voice "%1" (%2)?
 
 Generations made with it keep their audio, but the voice can no longer be used. This cannot be undone.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="593" />
+            <location filename="../ui/voicespage.cpp" line="594" />
             <source>Deleted the custom voice %1 (%2).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="594" />
+            <location filename="../ui/voicespage.cpp" line="595" />
             <source>Could not delete %1: %2</source>
             <translation type="unfinished" />
         </message>

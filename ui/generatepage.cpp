@@ -355,7 +355,7 @@ void GeneratePage::reloadVoices()
                                                                   StudioLabels::accent(v.accent),
                                                                   v.free ? QString() : tr(", premium"), v.id));
                           item->setData(v.id, kRoleVoiceId);
-                          item->setToolTip(v.description);
+                          item->setToolTip(StudioLabels::voiceDescription(v.description));
                           m_voiceModel->appendRow(item);
                       }
                       for (int i = 0; i < m_voiceProxy->rowCount(); ++i)

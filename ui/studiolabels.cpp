@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <iterator>
 #include <utility>
@@ -108,6 +109,25 @@ QString StudioLabels::ledgerNote(const QString &note)
         {"Cancelled", QT_TRANSLATE_NOOP("StudioLabels", "Cancelled")},
         {"Client disconnected", QT_TRANSLATE_NOOP("StudioLabels", "Client disconnected")},
     };
+    // The engine's money notes: "33 credits / 495 micro-USD" and the like, in words.
+    static const QRegularExpression settled(QStringLiteral("^(\\d+) credits / (\\d+) micro-USD(?:; stream ended early after audio: (.*))?$"));
+    static const QRegularExpression stopped(
+        QStringLiteral("^stopped in the studio: (\\d+) of (\\d+) tokens, (\\d+) credits / (\\d+) micro-USD$"));
+    const QLocale locale;
+    const auto number = [&locale](const QString &digits) { return locale.toString(digits.toLongLong()); };
+    const auto usd = [&locale](const QString &micros) {
+        return locale.toCurrencyString(double(micros.toLongLong()) / 1e6, QStringLiteral("$"), 5);
+    };
+    if (const auto m = settled.match(note); m.hasMatch()) {
+        const QString cost = QCoreApplication::translate("StudioLabels", "%1 credits, %2").arg(number(m.captured(1)), usd(m.captured(2)));
+        if (m.captured(3).isEmpty())
+            return cost;
+        return QCoreApplication::translate("StudioLabels", "%1; the stream ended early after audio: %2")
+            .arg(cost, ledgerNote(m.captured(3)));
+    }
+    if (const auto m = stopped.match(note); m.hasMatch())
+        return QCoreApplication::translate("StudioLabels", "stopped in the studio: %1 of %2 tokens, %3 credits, %4")
+            .arg(number(m.captured(1)), number(m.captured(2)), number(m.captured(3)), usd(m.captured(4)));
     return fromTable(known, std::size(known), note);
 }
 

@@ -17,6 +17,7 @@ QString status(const Generation &g);
 QString stopNote(const Generation &g);
 QString model(const QString &model);     // base -> "Base"
 QString ledgerKind(const QString &kind);  // settle -> "Charge"
+QString voiceDescription(const QString &description); // a catalog voice's, translated (voicedescriptions.cpp)
 QString gender(const QString &gender);    // the catalog's Female / Male / Neutral
 QString accent(const QString &accent);    // the catalog's American, Scottish, ...
 // The engine's fixed ledger notes ("new account"), translated; others (typed by a user,

@@ -274,8 +274,9 @@ void VoicesPage::fill(const QList<Voice> &voices)
         auto *name = cell(v.name);
         name->setData(v.id, kRoleVoiceId);
         name->setData(v.model, kRoleModel);
-        name->setData(QStringList{v.name, v.id, v.gender, v.accent, StudioLabels::gender(v.gender), StudioLabels::accent(v.accent), v.description}.join(QLatin1Char('\n')), kRoleSearch);
-        name->setToolTip(v.description);
+        name->setData(QStringList{v.name, v.id, v.gender, v.accent, StudioLabels::gender(v.gender), StudioLabels::accent(v.accent), v.description,
+                                 StudioLabels::voiceDescription(v.description)}.join(QLatin1Char('\n')), kRoleSearch);
+        name->setToolTip(StudioLabels::voiceDescription(v.description));
         row << name << cell(v.id) << cell(StudioLabels::model(v.model)) << cell(StudioLabels::gender(v.gender))
             << cell(StudioLabels::accent(v.accent))
             << cell(v.free ? tr("Free") : tr("Premium")) << cell(v.isCustom ? tr("Yes") : QString());
