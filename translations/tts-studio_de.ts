@@ -149,13 +149,13 @@
         </message>
         <message>
             <location filename="../ui/accountspage.cpp" line="368" />
-            <source>Paid from the prepaid wallet</source>
-            <translation>Aus dem Prepaid-Guthaben bezahlt</translation>
+            <source>The prepaid wallet, in dollars</source>
+            <translation>Das Prepaid-Guthaben, in Dollar</translation>
         </message>
         <message>
             <location filename="../ui/accountspage.cpp" line="369" />
-            <source>Paid from the monthly credits</source>
-            <translation>Aus den monatlichen Credits bezahlt</translation>
+            <source>The monthly credits</source>
+            <translation>Die monatlichen Credits</translation>
         </message>
         <message>
             <location filename="../ui/accountspage.cpp" line="393" />

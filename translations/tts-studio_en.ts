@@ -149,12 +149,12 @@
         </message>
         <message>
             <location filename="../ui/accountspage.cpp" line="368" />
-            <source>Paid from the prepaid wallet</source>
+            <source>The prepaid wallet, in dollars</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../ui/accountspage.cpp" line="369" />
-            <source>Paid from the monthly credits</source>
+            <source>The monthly credits</source>
             <translation type="unfinished" />
         </message>
         <message>

@@ -365,8 +365,8 @@ void AccountsPage::fillLedger(const QList<LedgerEntry> &entries, bool consistent
         auto *kind = new QTableWidgetItem(StudioLabels::ledgerKind(e.kind));
         kind->setToolTip(kinds.value(e.kind));
         auto *source = new QTableWidgetItem(e.source == PaymentSource::Wallet ? tr("Wallet") : tr("Credits"));
-        source->setToolTip(e.source == PaymentSource::Wallet ? tr("Paid from the prepaid wallet")
-                                                             : tr("Paid from the monthly credits"));
+        source->setToolTip(e.source == PaymentSource::Wallet ? tr("The prepaid wallet, in dollars")
+                                                             : tr("The monthly credits"));
         // Zero deltas stay blank, as in a paper ledger: only movements stand out.
         auto *credits = numberItem(e.creditsDelta ? signedCount(e.creditsDelta) : QString(), e.creditsDelta);
         auto *dollars = numberItem(e.microsDelta ? usd(e.microsDelta, true) : QString(), e.microsDelta);

@@ -150,7 +150,7 @@ void TestAccountsPage::topUpWallet()
     QCOMPARE(cellValue(ledger, 0, AccountsPage::UsdDelta), 12500000);
     QCOMPARE(ledger->item(0, AccountsPage::UsdDelta)->text(), QStringLiteral("+$12.50"));
     QCOMPARE(ledger->item(0, AccountsPage::Note)->text(), QStringLiteral("invoice 42"));
-    QCOMPARE(ledger->item(0, AccountsPage::Source)->toolTip(), PaymentSource::Wallet);
+    QCOMPARE(ledger->item(0, AccountsPage::Source)->toolTip(), QStringLiteral("The prepaid wallet, in dollars"));
     QVERIFY(m_env->engine().accounts().ledgerConsistent(m_carol));
 }
 
