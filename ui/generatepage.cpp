@@ -183,6 +183,8 @@ void GeneratePage::buildUi()
 
     auto *settings = new QGroupBox(tr("Voice and settings"));
     auto *form = new QFormLayout(settings);
+    // Menus as wide as their longest entry, not as the full-HD window.
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     m_model = new QComboBox;
     m_model->addItem(tr("Base — standard voices, lowest cost"), "base");
     m_model->addItem(tr("Advanced — premium voices, 23 languages, expressive"), "advanced");

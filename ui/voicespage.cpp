@@ -120,8 +120,10 @@ void VoicesPage::buildUi()
     layout->addLayout(filters);
 
     m_model = new QStandardItemModel(0, ColumnCount, this);
-    m_model->setHorizontalHeaderLabels({tr("Play"), tr("Name"), tr("ID"), tr("Model"), tr("Gender"), tr("Accent"),
+    // The play column is as narrow as its ▶; its header says what it does in a tooltip.
+    m_model->setHorizontalHeaderLabels({QStringLiteral("▶"), tr("Name"), tr("ID"), tr("Model"), tr("Gender"), tr("Accent"),
                                         tr("Price"), tr("Custom")});
+    m_model->setHeaderData(ColPreview, Qt::Horizontal, tr("Play"), Qt::ToolTipRole);
     auto *filter = new VoiceFilter(this);
     m_proxy = filter;
     m_proxy->setSourceModel(m_model);
@@ -354,7 +356,8 @@ void VoicesPage::updateDetails()
         return;
     }
     const Voice v = m_voices.value(id);
-    QString text = QStringLiteral("<b>%1</b> (%2) — %3").arg(v.name.toHtmlEscaped(), v.id, v.description.toHtmlEscaped());
+    QString text = QStringLiteral("<b>%1</b> (%2) — %3")
+                       .arg(v.name.toHtmlEscaped(), v.id, StudioLabels::voiceDescription(v.description).toHtmlEscaped());
     if (v.isCustom) {
         const auto base = m_context.services().catalog().find(v.baseVoiceId);
         const double pitch = base && base->pitch > 0 ? v.pitch / base->pitch : v.pitch;
@@ -598,4 +601,14 @@ void VoicesPage::deleteCustomVoice()
                       m_context.notifyVoicesChanged();
                       m_context.notifyDataChanged();
                   });
+}
+
+// A narrow window gives the names the room: the id (also in the line below the table)
+// and the custom mark step aside.
+void VoicesPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const bool narrow = width() < kNarrowWidth;
+    m_table->setColumnHidden(ColId, narrow);
+    m_table->setColumnHidden(ColCustom, narrow);
 }

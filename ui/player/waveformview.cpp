@@ -94,10 +94,11 @@ void WaveformView::paintEvent(QPaintEvent *)
     const int w = width();
     const int h = height();
     const int mid = h / 2;
-    p.setPen(palette().color(QPalette::Mid));
-    p.drawLine(0, mid, w, mid);
     const qsizetype buckets = m_min.size();
-    if (buckets == 0) {
+    if (buckets > 0) {
+        p.setPen(palette().color(QPalette::Mid));
+        p.drawLine(0, mid, w, mid);
+    } else {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
         return;
