@@ -129,6 +129,7 @@ void VoicesPage::buildUi()
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
     m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("voicesTable"));
     m_table->setModel(m_proxy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);

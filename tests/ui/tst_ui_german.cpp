@@ -15,6 +15,9 @@
 #include "voicespage.h"
 
 #include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QScrollBar>
+#include <QTableView>
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QGroupBox>
@@ -130,6 +133,9 @@ class TestGerman : public QObject
 private slots:
     void initTestCase();
     void noEnglishOnAnyPage();
+    // German labels are the longest: at the smallest window and at 800×600 nothing hides
+    // behind the toolbar's »» or needs horizontal scrolling, and names get the room.
+    void smallWindowsFit();
 
 private:
     void walk(UiTestEnv &env, Texts &all);
@@ -243,6 +249,46 @@ void TestGerman::noEnglishOnAnyPage()
     for (const QString &left : std::as_const(english_left))
         qWarning("untranslated: %s", qPrintable(left));
     QVERIFY2(english_left.isEmpty(), "texts of the German window read as in English (listed above)");
+}
+
+void TestGerman::smallWindowsFit()
+{
+    QTranslator mine;
+    QVERIFY(mine.load(QStringLiteral(TTS_QM_DIR "/tts-studio_de.qm")));
+    QCoreApplication::installTranslator(&mine);
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    UiTestEnv env;
+    env.context().setAccountId(env.createAccount(QStringLiteral("maria")));
+    {
+        MainWindow window(env.context());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(window.generatePage()->voiceBox()->count() > 0, 20000);
+        const QList<QSize> sizes{window.minimumSizeHint(), QSize(800, 600), QSize(1920, 1080)};
+        for (const QSize &size : sizes) {
+            window.resize(size);
+            for (MainWindow::Page page : {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Keys,
+                                          MainWindow::Accounts}) {
+                window.showPage(page);
+                QTest::qWait(50);
+                const QString where = QStringLiteral("%1×%2, page %3").arg(window.width()).arg(window.height()).arg(int(page));
+                auto *more = window.findChild<QWidget *>(QStringLiteral("qt_toolbar_ext_button"));
+                QVERIFY2(!more || !more->isVisible(), qPrintable(QStringLiteral("toolbar overflows at ") + where));
+                if (size.width() >= 800)
+                    for (auto *view : window.findChildren<QAbstractItemView *>())
+                        if (view->isVisible() && !view->objectName().isEmpty())
+                            QVERIFY2(!view->horizontalScrollBar()->isVisible(),
+                                     qPrintable(view->objectName() + QStringLiteral(" scrolls sideways at ") + where));
+            }
+            // Names, not ids, get the room; spin boxes keep their size.
+            auto *voices = window.findChild<QTableView *>(QStringLiteral("voicesTable"));
+            QVERIFY(voices->columnWidth(VoicesPage::ColName) >= voices->fontMetrics().horizontalAdvance(QStringLiteral("Michael")));
+            for (auto *spin : window.generatePage()->findChildren<QAbstractSpinBox *>())
+                QVERIFY2(spin->width() < 200, qPrintable(QString::number(spin->width())));
+        }
+    }
+    QCoreApplication::removeTranslator(&mine);
+    QLocale::setDefault(QLocale::c());
 }
 
 QTEST_MAIN(TestGerman)
