@@ -135,9 +135,9 @@ void GeneratePage::loadSettings()
 // The voice now selected is the one this model starts with next time (in this data dir).
 void GeneratePage::rememberVoice()
 {
-    const QString model = m_model->currentData().toString();
+    const QString model = m_voicesModel; // the list may still be the last model's
     const QString id = selectedVoiceId();
-    if (!m_settingsLoaded || m_fillingVoices || id.isEmpty() || m_savedVoice.value(model) == id)
+    if (!m_settingsLoaded || m_fillingVoices || model.isEmpty() || id.isEmpty() || m_savedVoice.value(model) == id)
         return;
     m_savedVoice.insert(model, id);
     remember([model, id](StudioSettings &s) { s.setLastVoice(model, id); });
@@ -350,6 +350,7 @@ void GeneratePage::reloadVoices()
                           return;
                       const QString wanted = m_savedVoice.value(model);
                       m_fillingVoices = true;
+                      m_voicesModel = model;
                       m_voiceModel->clear();
                       for (const Voice &v : voices) {
                           auto *item = new QStandardItem(QStringLiteral("%1 — %2, %3%4  (%5)")

@@ -134,4 +134,5 @@ private:
     QHash<QString, QString> m_savedVoice;
     bool m_settingsLoaded = false;
     bool m_fillingVoices = false;
+    QString m_voicesModel; // the model whose voices the list shows
 };

@@ -18,6 +18,7 @@
 #include <QMediaDevices>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSlider>
 #include <QTableView>
 #include <QToolButton>
@@ -40,6 +41,7 @@ private slots:
     void initTestCase();
     void playPauseSeekReplay();
     void historyPlaysInItsBar();
+    void settingsStayWithTheDataDir();
 
 private:
     QTemporaryDir m_dataDir;
@@ -169,6 +171,42 @@ void TestPlayer::historyPlaysInItsBar()
     QVERIFY(player->positionUs() < at + 1000000);
     history->stopPlaying();
     QCOMPARE(player->state(), AudioPlayer::State::Stopped);
+}
+
+// The model and voice last used belong to the data dir: the same one gets them back, a
+// fresh one starts from the defaults, and the user's QSettings hold neither.
+void TestPlayer::settingsStayWithTheDataDir()
+{
+    QTemporaryDir dir;
+    QString voice;
+    {
+        UiTestEnv env({dir.path()});
+        env.context().setAccountId(env.createAccount(QStringLiteral("sam")));
+        GeneratePage page(env.context());
+        QTRY_VERIFY_WITH_TIMEOUT(page.voiceBox()->count() > 1, 20000);
+        page.modelBox()->setCurrentIndex(page.modelBox()->findData(QStringLiteral("advanced")));
+        // The advanced list is there once a premium voice shows.
+        QTRY_VERIFY_WITH_TIMEOUT(page.voiceBox()->itemText(0).contains(QStringLiteral("premium")), 20000);
+        page.voiceBox()->setCurrentIndex(2);
+        voice = page.voiceBox()->currentText();
+        env.engine().storePool()->waitForDone(); // the writes are store work
+    }
+    {
+        UiTestEnv env({dir.path()});
+        GeneratePage page(env.context());
+        QTRY_COMPARE_WITH_TIMEOUT(page.modelBox()->currentData().toString(), QStringLiteral("advanced"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(page.voiceBox()->currentText(), voice, 20000);
+    }
+    {
+        UiTestEnv fresh;
+        GeneratePage page(fresh.context());
+        QTRY_VERIFY_WITH_TIMEOUT(page.voiceBox()->count() > 0, 20000);
+        QCOMPARE(page.modelBox()->currentData().toString(), QStringLiteral("base"));
+        QCOMPARE(page.voiceBox()->currentIndex(), 0);
+    }
+    const QSettings user;
+    for (const QString &key : user.allKeys())
+        QVERIFY2(!key.startsWith(QStringLiteral("generate/")), qPrintable(key));
 }
 
 QTEST_MAIN(TestPlayer)
