@@ -18,6 +18,7 @@
 #include <QTextStream>
 #include <QTranslator>
 
+#include <algorithm>
 #include <memory>
 
 namespace
@@ -78,6 +79,23 @@ void applyLogLevel(LogLevel level)
                               .arg(i >= 1 ? "true" : "false", debug, info);
     QLoggingCategory::setFilterRules(rules);
     qSetMessagePattern(QStringLiteral("%{if-category}%{category}: %{endif}%{message}"));
+}
+
+// `tts-studio --data-dir D accounts list` means `tts-studio accounts list --data-dir D`:
+// options written before a command move behind it, where the command parses them.
+// An option takes the next word as its value unless it has "=VALUE" or is a flag.
+void putCommandFirst(int argc, char *argv[])
+{
+    static const QByteArrayList flags = {"--init", "--headless"};
+    static const QByteArrayList commands = {"say", "accounts", "keys"};
+    int i = 1;
+    while (i < argc && argv[i][0] == '-') {
+        const QByteArray a = argv[i];
+        i += (a.contains('=') || flags.contains(a)) ? 1 : 2;
+    }
+    if (i == 1 || i >= argc || !commands.contains(QByteArray(argv[i])))
+        return;
+    std::rotate(argv + 1, argv + i, argv + argc);
 }
 
 bool wantsWindow(int argc, char *argv[])
@@ -183,6 +201,7 @@ int runStudio(QCoreApplication &app)
 
 int main(int argc, char *argv[])
 {
+    putCommandFirst(argc, argv);
     const bool window = wantsWindow(argc, argv);
     if (window && !hasDisplay()) {
         QTextStream(stderr) << "No display found: the studio window needs one. Run `tts-studio --headless` to serve the "

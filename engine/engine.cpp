@@ -139,12 +139,20 @@ void Engine::startRuntime()
 
 void Engine::shutdown(int graceMs)
 {
-    if (!m_thread.isRunning() || !m_runner)
-        return;
-    QEventLoop loop;
-    connect(m_runner, &JobRunner::drained, &loop, &QEventLoop::quit, Qt::QueuedConnection);
-    QMetaObject::invokeMethod(m_runner, [this, graceMs] { m_runner->shutdown(graceMs); }, Qt::QueuedConnection);
-    loop.exec();
+    // Uploads waiting for an analysis are answered (503, Retry-After) while the event
+    // loop still runs to write the answers.
+    const bool answered = m_voiceAnalysis.beginShutdown() > 0;
+    if (m_thread.isRunning() && m_runner) {
+        QEventLoop loop;
+        connect(m_runner, &JobRunner::drained, &loop, &QEventLoop::quit, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(m_runner, [this, graceMs] { m_runner->shutdown(graceMs); }, Qt::QueuedConnection);
+        loop.exec();
+    }
+    if (answered) { // a round for the sockets to write them (drained may come at once)
+        QEventLoop loop;
+        QTimer::singleShot(50, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
 }
 
 Services Engine::services()

@@ -85,7 +85,13 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, c
                        lingerOnClose();
                    },
                    [this](const HttpHeadParser::Rejection &r) { onRejected(r); },
-                   [this](const HttpHeadParser::RequestMeta &meta) {
+                   [this, maxUnanswered = limits.maxUnanswered](const HttpHeadParser::RequestMeta &meta) {
+                       if (m_order->unanswered() >= quint64(maxUnanswered)) {
+                           m_parser.reject(429, "Too Many Requests",
+                                           QStringLiteral("Too many pipelined requests: at most %1 unanswered requests per connection")
+                                               .arg(maxUnanswered));
+                           return;
+                       }
                        m_requests.enqueue({m_order->open(meta.closeAfter), meta.closeAfter, false});
                    },
                })
@@ -96,6 +102,7 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, c
     // every byte before the server's parser does.
     connect(socket, &QTcpSocket::readyRead, this, &ConnectionGuard::onReadyRead);
     connect(socket, &QTcpSocket::bytesWritten, this, [this] {
+        m_lastWriteMs = QDateTime::currentMSecsSinceEpoch();
         if (m_parser.phase() != HttpHeadParser::Phase::Passthrough)
             m_idleTimer.start(); // a long download is activity too
     });
@@ -109,9 +116,16 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, c
     connect(&m_idleTimer, &QTimer::timeout, this, [this] {
         if (m_parser.phase() == HttpHeadParser::Phase::Passthrough)
             return;
-        // Not idle: an answer is still being written, a request is arriving, or a
-        // complete request is still being worked on (its answer not yet written).
-        if (m_socket->bytesToWrite() > 0 || m_requestTimer.isActive() || !m_order->idle()) {
+        // Answers wait to be sent and none went out for a whole idle period (every
+        // write restarts this timer): the client does not read. Its connection and the
+        // answers held for it are given up.
+        if (writeStalled()) {
+            m_socket->abort();
+            return;
+        }
+        // Not idle: a request is arriving, or a complete request is still being worked
+        // on (its answer not yet written).
+        if (m_requestTimer.isActive() || !m_order->idle()) {
             m_idleTimer.start();
             return;
         }
@@ -282,11 +296,25 @@ void ConnectionGuard::onReadyRead()
     }
 }
 
+bool ConnectionGuard::writeStalled() const
+{
+    return m_parser.phase() != HttpHeadParser::Phase::Passthrough && m_socket->bytesToWrite() > 0;
+}
+
+qint64 ConnectionGuard::lastProgressMs() const
+{
+    return writeStalled() ? qMax(m_lastProgressMs, m_lastWriteMs) : m_lastProgressMs;
+}
+
 ConnectionGuard::Standing ConnectionGuard::standing() const
 {
     const auto phase = m_parser.phase();
     if (phase == HttpHeadParser::Phase::Rejected)
         return Standing::Unproven;
+    // Answers wait for a client that may not read them: weighed like a kept-alive
+    // client's next request (dropped at the cap only when no write went out lately).
+    if (writeStalled())
+        return Standing::Proven;
     if (!m_incompleteSinceMs || phase == HttpHeadParser::Phase::Passthrough)
         return Standing::Protected;
     return m_parser.requestsCompleted() > 0 ? Standing::Proven : Standing::Unproven;

@@ -63,8 +63,9 @@ public:
         Protected, // being answered, idle between requests or upgraded: never dropped
     };
     Standing standing() const;
-    // When request bytes last arrived, or the connection opened (ms since epoch).
-    qint64 lastProgressMs() const { return m_lastProgressMs; }
+    // When request bytes last arrived, or the connection opened (ms since epoch); for a
+    // connection with answers waiting to be sent, also when bytes last went out.
+    qint64 lastProgressMs() const;
     // Counts bytes the kernel holds but nobody has read yet as progress at nowMs (when
     // many connections are accepted in one go, none of them has been read yet).
     bool refreshProgressFromKernel(qint64 nowMs);
@@ -80,10 +81,13 @@ private:
     void closeWebSocket(int code, const QByteArray &reason);
     void reattachAfterUpgrade();
     void onCloseRequested();
+    // Answers are waiting in the socket's buffer (the kernel's is full).
+    bool writeStalled() const;
 
     QTcpSocket *m_socket;
     qint64 m_incompleteSinceMs = 0;
     qint64 m_lastProgressMs = 0;
+    qint64 m_lastWriteMs = 0; // when bytes last went out
     HttpHeadParser m_parser;
     QTimer m_requestTimer;
     QTimer m_idleTimer;

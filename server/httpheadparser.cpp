@@ -317,6 +317,8 @@ bool HttpHeadParser::finishHead()
     meta.closeAfter = meta.closeAfter || connectionTokens.contains("close");
     if (m_events.requestHead)
         m_events.requestHead(meta);
+    if (m_phase == Phase::Rejected) // the connection refused it (too many unanswered)
+        return true;
     if (expect.compare("100-continue", Qt::CaseInsensitive) == 0 && m_events.expectContinue)
         m_events.expectContinue(); // answered at once: curl would stall 1 s
     m_bodyBytes = 0;

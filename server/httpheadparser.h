@@ -20,6 +20,10 @@ struct HttpLimits
     int requestTimeoutMs = 15000;        // a started request must complete within this (408)
     int idleTimeoutMs = 15000;           // keep-alive connections without a request are closed
     int maxConnections = 512;            // beyond this, new connections are refused
+    // Requests one connection may have waiting for their answers (pipelined and not yet
+    // answered, or answered but not read by the client): the next one is refused (429)
+    // and the connection closed, so a client cannot make the server hold its answers.
+    int maxUnanswered = 32;
 };
 
 // The byte-consuming core of ConnectionGuard, without a socket (so it can be unit

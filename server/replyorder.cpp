@@ -2,7 +2,9 @@
 
 ReplyOrder::ReplyOrder(QTcpSocket *socket)
     : QObject(socket)
+    , m_socket(socket)
 {
+    connect(socket, &QTcpSocket::bytesWritten, this, &ReplyOrder::run);
 }
 
 ReplyOrder *ReplyOrder::of(QTcpSocket *socket)
@@ -54,7 +56,7 @@ void ReplyOrder::run()
     // A write may end its ticket, which runs the next one: loop, do not recurse.
     while (!m_closed) {
         auto it = m_pending.find(m_current);
-        if (it == m_pending.end() || it->written)
+        if (it == m_pending.end() || it->written || m_socket->bytesToWrite() > kHighWater)
             return;
         it->written = true;
         const bool ends = it->endsTicket;

@@ -25,6 +25,11 @@ public:
     quint64 open(bool closeAfter);
     // Every request seen so far has been answered in full.
     bool idle() const { return m_current == m_next; }
+    // Requests seen whose answers have not been written in full yet.
+    quint64 unanswered() const { return m_next - m_current; }
+    // Answers wait while this much is unsent on the socket: a client that does not read
+    // makes the server hold at most this, not every answer it asked for.
+    static constexpr qint64 kHighWater = 256 * 1024;
     // Runs write() once every earlier ticket has ended (at once if none is pending).
     // With endsTicket false the ticket stays open until finish(ticket).
     void deliver(quint64 ticket, std::function<void()> write, bool endsTicket = true);
@@ -37,6 +42,7 @@ signals:
 
 private:
     explicit ReplyOrder(QTcpSocket *socket);
+    QTcpSocket *m_socket;
     void run();
     // Ends the current ticket; false when that closed the connection.
     bool endCurrent();

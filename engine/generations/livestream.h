@@ -58,6 +58,8 @@ public:
         // Sentence `index` of the text (SentenceSpans) starts at sample `startSample` of
         // the audio; may come before liveStarted(). For players that follow the text.
         virtual void liveSentence(int index, qint64 startSample) { Q_UNUSED(index) Q_UNUSED(startSample) }
+        // With timestamps: word timings, each before the audio it describes.
+        virtual void liveWords(const QList<WordTiming> &words) { Q_UNUSED(words); }
         // Exactly once, last.
         virtual void liveEnded(const Outcome &outcome) = 0;
 
@@ -93,6 +95,7 @@ private:
     void onStarted(const Generation &generation);
     void onAudio(const QByteArray &bytes);
     void onSentence(int index, qint64 startSample);
+    void onWords(const QList<WordTiming> &words);
     void onEnded(const Outcome &outcome);
 
     LiveGenerations &m_hub;

@@ -4,17 +4,9 @@
 
 QList<SentenceSpans::Span> SentenceSpans::of(const QString &text)
 {
-    // The segmenter hands out trimmed pieces in text order: find each after the last.
+    // The synthesis speaks TextSegmenter's pieces of the same text, in this order.
     QList<Span> spans;
-    qsizetype from = 0;
-    for (const QString &piece : TextSegmenter().split(text)) {
-        const qsizetype at = text.indexOf(piece, from);
-        if (at < 0) {
-            spans.append({from, 0}); // keeps the indices aligned; nothing to mark
-            continue;
-        }
-        spans.append({at, piece.size()});
-        from = at + piece.size();
-    }
+    for (const TextSegmenter::Piece &piece : TextSegmenter().pieces(text))
+        spans.append({piece.start, piece.text.size()});
     return spans;
 }

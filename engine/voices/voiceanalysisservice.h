@@ -4,6 +4,8 @@
 #include "voiceanalysis.h"
 
 #include <QAtomicInt>
+#include <QHash>
+#include <QPointer>
 #include <QObject>
 #include <QThreadPool>
 
@@ -45,6 +47,11 @@ public:
     // guard has been deleted meanwhile. When maxWaiting analyses already wait for a
     // thread, nothing is queued and the refusal is returned (done is never called).
     std::optional<ServiceError> submit(QObject *guard, Job job, Done done);
+    // The program is ending: every analysis not yet answered is answered now, on this
+    // thread, Unavailable (shutting down, Retry-After), so its client hears back while
+    // the event loop still runs; what waits will not run and what runs is not reported.
+    // Later submissions are refused. Returns how many were answered.
+    int beginShutdown();
     // Drops the analyses that wait (their guards never hear back) and waits for those
     // that run; later submissions are refused. For the end of the program, before the
     // worker pools go.
@@ -56,7 +63,17 @@ public:
     int pending() const { return m_pending.loadRelaxed(); }
 
 private:
+    // A submission until its result is delivered (or it is answered at shutdown).
+    struct Open
+    {
+        QPointer<QObject> guard;
+        Done done;
+    };
+    void deliver(quint64 id, const Result<VoiceAnalysis::Match> &result);
+
     QThreadPool m_pool;
+    QHash<quint64, Open> m_open; // touched on this service's thread only
+    quint64 m_nextId = 0;
     QAtomicInt m_pending;
     QAtomicInt m_stopped;
     int m_maxWaiting;

@@ -15,6 +15,7 @@
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QUuid>
@@ -65,6 +66,7 @@ private slots:
     void databaseFileMissingOrReplaced_data();
     void databaseFileMissingOrReplaced();
     void commandsDoNotCreateADatabaseSilently();
+    void optionsBeforeTheCommand();
     void serverRefusesADataDirThatLostItsDatabase();
 };
 
@@ -404,6 +406,30 @@ void FaultStorageTest::commandsDoNotCreateADatabaseSilently()
     r = fresh.cli({"accounts", "list"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("alice"));
+}
+
+void FaultStorageTest::optionsBeforeTheCommand()
+{
+    // `tts-studio --data-dir D accounts create NAME` is the same command as with the
+    // option behind it (it once started the studio window instead).
+    QTemporaryDir dir;
+    const auto run = [](const QStringList &args) {
+        QProcess p;
+        p.setProcessChannelMode(QProcess::SeparateChannels);
+        p.start(TestServer::studioBinary(), args);
+        if (!p.waitForFinished(60000))
+            p.kill();
+        return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()));
+    };
+    auto r = run({"--data-dir", dir.path(), "accounts", "create", "bob", "--credits", "7"});
+    QVERIFY2(r.first == 0, qPrintable(r.second));
+    r = run({"--data-dir=" + dir.path(), "accounts", "list"});
+    QVERIFY2(r.first == 0 && r.second.contains("bob"), qPrintable(r.second));
+    r = run({"--data-dir", dir.path(), "keys", "create", "--account", "bob", "--name", "laptop"});
+    QVERIFY2(r.first == 0 && r.second.trimmed().startsWith("tts_"), qPrintable(r.second));
+    QTemporaryDir empty;
+    r = run({"--init", "--data-dir", empty.path(), "accounts", "list"});
+    QVERIFY2(r.first == 0 && QFile::exists(empty.filePath("tts-studio.db")), qPrintable(r.second));
 }
 
 void FaultStorageTest::serverRefusesADataDirThatLostItsDatabase()

@@ -7,12 +7,18 @@
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QScopeGuard>
 #include <QTcpSocket>
 #include <QWebSocket>
 #include <QtTest>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 class TestGuard : public QObject
 {
@@ -32,6 +38,8 @@ private slots:
     void capLetsAFragmentInOnlyForAStalledOne();
     void capKeepsServedConnections();
     void burstOverTheCapIsAnsweredAtOnce();
+    void pipelineIsCapped();
+    void clientThatDoesNotReadIsDropped();
     void hostAndOrigin_data();
     void hostAndOrigin();
     void websocketOriginIsChecked();
@@ -284,6 +292,78 @@ void TestGuard::burstOverTheCapIsAnsweredAtOnce()
     QVERIFY2(ok >= 12, qPrintable(QString::number(ok)));
     qDeleteAll(clients); // Qt 6.4 keeps them open despite "Connection: close"
     QTest::qWait(300);
+    QCOMPARE(httpRequest("GET", m_studio.baseUrl() + "/v3/voices?limit=1", m_key.toUtf8()).status, 200);
+}
+
+void TestGuard::pipelineIsCapped()
+{
+    // 40 requests at once on one connection: the first 32 are answered in order, the
+    // 33rd is refused (429) and the connection closed; the server holds no more.
+    QByteArray batch;
+    for (int i = 0; i < 40; ++i)
+        batch += "GET /healthz HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "\r\n";
+    RawClient c(m_studio.baseUrl());
+    c.send(batch);
+    const QList<RawAnswer> answers = splitAnswers(c.readAll(5000));
+    QCOMPARE(answers.size(), 33);
+    for (int i = 0; i < 32; ++i)
+        QCOMPARE(answers[i].status, 200);
+    QCOMPARE(answers[32].status, 429);
+    QCOMPARE(QJsonDocument::fromJson(answers[32].body).object().value("detail").toString(),
+             QStringLiteral("Too many pipelined requests: at most 32 unanswered requests per connection"));
+    QCOMPARE(c.socket().state(), QAbstractSocket::UnconnectedState);
+}
+
+void TestGuard::clientThatDoesNotReadIsDropped()
+{
+    // A minute of WAV (~2.9 MB) asked for 31 times on a socket with a tiny receive
+    // window, nothing read: ~90 MB that cannot fit in the kernel's buffers. The server
+    // stops making answers past its high-water mark and, once nothing went out for an
+    // idle period (2 s here), gives the connection up. Read late, the connection ends
+    // before all 31 answers (before the fix it kept them and sent every one).
+    const QString text = QStringLiteral("This sentence is long enough to make a minute of speech. ").repeated(16);
+    const HttpResult created = httpRequest("POST", m_studio.baseUrl() + "/v3/tts", m_key.toUtf8(),
+                                           QJsonDocument(QJsonObject{{"text", text}, {"voice_id", "af_sarah"}, {"audio_format", "wav"}})
+                                               .toJson(QJsonDocument::Compact));
+    QCOMPARE(created.status, 201);
+    const QJsonObject done = waitForStatus(m_studio.baseUrl(), m_key.toUtf8(), created.json.value("generation_id").toString());
+    QCOMPARE(done.value("status").toString(), QStringLiteral("COMPLETED"));
+    const QUrl audio(done.value("audio_url").toString());
+    const QByteArray target = audio.path(QUrl::FullyEncoded).toUtf8() + '?' + audio.query(QUrl::FullyEncoded).toUtf8();
+
+    const QUrl u(m_studio.baseUrl());
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    QVERIFY(fd >= 0);
+    const auto closeFd = qScopeGuard([fd] { ::close(fd); });
+    const int small = 4096;
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(quint16(u.port()));
+    ::inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
+    QVERIFY(::connect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) == 0);
+    QByteArray batch;
+    for (int i = 0; i < 31; ++i)
+        batch += "GET " + target + " HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "\r\n";
+    QCOMPARE(::send(fd, batch.constData(), size_t(batch.size()), MSG_NOSIGNAL), ssize_t(batch.size()));
+    QTest::qWait(6000);
+    timeval tv{5, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    QByteArray all;
+    char buf[65536];
+    bool eof = false;
+    for (;;) {
+        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+        if (n <= 0) {
+            eof = n == 0; // else the 5 s receive timeout: still open
+            break;
+        }
+        all.append(buf, n);
+    }
+    QVERIFY2(eof, "the server kept the connection open");
+    const auto answers = splitAnswers(all);
+    QVERIFY2(!answers.isEmpty() && answers.size() < 31, qPrintable(QString::number(answers.size())));
+    QCOMPARE(answers.first().status, 200);
     QCOMPARE(httpRequest("GET", m_studio.baseUrl() + "/v3/voices?limit=1", m_key.toUtf8()).status, 200);
 }
 

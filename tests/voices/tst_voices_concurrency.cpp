@@ -19,6 +19,8 @@
 #include <limits>
 #include <memory>
 
+#include <signal.h>
+
 namespace
 {
 const QByteArray kBoundary = "----ttsStudioConcurrencyBoundary";
@@ -116,6 +118,7 @@ private slots:
     void cleanupTestCase();
     void storeRequestsAnsweredWhileUploadsAnalyse();
     void waitingAnalysesAreBounded();
+    void sigtermAnswersWaitingUploads(); // last: it ends the server
 
 private:
     QString occupyTheWorker();
@@ -270,4 +273,30 @@ void TestVoicesConcurrency::waitingAnalysesAreBounded()
 }
 
 QTEST_GUILESS_MAIN(TestVoicesConcurrency)
+void TestVoicesConcurrency::sigtermAnswersWaitingUploads()
+{
+    // Uploads wait for analysis threads, or run and wait for the worker they need (busy
+    // with a long job); SIGTERM then must not leave them without an answer: each is told
+    // 503 with Retry-After before the server exits.
+    const QString longJob = occupyTheWorker();
+    QVERIFY2(!longJob.isEmpty(), "the long generation did not start");
+    const QStringList bases = {"af_nicole", "am_adam", "bf_emma", "bm_george", "ef_dora", "em_alex", "ff_siwis", "fm_louis"};
+    Exchanges uploads;
+    for (const QString &base : bases)
+        uploads.push_back(std::make_unique<Exchange>(
+            m_studio.baseUrl(),
+            rawRequest(m_studio.baseUrl(), "POST", "/v3/voices", m_key, "multipart/form-data; boundary=" + kBoundary,
+                       multipartUpload("Before the end on " + base, base, m_reference)),
+            &m_answered));
+    QTRY_VERIFY_WITH_TIMEOUT(allSent(uploads), 10000);
+    QTest::qWait(500); // read and handed to the analysis threads
+    QVERIFY(::kill(pid_t(m_studio.pid()), SIGTERM) == 0);
+    QTRY_VERIFY_WITH_TIMEOUT(answeredCount(uploads) == int(uploads.size()), 30000);
+    for (const auto &u : uploads) {
+        QVERIFY2(u->status() == 503, u->answer().head.constData());
+        QCOMPARE(u->json().value("detail").toString(), QStringLiteral("The server is shutting down."));
+        QCOMPARE(u->answer().header("retry-after"), QByteArray("5"));
+    }
+}
+
 #include "tst_voices_concurrency.moc"
