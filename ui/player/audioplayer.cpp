@@ -61,11 +61,7 @@ bool AudioPlayer::isAvailable() const
 
 bool AudioPlayer::start()
 {
-    stop();
-    m_clip.clear();
-    m_inputDone = false;
-    m_positionUs = 0;
-    m_lastPlayedUs = 0;
+    clear();
     return play();
 }
 
