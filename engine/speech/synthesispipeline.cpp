@@ -25,6 +25,7 @@ void SynthesisPipeline::warmUp()
     for (const char *v : {"slt", "rms", "awb", "kal16"}) {
         p.fliteVoice = QString::fromLatin1(v);
         backendFor(p)->sampleRate(p);
+        m_levels.gainFor(backendFor(p), p);
     }
     if (!m_kana)
         m_kana = std::make_unique<KanaConverter>();
@@ -73,6 +74,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             speed = std::make_unique<SpeedChanger>(rate, params.speed, sonicPitch);
     }
 
+    const float level = m_levels.gainFor(backend, params) / 32768.0f;
     bool stopped = false;
     std::vector<float> in;
     std::vector<float> out;
@@ -80,7 +82,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     auto push = [&](const qint16 *pcm, qsizetype n, bool end) {
         in.resize(size_t(n));
         for (qsizetype i = 0; i < n; ++i)
-            in[size_t(i)] = float(pcm[i]) / 32768.0f;
+            in[size_t(i)] = VoiceLevels::softLimit(float(pcm[i]) * level);
         out.clear();
         resampler.process(in.data(), n, end, out);
         if (!out.empty() && !sink(out.data(), qsizetype(out.size())))
