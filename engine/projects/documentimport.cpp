@@ -3,6 +3,7 @@
 #include "epubreader.h"
 
 #include <QFile>
+#include <QFont>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QTextBlock>
@@ -95,6 +96,11 @@ Project DocumentImport::fromText(const QString &text, const QString &title)
 Project DocumentImport::fromMarkdown(const QString &markdown, const QString &title)
 {
     QTextDocument doc;
+    // Headings are sized relative to the default font: one with a pixel size, or Qt warns
+    // without a QGuiApplication (the command line has none).
+    QFont font;
+    font.setPixelSize(16);
+    doc.setDefaultFont(font);
     doc.setMarkdown(markdown);
     ChapterBuilder builder(title);
     for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
