@@ -1,6 +1,7 @@
 #include "saycommand.h"
 
 #include "audioencoder.h"
+#include "captions.h"
 #include "speechrequestcheck.h"
 #include "synthesispipeline.h"
 #include "synthesisplanner.h"
@@ -8,6 +9,7 @@
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QSaveFile>
 #include <QTextStream>
 
 #include <cstdio>
@@ -28,9 +30,10 @@ int runSayCommand(const QStringList &arguments)
     const QCommandLineOption exOpt("exaggeration", "advanced: 0.0 to 1.0 (default 0.5).", "x", "0.5");
     const QCommandLineOption formatOpt("format", "wav or mp3 (default: from the file name, else wav).", "fmt");
     const QCommandLineOption outOpt(QStringList{"o", "output"}, "Output file.", "file");
+    const QCommandLineOption captionsOpt("captions", "Also write captions: SubRip (.srt) or WebVTT (.vtt).", "file");
     // Accepted like every command's, though one-shot synthesis needs no store.
     const QCommandLineOption dataDirOpt("data-dir", "Data directory (unused by say).", "dir");
-    parser.addOptions({voiceOpt, modelOpt, langOpt, speedOpt, cfgOpt, exOpt, formatOpt, outOpt, dataDirOpt});
+    parser.addOptions({voiceOpt, modelOpt, langOpt, speedOpt, cfgOpt, exOpt, formatOpt, outOpt, captionsOpt, dataDirOpt});
     if (!parser.parse(arguments)) {
         err << parser.errorText() << "\n";
         return 2;
@@ -42,7 +45,13 @@ int runSayCommand(const QStringList &arguments)
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || !parser.isSet(voiceOpt) || !parser.isSet(outOpt)) {
         err << "usage: tts-studio say TEXT --voice ID [--model M] [--language CODE] [--speed S] "
-               "[--format wav|mp3] -o FILE\n";
+               "[--format wav|mp3] -o FILE [--captions FILE.srt|FILE.vtt]\n";
+        return 2;
+    }
+    const QString captionsPath = parser.value(captionsOpt);
+    const bool vtt = captionsPath.endsWith(QLatin1String(".vtt"), Qt::CaseInsensitive);
+    if (parser.isSet(captionsOpt) && !vtt && !captionsPath.endsWith(QLatin1String(".srt"), Qt::CaseInsensitive)) {
+        err << "error: --captions must name a .srt or .vtt file\n";
         return 2;
     }
 
@@ -96,15 +105,29 @@ int runSayCommand(const QStringList &arguments)
     SynthesisPipeline pipeline;
     QString encodeError;
     qint64 samples = 0;
+    QList<WordTiming> words;
+    SynthesisPipeline::WordSink wordSink;
+    if (!captionsPath.isEmpty())
+        wordSink = [&words](const QList<WordTiming> &w) {
+            words += w;
+            return true;
+        };
     QString e = pipeline.run(*params, [&](const float *data, qsizetype n) {
         samples += n;
         encodeError = encoder->write(data, n);
         return encodeError.isEmpty();
-    });
+    }, nullptr, wordSink);
     if (e.isEmpty())
         e = encodeError;
     if (e.isEmpty())
         e = encoder->finish();
+    if (e.isEmpty() && !captionsPath.isEmpty()) {
+        const QList<Captions::Cue> cues = Captions::cues(request.text, words);
+        QSaveFile file(captionsPath);
+        if (!file.open(QIODevice::WriteOnly) || file.write((vtt ? Captions::vtt(cues) : Captions::srt(cues)).toUtf8()) < 0
+            || !file.commit())
+            e = QStringLiteral("cannot write %1: %2").arg(captionsPath, file.errorString());
+    }
     if (e.isEmpty()) {
         QFile::remove(outPath);
         if (!QFile::rename(tmpPath, outPath))

@@ -1,5 +1,7 @@
 #include "streamsession.h"
 
+#include "captions.h"
+
 #include "apiserver.h"
 #include "services.h"
 #include "ratelimiter.h"
@@ -142,6 +144,7 @@ void StreamSession::handleRequest(const QString &message)
         closeWith(request.error());
         return;
     }
+    m_text = request->speech.text;
     m_live = std::make_unique<LiveStream>(m_server.services().live(), sinkRef(),
                                           QStringLiteral("Client disconnected before the stream completed"));
     m_live->start(*m_auth, request.value());
@@ -167,6 +170,14 @@ void StreamSession::liveAudio(const QByteArray &samples)
     sendHeldStarted();
     m_pending.append(samples);
     flushAudio(false);
+}
+
+// Extension ("timestamps": true): the words of the audio that follows, sent before it.
+void StreamSession::liveWords(const QList<WordTiming> &words)
+{
+    sendHeldStarted();
+    flushAudio(true);
+    sendJson({{"type", "words"}, {"words", Captions::wordsJson(m_text, words)}});
 }
 
 void StreamSession::flushAudio(bool force)
@@ -237,12 +248,15 @@ void StreamSession::sendCompleted(const Generation &g)
     flushAudio(true);
     const Services &engine = m_server.services();
     const V3Json::AudioLink link{m_baseUrl, &engine.urlSigner(), engine.generations().expiresAtMs(g) / 1000};
-    sendJson({{"type", "completed"},
-              {"generation_id", g.id},
-              {"audio_url", V3Json::audioUrl(g, link)},
-              {"tokens", g.tokens},
-              {"dollar_cost", Money::usd(g.dollarCostMicros)},
-              {"samples", m_sentSamples}});
+    QJsonObject completed{{"type", "completed"},
+                          {"generation_id", g.id},
+                          {"audio_url", V3Json::audioUrl(g, link)},
+                          {"tokens", g.tokens},
+                          {"dollar_cost", Money::usd(g.dollarCostMicros)},
+                          {"samples", m_sentSamples}};
+    if (g.captions)
+        completed.insert("captions_url", V3Json::captionsUrl(g, link));
+    sendJson(completed);
     closeWith(QWebSocketProtocol::CloseCodeNormal, QStringLiteral("completed"));
 }
 

@@ -39,6 +39,7 @@ private:
     void handleRequest(const QString &message);
     void liveStarted(const Generation &g) override;
     void liveAudio(const QByteArray &samples) override;
+    void liveWords(const QList<WordTiming> &words) override;
     void liveEnded(const LiveStream::Outcome &outcome) override;
     void sendHeldStarted();
     void sendCompleted(const Generation &g);
@@ -62,6 +63,7 @@ private:
     qint64 m_sentSamples = 0;
     std::optional<QString> m_heldRequest; // arrived before the key check finished
     QString m_heldStartedId;   // "started" waits to leave with the first audio
+    QString m_text;            // the request's text: words point into it
     bool m_gotRequest = false;
     bool m_closing = false;
 };

@@ -2,6 +2,7 @@
 
 #include "services.h"
 #include "urlsigner.h"
+#include "captions.h"
 #include "errormapping.h"
 #include "idempotency.h"
 #include "jsonfields.h"
@@ -145,11 +146,9 @@ HttpReply history(ApiServer &server, const RequestContext &ctx, const AuthContex
     return HttpReply::json(200, QJsonObject{{"limit", *limit}, {"offset", *offset}, {"length", items.size()}, {"history", items}});
 }
 
-HttpReply download(ApiServer &server, const RequestContext &ctx)
+// A signed link's expires and sig for this subject: nullopt when valid, else the 403.
+std::optional<HttpReply> refuseLink(ApiServer &server, const RequestContext &ctx, const QString &subject)
 {
-    const QString file = ctx.pathParam;
-    const QString id = file.section(u'.', 0, 0);
-    const QString ext = file.section(u'.', 1);
     // The link's own form only: plain digits, no sign, space or leading zero (toLongLong
     // accepts " 12", "+12" and "012", which would make one signature fit many links).
     const QString rawExpires = ctx.queryValue("expires");
@@ -157,11 +156,21 @@ HttpReply download(ApiServer &server, const RequestContext &ctx)
     bool ok = canonical.match(rawExpires).hasMatch();
     const qint64 expires = ok ? rawExpires.toLongLong(&ok) : 0;
     const QString sig = ctx.queryValue("sig");
-    const Services &engine = server.services();
-    if (!ok || sig.isEmpty() || !engine.urlSigner().verify(id, expires, sig))
+    if (!ok || sig.isEmpty() || !server.services().urlSigner().verify(subject, expires, sig))
         return HttpReply::detail(403, QStringLiteral("Invalid or tampered audio link"));
     if (Timestamps::nowMs() / 1000 >= expires)
         return HttpReply::detail(403, QStringLiteral("Audio link has expired"));
+    return std::nullopt;
+}
+
+HttpReply download(ApiServer &server, const RequestContext &ctx)
+{
+    const QString file = ctx.pathParam;
+    const QString id = file.section(u'.', 0, 0);
+    const QString ext = file.section(u'.', 1);
+    if (auto refused = refuseLink(server, ctx, id))
+        return *refused;
+    const Services &engine = server.services();
     const auto format = AudioFormats::parse(ext);
     const auto gen = engine.generations().findForDownload(id);
     if (!format || !gen || gen->status != GenerationStatus::Completed || gen->audioFormat != ext
@@ -170,6 +179,31 @@ HttpReply download(ApiServer &server, const RequestContext &ctx)
     HttpReply r;
     r.filePath = gen->audioPath;
     r.fileMime = AudioFormats::mimeType(*format).toLatin1();
+    return r;
+}
+
+// Extension: GET /v3/captions/{id}?expires=&sig=[&format=json|srt|vtt] (docs/api.md).
+HttpReply captions(ApiServer &server, const RequestContext &ctx)
+{
+    const QString id = ctx.pathParam;
+    if (auto refused = refuseLink(server, ctx, V3Json::captionsSubject(id)))
+        return *refused;
+    const QString format = ctx.hasQuery("format") ? ctx.queryValue("format") : QStringLiteral("json");
+    if (format != QLatin1String("json") && format != QLatin1String("srt") && format != QLatin1String("vtt"))
+        return ErrorMapping::reply(ServiceError::invalid("format", QStringLiteral("format must be json, srt or vtt")));
+    GenerationService &gens = server.services().generations();
+    const auto gen = gens.findForDownload(id);
+    const auto words = gen && gen->status == GenerationStatus::Completed && gen->captions && !gens.isExpired(*gen)
+                           ? gens.readCaptions(id)
+                           : std::nullopt;
+    if (!words)
+        return HttpReply::detail(404, QStringLiteral("Captions not found"));
+    if (format == QLatin1String("json"))
+        return HttpReply::json(200, QJsonObject{{"words", Captions::wordsJson(gen->inputText, *words)}});
+    const QList<Captions::Cue> cues = Captions::cues(gen->inputText, *words);
+    HttpReply r;
+    r.body = (format == QLatin1String("srt") ? Captions::srt(cues) : Captions::vtt(cues)).toUtf8();
+    r.contentType = format == QLatin1String("srt") ? "application/x-subrip; charset=utf-8" : "text/vtt; charset=utf-8";
     return r;
 }
 
@@ -230,4 +264,5 @@ void V3Api::registerRoutes(ApiServer &s)
     s.addRoute("DELETE", "/v3/voices/*", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return deleteVoice(s, c, *a); });
     s.addRoute("GET", "/v3/history", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return history(s, c, *a); });
     s.addRoute("GET", "/v3/audio/*", A::None, [&s](const RequestContext &c, const AuthContext *) { return download(s, c); });
+    s.addRoute("GET", "/v3/captions/*", A::None, [&s](const RequestContext &c, const AuthContext *) { return captions(s, c); });
 }

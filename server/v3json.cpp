@@ -23,6 +23,7 @@ Result<CreateGeneration> V3Json::parseCreate(const QByteArray &body)
     const auto ex = f.number("exaggeration");
     const auto format = f.string("audio_format");
     const auto lang = f.string("language_code");
+    const auto timestamps = f.boolean("timestamps");
     if (auto e = f.error())
         return *e;
     c.speech.text = *text;
@@ -33,6 +34,7 @@ Result<CreateGeneration> V3Json::parseCreate(const QByteArray &body)
     c.speech.exaggeration = ex.value_or(0.5);
     c.audioFormat = format.value_or(QStringLiteral("wav"));
     c.speech.languageCode = lang.value_or(QString());
+    c.timestamps = timestamps.value_or(false);
     return c;
 }
 
@@ -41,6 +43,20 @@ QString V3Json::audioUrl(const Generation &g, const AudioLink &link)
     const QString sig = link.signer ? link.signer->sign(g.id, link.expiresSec) : QString();
     return QStringLiteral("%1/v3/audio/%2.%3?expires=%4&sig=%5")
         .arg(link.baseUrl, g.id, g.audioFormat, QString::number(link.expiresSec), sig);
+}
+
+// Signed like the audio link with the same lifetime, over a subject of its own so
+// that neither link opens the other; `format` is left out so a client can append it.
+QString V3Json::captionsUrl(const Generation &g, const AudioLink &link)
+{
+    const QString sig = link.signer ? link.signer->sign(captionsSubject(g.id), link.expiresSec) : QString();
+    return QStringLiteral("%1/v3/captions/%2?expires=%3&sig=%4")
+        .arg(link.baseUrl, g.id, QString::number(link.expiresSec), sig);
+}
+
+QString V3Json::captionsSubject(const QString &generationId)
+{
+    return generationId + QStringLiteral("/captions");
 }
 
 // Set when the generation was paid for: COMPLETED, or a stream that ended early after
@@ -59,6 +75,8 @@ void V3Json::insertOutcome(QJsonObject &o, const Generation &g, const AudioLink 
 {
     if (g.status == GenerationStatus::Completed)
         o.insert("audio_url", audioUrl(g, link));
+    if (g.status == GenerationStatus::Completed && g.captions)
+        o.insert("captions_url", captionsUrl(g, link));
     if (g.status == GenerationStatus::Failed)
         o.insert("error_message", g.errorMessage.isEmpty() ? QStringLiteral("Generation failed") : g.errorMessage);
 }
@@ -108,8 +126,11 @@ QJsonObject V3Json::historyItem(const Generation &g, bool expired, const AudioLi
         {"method", method(g)},
         {"created_at", Timestamps::iso(g.createdAt)},
     };
-    if (g.status == GenerationStatus::Completed && !expired)
+    if (g.status == GenerationStatus::Completed && !expired) {
         o.insert("audio_url", audioUrl(g, link));
+        if (g.captions)
+            o.insert("captions_url", captionsUrl(g, link));
+    }
     insertStudioExtensions(o, g);
     return o;
 }

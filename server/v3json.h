@@ -21,6 +21,9 @@ struct AudioLink
     qint64 expiresSec = 0;
 };
 QString audioUrl(const Generation &g, const AudioLink &link);
+// Extension: the word timings of a generation made with "timestamps" (docs/api.md).
+QString captionsUrl(const Generation &g, const AudioLink &link);
+QString captionsSubject(const QString &generationId); // what its signature covers
 // Null until the generation is COMPLETED (then the final cost and payment source).
 QJsonValue dollarCost(const Generation &g);
 QJsonValue method(const Generation &g);

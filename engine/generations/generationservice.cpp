@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
 #include <QUuid>
 
 GenerationService::GenerationService(const Database &db, const VoiceDirectory &voices, Options options, QObject *parent)
@@ -26,6 +28,32 @@ GenerationService::GenerationService(const Database &db, const VoiceDirectory &v
 QString GenerationService::audioPathFor(const QString &id, const QString &format) const
 {
     return QDir(m_options.audioDir).filePath(id + u'.' + format);
+}
+
+QString GenerationService::captionsPathFor(const QString &id) const
+{
+    return QDir(m_options.audioDir).filePath(id + QStringLiteral(".words.json"));
+}
+
+QString GenerationService::writeCaptions(const QString &id, const QList<WordTiming> &words) const
+{
+    QSaveFile file(captionsPathFor(id));
+    if (!file.open(QIODevice::WriteOnly))
+        return file.errorString();
+    file.write(QJsonDocument(QJsonObject{{"sample_rate", AudioFormats::kSampleRate}, {"words", WordTimings::toJson(words)}})
+                   .toJson(QJsonDocument::Compact));
+    return file.commit() ? QString() : file.errorString();
+}
+
+std::optional<QList<WordTiming>> GenerationService::readCaptions(const QString &id) const
+{
+    QFile file(captionsPathFor(id));
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+    if (!o.value("words").isArray())
+        return std::nullopt;
+    return WordTimings::fromJson(o.value("words").toArray());
 }
 
 bool GenerationService::isKept(const Generation &g)
@@ -98,6 +126,7 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.apiVersion = req.apiVersion;
     g.streamed = req.streamed;
     g.preview = req.preview;
+    g.captions = req.timestamps;
     g.idempotencyKey = req.idempotencyKey;
     g.requestHash = req.requestHash;
     g.createdAt = Timestamps::nowMs();
@@ -402,7 +431,7 @@ Result<DeletedGeneration> GenerationService::remove(qint64 accountId, const QStr
     if (m_options.deletions)
         m_options.deletions->bump();
     DeletedGeneration out{*g, {}};
-    QStringList files{audioPathFor(id, g->audioFormat)};
+    QStringList files{audioPathFor(id, g->audioFormat), captionsPathFor(id)};
     if (!g->audioPath.isEmpty() && !files.contains(g->audioPath))
         files.prepend(g->audioPath);
     for (const QString &path : files) {
@@ -430,6 +459,8 @@ int GenerationService::sweepExpired()
     for (const Generation &g : m_generations.expiredWithAudio(expiryRule(), 200)) {
         if (!g.audioPath.isEmpty())
             QFile::remove(g.audioPath);
+        if (g.captions)
+            QFile::remove(captionsPathFor(g.id));
         m_generations.markAudioDeleted(g.id);
         ++removed;
     }

@@ -8,6 +8,7 @@
 #include "serviceerror.h"
 #include "synthesisplanner.h"
 #include "voicedirectory.h"
+#include "wordtiming.h"
 
 #include <QHash>
 #include <QMutex>
@@ -31,6 +32,7 @@ struct CreateGeneration
     double pitchFactor = 1.0;
     double pitchRangeFactor = 1.0;
     double speedFactor = 1.0;
+    bool timestamps = false;        // word timings kept beside the audio (captions)
 };
 
 struct CreatedGeneration
@@ -104,6 +106,12 @@ public:
     // When g expires: created_at + TTL, or kKeptUntilMs when it is kept.
     qint64 expiresAtMs(const Generation &g) const;
     QString audioPathFor(const QString &id, const QString &format) const;
+    // The word timings of a generation made with timestamps: <id>.words.json beside its
+    // audio, written before it completes and deleted with its audio. Disk work: call
+    // these on the engine or a store thread.
+    QString captionsPathFor(const QString &id) const;
+    QString writeCaptions(const QString &id, const QList<WordTiming> &words) const; // error text, or empty
+    std::optional<QList<WordTiming>> readCaptions(const QString &id) const;
 
     // Queue side (JobRunner, WebSocket sessions).
     // Expired queued jobs met on the way are failed (and released), not run.

@@ -29,6 +29,7 @@ void storeOutcome(GenerationService &generations, QObject *context, const QStrin
         // Deleted meanwhile (cancelled, then deleted in the studio): nothing to record.
         if (!audioPath.isEmpty())
             QFile::remove(audioPath);
+        QFile::remove(generations.captionsPathFor(id));
         return;
     }
     const bool pending = g && (g->status == GenerationStatus::Generating
@@ -36,6 +37,7 @@ void storeOutcome(GenerationService &generations, QObject *context, const QStrin
     if (g && !pending) {
         if (!audioPath.isEmpty())
             QFile::remove(audioPath); // cancelled meanwhile
+        QFile::remove(generations.captionsPathFor(id));
         return;
     }
     qWarning("could not store the outcome of generation %s; retrying", qPrintable(id));
@@ -90,6 +92,7 @@ void JobRunner::pump()
         SynthesisJob job;
         job.params = *params;
         job.format = AudioFormats::parse(g->audioFormat).value_or(AudioFormat::Wav);
+        job.wordTimings = g->captions;
         const QString finalPath = m_generations.audioPathFor(g->id, g->audioFormat);
         // The worker writes a temporary file; only a finished, synced file is renamed
         // into place, so a crash never leaves partial audio behind a COMPLETED row.
@@ -97,21 +100,28 @@ void JobRunner::pump()
         SynthesisTask *task = m_pool.submit(job);
         const QString id = g->id;
         m_running.insert(id, task);
-        connect(task, &SynthesisTask::finished, this,
-                [this, id, job, finalPath](qint64 samples) { onFinished(id, job.outputPath, finalPath, samples); });
+        connect(task, &SynthesisTask::finished, this, [this, id, job, finalPath, task](qint64 samples) {
+            onFinished(id, job.outputPath, finalPath, samples, job.wordTimings ? &task->wordTimings() : nullptr);
+        });
         connect(task, &SynthesisTask::failed, this, [this, id](const QString &msg) { onFailed(id, msg); });
     }
 }
 
-void JobRunner::onFinished(const QString &id, const QString &tmpPath, const QString &finalPath, qint64 samples)
+void JobRunner::onFinished(const QString &id, const QString &tmpPath, const QString &finalPath, qint64 samples,
+                           const QList<WordTiming> *words)
 {
     m_running.remove(id);
     if (m_metrics)
         m_metrics->addAudioSeconds(double(samples) / AudioFormats::kSampleRate);
     QFile::remove(finalPath);
-    if (std::rename(QFile::encodeName(tmpPath).constData(), QFile::encodeName(finalPath).constData()) != 0) {
+    // The captions are in place before the audio, so a COMPLETED row always has both.
+    if (const QString err = words ? m_generations.writeCaptions(id, *words) : QString(); !err.isEmpty()) {
+        QFile::remove(tmpPath);
+        storeOutcome(m_generations, this, id, {}, QStringLiteral("cannot store the captions: %1").arg(err));
+    } else if (std::rename(QFile::encodeName(tmpPath).constData(), QFile::encodeName(finalPath).constData()) != 0) {
         const int err = errno;
         QFile::remove(tmpPath);
+        QFile::remove(m_generations.captionsPathFor(id));
         storeOutcome(m_generations, this, id, {}, AudioEncoder::storageError(err));
     } else {
         storeOutcome(m_generations, this, id, finalPath, {});

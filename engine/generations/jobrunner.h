@@ -1,5 +1,7 @@
 #pragma once
 
+#include "wordtiming.h"
+
 #include <QHash>
 #include <QObject>
 #include <QPointer>
@@ -34,7 +36,9 @@ signals:
     void drained();
 
 private:
-    void onFinished(const QString &id, const QString &tmpPath, const QString &finalPath, qint64 samples);
+    // words: the job's word timings when it was made with timestamps.
+    void onFinished(const QString &id, const QString &tmpPath, const QString &finalPath, qint64 samples,
+                    const QList<WordTiming> *words);
     void onFailed(const QString &id, const QString &message);
 
     GenerationService &m_generations;

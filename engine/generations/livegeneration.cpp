@@ -92,6 +92,7 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
     job.format = format;
     job.stream = true;
     job.streamFormat = m_streamFormat;
+    job.wordTimings = m_request.timestamps;
     // The generation may have no id yet: a name of its own, renamed when complete.
     m_partPath = m_hub.generations().audioPathFor(
                      QStringLiteral("live-") + QUuid::createUuid().toString(QUuid::WithoutBraces), AudioFormats::name(format))
@@ -109,6 +110,10 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
     connect(task, &SynthesisTask::audio, this, [this, serial](const QByteArray &bytes) {
         if (serial == m_taskSerial)
             onTaskAudio(bytes);
+    }, Qt::QueuedConnection);
+    connect(task, &SynthesisTask::words, this, [this, serial](const QList<WordTiming> &words) {
+        if (serial == m_taskSerial)
+            onTaskWords(words);
     }, Qt::QueuedConnection);
     connect(task, &SynthesisTask::finished, this, [this, serial, part](qint64 samples, qint64 spoken, qint64 total) {
         if (serial == m_taskSerial)
@@ -153,6 +158,7 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
         dropFinishedPart();
         m_held.clear();
         m_heldEnd.reset();
+        m_words.clear();
         m_partPath.clear();
     }
     m_state = State::Streaming;
@@ -165,9 +171,12 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
                AudioFormats::parse(m_generation.audioFormat).value_or(AudioFormat::Wav));
         return;
     }
-    const QList<QByteArray> held = std::exchange(m_held, {});
-    for (const QByteArray &bytes : held) {
-        deliver(bytes);
+    const QList<Held> held = std::exchange(m_held, {});
+    for (const Held &h : held) {
+        if (h.audio.isEmpty())
+            deliverWords(h.words);
+        else
+            deliver(h.audio);
         if (m_state != State::Streaming)
             return;
     }
@@ -178,10 +187,25 @@ void LiveGeneration::onCreated(const Result<Generation> &r)
 void LiveGeneration::onTaskAudio(const QByteArray &bytes)
 {
     if (m_state == State::Creating)
-        m_held.append(bytes); // bounded by the worker's flow-control window
+        m_held.append({bytes, {}}); // bounded by the worker's flow-control window
     else if (m_state == State::Streaming)
         deliver(bytes);
     // else ended meanwhile: never handed out
+}
+
+void LiveGeneration::onTaskWords(const QList<WordTiming> &words)
+{
+    m_words += words; // kept beside the audio when the generation is recorded
+    if (m_state == State::Creating)
+        m_held.append({{}, words}); // in order with the audio they precede
+    else if (m_state == State::Streaming)
+        deliverWords(words);
+}
+
+void LiveGeneration::deliverWords(const QList<WordTiming> &words)
+{
+    if (m_client)
+        m_client->onWords(words);
 }
 
 void LiveGeneration::deliver(const QByteArray &bytes)
@@ -295,15 +319,24 @@ void LiveGeneration::record()
     const bool charge = m_delivered && (how == End::Cancelled || how == End::ClientGone);
     // Stopped with a finished part file: kept, billed for how far its audio reaches.
     const std::optional<TaskEnd> kept = how == End::Stopped ? m_kept : std::nullopt;
-    runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, part, path, how, message, charge, kept]() {
+    const bool captions = m_generation.captions;
+    const QList<WordTiming> words = m_words;
+    runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, part, path, how, message, charge, kept, captions, words]() {
         if (how == End::Completed || kept) {
             QFile::remove(path);
-            if (!QFile::rename(part, path)) {
+            // The captions are in place before the audio, so a COMPLETED row has both.
+            const QString captionsError = captions ? gens->writeCaptions(id, words) : QString();
+            if (!captionsError.isEmpty()) {
+                QFile::remove(part);
+                gens->fail(id, QStringLiteral("cannot store the captions: %1").arg(captionsError), false);
+            } else if (!QFile::rename(part, path)) {
+                QFile::remove(gens->captionsPathFor(id));
                 QFile::remove(part);
                 gens->fail(id, QStringLiteral("could not store the audio file"), false);
             } else if (kept ? !gens->completeStopped(id, path, kept->textSpoken, kept->textTotal)
                             : !gens->complete(id, path)) {
                 QFile::remove(path); // cancelled meanwhile
+                QFile::remove(gens->captionsPathFor(id));
             }
         } else if (how == End::Stopped) {
             gens->failStopped(id, message); // nothing to keep: released

@@ -72,6 +72,8 @@ private:
     void launch(const SynthesisParams &params, AudioFormat format);
     void onCreated(const Result<Generation> &created);
     void onTaskAudio(const QByteArray &bytes);
+    void onTaskWords(const QList<WordTiming> &words);
+    void deliverWords(const QList<WordTiming> &words);
     void deliver(const QByteArray &bytes);
     void onTaskEnd(const TaskEnd &end);
     void stopTask();
@@ -95,7 +97,13 @@ private:
     QElapsedTimer m_sinceStart;
     QPointer<SynthesisTask> m_task; // lives on the engine thread: only dereferenced there
     int m_taskSerial = 0;           // signals of a replaced task are ignored
-    QList<QByteArray> m_held;       // audio that came before the row was committed
+    struct Held                     // what came before the row was committed, in order
+    {
+        QByteArray audio;           // or, when empty, word timings
+        QList<WordTiming> words;
+    };
+    QList<Held> m_held;
+    QList<WordTiming> m_words;      // every word timing so far (requests with timestamps)
     std::optional<TaskEnd> m_heldEnd; // the task ended before the row was committed
     bool m_delivered = false;       // audio reached the client (the money rule)
     bool m_finishing = false;       // finishEarly(): the worker is finishing the file where it is

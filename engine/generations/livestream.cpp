@@ -43,6 +43,11 @@ void LiveStream::onStarted(const Generation &generation)
     m_sink.liveStarted(generation);
 }
 
+void LiveStream::onWords(const QList<WordTiming> &words)
+{
+    m_sink.liveWords(words);
+}
+
 void LiveStream::onAudio(const QByteArray &bytes)
 {
     m_sink.liveAudio(bytes);

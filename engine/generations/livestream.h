@@ -55,6 +55,8 @@ public:
         // Pass the bytes on, then acknowledge() them when the consumer has room for
         // more (flow control: the worker waits while too much is unacknowledged).
         virtual void liveAudio(const QByteArray &bytes) = 0;
+        // With timestamps: word timings, each before the audio it describes.
+        virtual void liveWords(const QList<WordTiming> &words) { Q_UNUSED(words); }
         // Exactly once, last.
         virtual void liveEnded(const Outcome &outcome) = 0;
 
@@ -89,6 +91,7 @@ private:
     friend class LiveGeneration;
     void onStarted(const Generation &generation);
     void onAudio(const QByteArray &bytes);
+    void onWords(const QList<WordTiming> &words);
     void onEnded(const Outcome &outcome);
 
     LiveGenerations &m_hub;

@@ -7,20 +7,38 @@
 
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 namespace
 {
 struct CallbackContext
 {
     const SpeechBackend::PcmSink *sink = nullptr;
+    const SpeechBackend::MarkSink *marks = nullptr;
+    std::vector<qsizetype> utf16Index; // of each code point of the sentence
     bool stopped = false;
 };
+
+// espeak-ng's word events: text_position counts code points from 1, sample counts from
+// the start of this espeak_Synth call (measured: it matches the samples handed over).
+void reportWords(CallbackContext &ctx, const espeak_EVENT *ev)
+{
+    for (; ev->type != espeakEVENT_LIST_TERMINATED; ++ev) {
+        if (ev->type != espeakEVENT_WORD || ev->text_position < 1)
+            continue;
+        const size_t cp = size_t(ev->text_position - 1);
+        if (cp < ctx.utf16Index.size())
+            (*ctx.marks)(SpeechBackend::WordMark{ctx.utf16Index[cp], qint64(ev->sample), -1});
+    }
+}
 
 int synthCallback(short *wav, int numsamples, espeak_EVENT *events)
 {
     auto *ctx = static_cast<CallbackContext *>(events->user_data);
     if (!ctx || ctx->stopped)
         return 1;
+    if (ctx->marks)
+        reportWords(*ctx, events);
     if (wav && numsamples > 0 && !(*ctx->sink)(wav, numsamples)) {
         ctx->stopped = true;
         return 1; // abort synthesis
@@ -87,7 +105,8 @@ QString EspeakBackend::selectVoice(const SynthesisParams &params)
     return {};
 }
 
-QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink)
+QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
+                             const MarkSink &marks)
 {
     if (m_rate <= 0)
         return QStringLiteral("espeak-ng failed to initialize");
@@ -104,6 +123,14 @@ QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &par
     const QByteArray utf8 = sentence.toUtf8();
     CallbackContext ctx;
     ctx.sink = &sink;
+    if (marks) {
+        ctx.marks = &marks;
+        for (qsizetype i = 0; i < sentence.size(); ++i) {
+            ctx.utf16Index.push_back(i);
+            if (sentence.at(i).isHighSurrogate() && i + 1 < sentence.size())
+                ++i;
+        }
+    }
     const espeak_ERROR err = espeak_Synth(utf8.constData(), size_t(utf8.size()) + 1, 0, POS_CHARACTER, 0,
                                           espeakCHARS_UTF8, nullptr, &ctx);
     if (err != EE_OK && !ctx.stopped)

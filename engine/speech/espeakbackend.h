@@ -11,7 +11,8 @@ public:
 
     bool isReady() const { return m_rate > 0; }
     int sampleRate(const SynthesisParams &params) override;
-    QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink) override;
+    QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
+                  const MarkSink &marks = {}) override;
 
 private:
     QString selectVoice(const SynthesisParams &params);

@@ -30,6 +30,51 @@ int streamChunk(const cst_wave *w, int start, int size, int /*last*/, cst_audio_
     }
     return CST_AUDIO_STREAM_CONT;
 }
+
+// Start and end of a word in seconds: from the end of the segment before its first
+// segment to the end of its last (flite's Word, SylStructure and Segment relations).
+bool wordSpan(cst_item *word, float *start, float *end)
+{
+    bool found = false;
+    cst_item *structure = item_as(word, "SylStructure");
+    for (cst_item *syl = structure ? item_daughter(structure) : nullptr; syl; syl = item_next(syl)) {
+        for (cst_item *seg = item_daughter(syl); seg; seg = item_next(seg)) {
+            cst_item *s = item_as(seg, "Segment");
+            if (!s)
+                continue;
+            if (!found)
+                *start = item_prev(s) ? item_feat_float(item_prev(s), "end") : 0.0f;
+            *end = item_feat_float(s, "end");
+            found = true;
+        }
+    }
+    return found;
+}
+
+// One mark per token of the sentence (a token may be several words: "$1,250"). Token
+// names are the text without its punctuation, found in order in the sentence.
+void reportWords(cst_utterance *utt, const QString &sentence, int rate, const SpeechBackend::MarkSink &marks)
+{
+    qsizetype cursor = 0;
+    for (cst_item *token = relation_head(utt_relation(utt, "Token")); token; token = item_next(token)) {
+        const QString name = QString::fromUtf8(item_feat_string(token, "name"));
+        const qsizetype at = name.isEmpty() ? -1 : sentence.indexOf(name, cursor);
+        if (at >= 0)
+            cursor = at + name.size();
+        float start = 0, end = 0, first = -1;
+        for (cst_item *word = item_daughter(token); word; word = item_next(word)) {
+            float s = 0, e = 0;
+            if (!wordSpan(word, &s, &e))
+                continue;
+            if (first < 0)
+                first = s;
+            end = e;
+        }
+        start = first;
+        if (at >= 0 && first >= 0)
+            marks(SpeechBackend::WordMark{at, qint64(double(start) * rate + 0.5), qint64(double(end) * rate + 0.5)});
+    }
+}
 }
 
 FliteBackend::FliteBackend()
@@ -92,7 +137,8 @@ int FliteBackend::sampleRate(const SynthesisParams &params)
     return s ? s->rate : 16000;
 }
 
-QString FliteBackend::speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink)
+QString FliteBackend::speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
+                            const MarkSink &marks)
 {
     VoiceState *s = voice(params.fliteVoice);
     if (!s)
@@ -102,6 +148,9 @@ QString FliteBackend::speak(const QString &sentence, const SynthesisParams &para
     // afterwards (sonic) so that it scales duration exactly on every voice.
     flite_feat_set_float(v->features, "int_f0_target_mean", float(s->f0Mean * params.pitch));
     flite_feat_set_float(v->features, "int_f0_target_stddev", float(s->f0Stddev * params.pitch * params.pitchRange));
+
+    if (marks)
+        return speakWithMarks(s, sentence, sink, marks);
 
     StreamContext ctx;
     ctx.sink = &sink;
@@ -121,4 +170,22 @@ QString FliteBackend::speak(const QString &sentence, const SynthesisParams &para
         sink(w->samples, w->num_samples);
     delete_wave(w);
     return {};
+}
+
+QString FliteBackend::speakWithMarks(VoiceState *s, const QString &sentence, const PcmSink &sink, const MarkSink &marks)
+{
+    // The words' times are known once the sentence is synthesized, so its audio is
+    // handed over whole, after them.
+    const QByteArray text = sentence.toUtf8();
+    cst_utterance *utt = flite_synth_text(text.constData(), s->voice);
+    if (!utt)
+        return QStringLiteral("flite synthesis failed");
+    const cst_wave *w = utt_wave(utt);
+    if (w) {
+        reportWords(utt, sentence, w->sample_rate, marks);
+        if (w->num_samples > 0)
+            sink(w->samples, w->num_samples);
+    }
+    delete_utterance(utt);
+    return w ? QString() : QStringLiteral("flite synthesis failed");
 }

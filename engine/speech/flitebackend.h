@@ -14,7 +14,8 @@ public:
     FliteBackend();
 
     int sampleRate(const SynthesisParams &params) override;
-    QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink) override;
+    QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
+                  const MarkSink &marks = {}) override;
 
     static bool isKnownVoice(const QString &name);
     // rms ignores flite's F0 targets (measured: median F0 stays put); its pitch is
@@ -30,6 +31,7 @@ private:
         int rate = 16000;
     };
     VoiceState *voice(const QString &name);
+    QString speakWithMarks(VoiceState *s, const QString &sentence, const PcmSink &sink, const MarkSink &marks);
 
     QHash<QString, VoiceState> m_voices;
 };

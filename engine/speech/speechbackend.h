@@ -13,11 +13,23 @@ class SpeechBackend
 public:
     // Receives 16-bit mono PCM at sampleRate(); returns false to stop synthesis.
     using PcmSink = std::function<bool(const qint16 *samples, int count)>;
+    // Where a word of the sentence begins in its audio: textIndex is a UTF-16 index into
+    // the sentence, start (and end, when the backend knows it; else -1) are samples at
+    // sampleRate() from the sentence's first sample.
+    struct WordMark
+    {
+        qsizetype textIndex = 0;
+        qint64 start = 0;
+        qint64 end = -1;
+    };
+    using MarkSink = std::function<void(const WordMark &mark)>;
 
     virtual ~SpeechBackend() = default;
 
     virtual int sampleRate(const SynthesisParams &params) = 0;
     // Speaks one sentence. Returns an error text, or an empty string on success
-    // (also when the sink stopped it).
-    virtual QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink) = 0;
+    // (also when the sink stopped it). marks, when set, receives the words' places, each
+    // before the audio that holds it.
+    virtual QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
+                          const MarkSink &marks = {}) = 0;
 };

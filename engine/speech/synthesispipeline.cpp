@@ -5,6 +5,7 @@
 #include "flitebackend.h"
 #include "kanaconverter.h"
 #include "speedchanger.h"
+#include "wordaligner.h"
 
 #include <cmath>
 #include <vector>
@@ -43,27 +44,50 @@ SpeechBackend *SynthesisPipeline::backendFor(const SynthesisParams &params)
     return m_espeak.get();
 }
 
-QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &sink, Progress *progress)
+QString SynthesisPipeline::spokenForm(const QString &piece, const SynthesisParams &params)
+{
+    if (!params.kana)
+        return piece;
+    if (!m_kana)
+        m_kana = std::make_unique<KanaConverter>();
+    return m_kana->toKana(piece);
+}
+
+namespace
+{
+// Code point index of every UTF-16 index of text (and of its end).
+std::vector<qint64> codePointIndex(const QString &text)
+{
+    std::vector<qint64> out(size_t(text.size()) + 1);
+    qint64 cp = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        out[size_t(i)] = cp;
+        if (!(text.at(i).isLowSurrogate() && i > 0 && text.at(i - 1).isHighSurrogate()))
+            ++cp;
+    }
+    out[size_t(text.size())] = cp;
+    return out;
+}
+}
+
+QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &sink, Progress *progress,
+                               const WordSink &wordSink)
 {
     SpeechBackend *backend = backendFor(params);
     const int rate = backend->sampleRate(params);
     if (rate <= 0)
         return QStringLiteral("speech backend is not available");
 
-    QString text = params.text;
-    if (params.kana) {
-        if (!m_kana)
-            m_kana = std::make_unique<KanaConverter>();
-        text = m_kana->toKana(text);
-    }
-    const QStringList sentences = m_segmenter.split(text);
-    if (sentences.isEmpty())
+    // Pieces of the text as written (kana conversion per piece), so that word timings
+    // point into it.
+    const QList<TextSegmenter::Piece> pieces = m_segmenter.pieces(params.text);
+    if (pieces.isEmpty())
         return QStringLiteral("text has nothing to speak");
     Progress ignored;
     Progress &done = progress ? *progress : ignored;
     done = Progress{};
-    for (const QString &s : sentences)
-        done.total += s.size();
+    for (const TextSegmenter::Piece &p : pieces)
+        done.total += p.text.size();
 
     Resampler resampler(rate, AudioFormats::kSampleRate, m_quality);
     // espeak-ng has a native rate; flite gets its speed from sonic.
@@ -76,6 +100,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
 
     const float level = m_levels.gainFor(backend, params) / 32768.0f;
     bool stopped = false;
+    qint64 pushed = 0; // samples at the backend's rate handed to the resampler: the output clock
     std::vector<float> in;
     std::vector<float> out;
     std::vector<qint16> sped;
@@ -83,6 +108,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         in.resize(size_t(n));
         for (qsizetype i = 0; i < n; ++i)
             in[size_t(i)] = VoiceLevels::softLimit(float(pcm[i]) * level);
+        pushed += n;
         out.clear();
         resampler.process(in.data(), n, end, out);
         if (!out.empty() && !sink(out.data(), qsizetype(out.size())))
@@ -97,19 +123,72 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         return sped.empty() || push(sped.data(), qsizetype(sped.size()), false);
     };
 
-    const std::vector<qint16> pause(size_t(rate) * size_t(qMax(0, params.sentencePauseMs)) / 1000, 0);
-    for (qsizetype i = 0; i < sentences.size() && !stopped; ++i) {
-        // Its pause and the resampler's tail of it count with it.
-        done.throughCurrentSentence += sentences.at(i).size();
-        if (QString err = backend->speak(sentences.at(i), params, pcmSink); !err.isEmpty())
+    // With word timings: the piece is gathered whole, its words placed, then pushed.
+    std::vector<qint64> cpIndex;
+    if (wordSink)
+        cpIndex = codePointIndex(params.text);
+    std::vector<qint16> raw;
+    QList<SpeechBackend::WordMark> marks;
+    const SpeechBackend::PcmSink gather = [&](const qint16 *pcm, int n) {
+        raw.insert(raw.end(), pcm, pcm + n);
+        return true;
+    };
+    auto speakTimed = [&](const TextSegmenter::Piece &piece, const QString &spoken) -> QString {
+        raw.clear();
+        marks.clear();
+        // A converted piece (kana) maps back to the piece in proportion.
+        const double scale = spoken.isEmpty() ? 1.0 : double(piece.text.size()) / double(spoken.size());
+        const SpeechBackend::MarkSink markSink = [&](const SpeechBackend::WordMark &m) {
+            SpeechBackend::WordMark mapped = m;
+            mapped.textIndex = qsizetype(double(m.textIndex) * scale);
+            marks.append(mapped);
+        };
+        if (QString err = backend->speak(spoken, params, gather, markSink); !err.isEmpty())
             return err;
-        if (speed && !stopped) {
-            sped.clear();
+        sped.clear();
+        if (speed) {
+            speed->process(raw.data(), int(raw.size()), sped);
             speed->flush(sped);
-            if (!sped.empty())
-                push(sped.data(), qsizetype(sped.size()), false);
+        } else {
+            sped = raw;
         }
-        if (i + 1 < sentences.size() && !pause.empty() && !stopped)
+        const double ratio = raw.empty() ? 1.0 : double(sped.size()) / double(raw.size());
+        const QList<WordTimings::Span> spans = WordTimings::split(piece.text);
+        const auto placed = WordAligner(raw, rate).align(spans, piece.text.size(), marks);
+        auto toOutput = [&](qint64 sample) {
+            return qint64(std::llround((double(pushed) + double(sample) * ratio) * AudioFormats::kSampleRate / rate));
+        };
+        QList<WordTiming> timings;
+        for (qsizetype w = 0; w < spans.size(); ++w)
+            timings.append(WordTiming{cpIndex[size_t(piece.start + spans.at(w).start)],
+                                      cpIndex[size_t(piece.start + spans.at(w).end)],
+                                      toOutput(placed[size_t(w)].start), toOutput(placed[size_t(w)].end)});
+        if (!wordSink(timings))
+            stopped = true;
+        else if (!sped.empty())
+            push(sped.data(), qsizetype(sped.size()), false);
+        return {};
+    };
+
+    const std::vector<qint16> pause(size_t(rate) * size_t(qMax(0, params.sentencePauseMs)) / 1000, 0);
+    for (qsizetype i = 0; i < pieces.size() && !stopped; ++i) {
+        // Its pause and the resampler's tail of it count with it.
+        done.throughCurrentSentence += pieces.at(i).text.size();
+        const QString spoken = spokenForm(pieces.at(i).text, params);
+        if (wordSink) {
+            if (QString err = speakTimed(pieces.at(i), spoken); !err.isEmpty())
+                return err;
+        } else {
+            if (QString err = backend->speak(spoken, params, pcmSink); !err.isEmpty())
+                return err;
+            if (speed && !stopped) {
+                sped.clear();
+                speed->flush(sped);
+                if (!sped.empty())
+                    push(sped.data(), qsizetype(sped.size()), false);
+            }
+        }
+        if (i + 1 < pieces.size() && !pause.empty() && !stopped)
             push(pause.data(), qsizetype(pause.size()), false);
     }
     if (!stopped)

@@ -4,6 +4,7 @@
 #include "synthesisparams.h"
 #include "textsegmenter.h"
 #include "voicelevels.h"
+#include "wordtiming.h"
 
 #include <QString>
 
@@ -23,6 +24,9 @@ class SynthesisPipeline
 public:
     // Receives 24 kHz mono float samples; returns false to stop.
     using ChunkSink = std::function<bool(const float *samples, qsizetype count)>;
+    // Receives the words of each piece (code points into params.text, samples of the
+    // output), before the first chunk of that piece's audio; returns false to stop.
+    using WordSink = std::function<bool(const QList<WordTiming> &words)>;
 
     explicit SynthesisPipeline(Resampler::Quality quality = Resampler::Quality::Medium);
     ~SynthesisPipeline();
@@ -39,10 +43,14 @@ public:
     };
 
     // Returns an error text, or empty on success (also when the sink stopped early).
-    QString run(const SynthesisParams &params, const ChunkSink &sink, Progress *progress = nullptr);
+    // With a word sink each piece is synthesized whole before its audio goes out (its
+    // words' times are known only then), which delays the first audio by one piece.
+    QString run(const SynthesisParams &params, const ChunkSink &sink, Progress *progress = nullptr,
+                const WordSink &words = {});
 
 private:
     SpeechBackend *backendFor(const SynthesisParams &params);
+    QString spokenForm(const QString &piece, const SynthesisParams &params);
 
     Resampler::Quality m_quality;
     TextSegmenter m_segmenter;

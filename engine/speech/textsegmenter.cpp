@@ -41,6 +41,14 @@ TextSegmenter::TextSegmenter(int maxPieceLength)
 QStringList TextSegmenter::split(const QString &text) const
 {
     QStringList out;
+    for (const Piece &p : pieces(text))
+        out << p.text;
+    return out;
+}
+
+QList<TextSegmenter::Piece> TextSegmenter::pieces(const QString &text) const
+{
+    QList<Piece> out;
     qsizetype start = 0;
     const qsizetype n = text.size();
     for (qsizetype i = 0; i < n; ++i) {
@@ -55,23 +63,35 @@ QStringList TextSegmenter::split(const QString &text) const
         // "3.5" or "e.g.x": a period inside a token is not a sentence end.
         if (end < n && !text.at(end).isSpace() && !isWide(c) && c != u'\n')
             continue;
-        appendCapped(text.mid(start, end - start), out);
+        appendCapped(text, start, end, out);
         start = end;
         i = end - 1;
     }
     if (start < n)
-        appendCapped(text.mid(start), out);
+        appendCapped(text, start, n, out);
     return out;
 }
 
-void TextSegmenter::appendCapped(const QString &sentence, QStringList &out) const
+namespace
 {
-    QString rest = sentence.trimmed();
-    while (rest.size() > m_maxPieceLength) {
+// Narrows [start, end) of text to its trimmed span.
+void trimSpan(const QString &text, qsizetype &start, qsizetype &end)
+{
+    while (start < end && text.at(start).isSpace())
+        ++start;
+    while (end > start && text.at(end - 1).isSpace())
+        --end;
+}
+}
+
+void TextSegmenter::appendCapped(const QString &text, qsizetype start, qsizetype end, QList<Piece> &out) const
+{
+    trimSpan(text, start, end);
+    while (end - start > m_maxPieceLength) {
         // Break at the last soft break inside the cap; hard cut when there is none.
         qsizetype cut = -1;
         for (qsizetype i = m_maxPieceLength - 1; i > m_maxPieceLength / 3; --i) {
-            if (isSoftBreak(rest.at(i))) {
+            if (isSoftBreak(text.at(start + i))) {
                 cut = i + 1;
                 break;
             }
@@ -79,15 +99,18 @@ void TextSegmenter::appendCapped(const QString &sentence, QStringList &out) cons
         if (cut < 0)
             cut = m_maxPieceLength;
         // Never split a surrogate pair (and never exceed the cap doing so).
-        if (rest.at(cut - 1).isHighSurrogate())
+        if (text.at(start + cut - 1).isHighSurrogate())
             --cut;
-        const QString piece = rest.left(cut).trimmed();
-        if (!piece.isEmpty())
-            out << piece;
-        rest = rest.mid(cut).trimmed();
+        qsizetype pieceStart = start, pieceEnd = start + cut;
+        trimSpan(text, pieceStart, pieceEnd);
+        if (pieceEnd > pieceStart)
+            out << Piece{pieceStart, text.mid(pieceStart, pieceEnd - pieceStart)};
+        start += cut;
+        trimSpan(text, start, end);
     }
     // Pieces of punctuation alone have nothing to say.
     static const QRegularExpression speakable(QStringLiteral("[\\p{L}\\p{N}]"));
+    const QString rest = text.mid(start, end - start);
     if (!rest.isEmpty() && rest.contains(speakable))
-        out << rest;
+        out << Piece{start, rest};
 }

@@ -8,12 +8,21 @@
 class TextSegmenter
 {
 public:
+    // A piece and where it starts in the text (UTF-16 index): pieces are trimmed
+    // substrings, so word timings can point back into the text.
+    struct Piece
+    {
+        qsizetype start = 0;
+        QString text;
+    };
+
     explicit TextSegmenter(int maxPieceLength = 240);
 
     QStringList split(const QString &text) const;
+    QList<Piece> pieces(const QString &text) const;
 
 private:
-    void appendCapped(const QString &sentence, QStringList &out) const;
+    void appendCapped(const QString &text, qsizetype start, qsizetype end, QList<Piece> &out) const;
 
     int m_maxPieceLength;
 };

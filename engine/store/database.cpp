@@ -116,6 +116,10 @@ const char *const kMigrations[] = {
     ALTER TABLE generations ADD COLUMN billed_tokens INTEGER;
     ALTER TABLE generations ADD COLUMN preview INTEGER NOT NULL DEFAULT 0;
     )SQL",
+    // 2 -> 3: made with word timings ("timestamps"): its captions file lies beside the audio.
+    R"SQL(
+    ALTER TABLE generations ADD COLUMN captions INTEGER NOT NULL DEFAULT 0;
+    )SQL",
 };
 
 // tts_contains(haystack, needle): 1 when needle occurs in haystack in any letter case.

@@ -8,7 +8,7 @@ const QString kColumns = QStringLiteral(
     "id, account_id, status, input_text, voice_id, voice_name, model, language_code, speed, cfg_weight, "
     "exaggeration, audio_format, synthesis, tokens, source, cost_credits, cost_micros, dollar_cost_micros, "
     "error_message, audio_path, audio_deleted, api_version, streamed, idempotency_key, request_hash, created_at, "
-    "started_at, completed_at, stopped, billed_tokens, preview");
+    "started_at, completed_at, stopped, billed_tokens, preview, captions");
 // Read with the columns: whether the generation was charged (a settle row exists;
 // ledger_once makes it one indexed lookup). Completed ones and streams that ended
 // early after delivering audio are (docs/api.md "Streams that end early").
@@ -50,6 +50,7 @@ Generation fromQuery(const QSqlQuery &q)
     g.stopped = q.value(i++).toBool();
     g.billedTokens = q.value(i++).toLongLong();
     g.preview = q.value(i++).toBool();
+    g.captions = q.value(i++).toBool();
     g.charged = q.value(i++).toBool();
     return g;
 }
@@ -74,13 +75,13 @@ bool GenerationStore::insert(const Generation &g)
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(
         q,
-        "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         {g.id, g.accountId, g.status, g.inputText, g.voiceId, g.voiceName, g.model, g.languageCode, g.speed,
          g.cfgWeight, g.exaggeration, g.audioFormat, g.synthesis, g.tokens, g.source, g.costCredits, g.costMicros,
          g.dollarCostMicros, SqlUtil::nullable(g.errorMessage), SqlUtil::nullable(g.audioPath), g.audioDeleted ? 1 : 0,
          g.apiVersion, g.streamed ? 1 : 0, SqlUtil::nullable(g.idempotencyKey), SqlUtil::nullable(g.requestHash),
          g.createdAt, SqlUtil::nullable(g.startedAt), SqlUtil::nullable(g.completedAt), g.stopped ? 1 : 0,
-         SqlUtil::nullable(g.billedTokens), g.preview ? 1 : 0});
+         SqlUtil::nullable(g.billedTokens), g.preview ? 1 : 0, g.captions ? 1 : 0});
 }
 
 std::optional<Generation> GenerationStore::find(const QString &id) const

@@ -63,6 +63,7 @@ struct Generation
     bool stopped = false;
     qint64 billedTokens = 0; // set when stopped and COMPLETED
     bool preview = false;    // a voice preview of the studio: left out of the history by default
+    bool captions = false;   // made with word timings: <id>.words.json lies beside the audio
 };
 
 struct LedgerEntry

@@ -6,7 +6,8 @@ QJsonObject SynthesisJob::toJson() const
             {"output", outputPath},
             {"format", AudioFormats::name(format)},
             {"stream", stream},
-            {"stream_format", StreamFormats::name(streamFormat)}};
+            {"stream_format", StreamFormats::name(streamFormat)},
+            {"words", wordTimings}};
 }
 
 std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
@@ -24,5 +25,6 @@ std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
     if (!streamFormat)
         return std::nullopt;
     job.streamFormat = *streamFormat;
+    job.wordTimings = json.value("words").toBool();
     return job;
 }

@@ -18,6 +18,7 @@ struct SynthesisJob
     AudioFormat format = AudioFormat::Wav;
     bool stream = false;         // send audio frames back as they are produced
     StreamFormat streamFormat = StreamFormat::Float32; // byte form of those frames
+    bool wordTimings = false;    // send Words frames (each before the audio it describes)
 
     QJsonObject toJson() const;
     static std::optional<SynthesisJob> fromJson(const QJsonObject &json);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "synthesisjob.h"
+#include "wordtiming.h"
 
 #include <QObject>
 
@@ -17,6 +18,8 @@ public:
     const SynthesisJob &job() const { return m_job; }
     qint64 samples() const { return m_samples; }
     bool isDone() const { return m_done; }
+    // The word timings received so far (jobs with wordTimings), in text order.
+    const QList<WordTiming> &wordTimings() const { return m_words; }
     // The worker has a full window of audio out and waits for the consumer's credit.
     bool isWaitingForCredit() const;
 
@@ -37,6 +40,8 @@ public:
 signals:
     void started();
     void audio(const QByteArray &float32Samples);
+    // Word timings of the audio that follows (jobs with wordTimings).
+    void words(const QList<WordTiming> &words);
     // textSpoken of textTotal: how far into the text the audio reaches (characters of
     // the segmented text); equal unless finishEarly() cut it short.
     void finished(qint64 samples, qint64 textSpoken, qint64 textTotal);
@@ -49,6 +54,7 @@ private:
     WorkerPool *m_pool;
     SynthesisJob m_job;
     qint64 m_samples = 0;
+    QList<WordTiming> m_words;
     int m_attempts = 0;
     bool m_audioSent = false;
     qint64 m_outstanding = 0; // audio bytes emitted and not yet credited

@@ -117,9 +117,12 @@ public:
         if (m_job.stream)
             m_streamEncoder = StreamEncoder::create(m_job.streamFormat);
         m_sinceProgress.start();
+        SynthesisPipeline::WordSink words;
+        if (m_job.wordTimings)
+            words = [this](const QList<WordTiming> &w) { return sendWords(w); };
         const QString err = pipeline.run(m_job.params, [this](const float *data, qsizetype count) {
             return takeChunk(data, count);
-        }, &m_progress);
+        }, &m_progress, words);
         if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty())
             sendAudio(m_streamEncoder->finish());
         return finish(err);
@@ -149,6 +152,17 @@ private:
         if (!m_job.stream)
             return true;
         return sendAudio(m_streamEncoder->encode(data, count));
+    }
+
+    bool sendWords(const QList<WordTiming> &words)
+    {
+        if (!keepGoing())
+            return false;
+        if (!m_channel.sendJson(WorkerProtocol::Type::Words, {{"words", WordTimings::toJson(words)}})) {
+            m_hostGone = true;
+            return false;
+        }
+        return true;
     }
 
     // What the host says during a job: credits (flow control), stop and finish.

@@ -266,6 +266,15 @@ void WorkerPool::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &fra
         if (!task->m_manualCredit)
             credit(task, frame.payload.size());
         break;
+    case WorkerProtocol::Type::Words: {
+        if (task->m_cancelled)
+            break;
+        const auto words = WordTimings::fromJson(QJsonDocument::fromJson(frame.payload).object().value("words").toArray());
+        task->m_words += words;
+        task->m_audioSent = true; // handed out: a retry would repeat them
+        emit task->words(words);
+        break;
+    }
     case WorkerProtocol::Type::Done: {
         const QJsonObject o = QJsonDocument::fromJson(frame.payload).object();
         task->m_samples = qint64(o.value("samples").toDouble());

@@ -49,15 +49,17 @@ void ApiLifetimeTest::cleanupTestCase()
 void ApiLifetimeTest::expiry_data()
 {
     QTest::addColumn<QString>("format");
-    QTest::newRow("wav") << QStringLiteral("wav");
-    QTest::newRow("mp3") << QStringLiteral("mp3");
+    QTest::addColumn<bool>("timestamps"); // its captions file goes with the audio
+    QTest::newRow("wav") << QStringLiteral("wav") << false;
+    QTest::newRow("mp3 with captions") << QStringLiteral("mp3") << true;
 }
 
 void ApiLifetimeTest::expiry()
 {
     QFETCH(QString, format);
+    QFETCH(bool, timestamps);
     const HttpResponse c = m_server.createGeneration(m_key, QStringLiteral("Short lived."), QStringLiteral("af_sarah"),
-                                                     {{"audio_format", format}});
+                                                     {{"audio_format", format}, {"timestamps", timestamps}});
     QVERIFY2(c.status == 201, c.describe());
     const QString id = c.json.value("generation_id").toString();
     const qint64 createdAt = QDateTime::fromString(c.json.value("created_at").toString(), Qt::ISODateWithMs).toMSecsSinceEpoch();
@@ -69,6 +71,12 @@ void ApiLifetimeTest::expiry()
     const QString audioUrl = done.json.value("audio_url").toString();
     const QString audioFile = QDir(m_server.audioDir()).filePath(id + u'.' + format);
     QVERIFY2(QFile::exists(audioFile), qPrintable(audioFile));
+    const QString captionsUrl = done.json.value("captions_url").toString();
+    const QString captionsFile = QDir(m_server.audioDir()).filePath(id + ".words.json");
+    QCOMPARE(QFile::exists(captionsFile), timestamps);
+    QCOMPARE(captionsUrl.isEmpty(), !timestamps);
+    if (timestamps)
+        QCOMPARE(m_server.get(captionsUrl, {}).status, 200);
     const HttpResponse download = m_server.get(audioUrl, {});
     QVERIFY2(download.status == 200, download.describe());
     bool listed = false;
@@ -112,6 +120,11 @@ void ApiLifetimeTest::expiry()
     const HttpResponse old = m_server.get(audioUrl, {});
     QVERIFY2(old.status == 403 || old.status == 404 || old.status == 410, old.describe());
     QVERIFY(!old.body.startsWith("RIFF") && !old.body.startsWith("ID3"));
+    QTRY_VERIFY2_WITH_TIMEOUT(!QFile::exists(captionsFile), qPrintable(captionsFile + " still exists"), 5000);
+    if (timestamps) {
+        const int status = m_server.get(captionsUrl, {}).status;
+        QVERIFY2(status == 403 || status == 404, qPrintable(QString::number(status)));
+    }
 
     // Nor can it be cancelled any more.
     QCOMPARE(m_server.del("/v3/tts?generation_id=" + id, m_key).status, 404);

@@ -51,6 +51,7 @@ Recorder::Recorder(SynthesisTask *task, bool keepAudio)
 {
     std::shared_ptr<Outcome> out = m_out;
     QObject::connect(task, &SynthesisTask::started, task, [out] { out->started = true; });
+    QObject::connect(task, &SynthesisTask::words, task, [out](const QList<WordTiming> &w) { out->words += w; });
     auto silentRun = std::make_shared<qint64>(0); // the current run, across chunk boundaries
     QObject::connect(task, &SynthesisTask::audio, task, [out, silentRun, keepAudio](const QByteArray &bytes) {
         const qsizetype n = bytes.size() / qsizetype(sizeof(float));
@@ -438,4 +439,29 @@ QString findProgram(const QString &name)
 {
     return QStandardPaths::findExecutable(name);
 }
+}
+
+QString EngineTest::SpeechTools::problem() const
+{
+    if (sox.isEmpty())
+        return QStringLiteral("sox is needed (Debian package sox)");
+    if (recognizer.isEmpty())
+        return QStringLiteral("pocketsphinx_continuous is needed (Debian packages pocketsphinx, pocketsphinx-en-us)");
+    return {};
+}
+
+EngineTest::SpeechTools EngineTest::findSpeechTools()
+{
+    return {findProgram(QStringLiteral("sox")), findProgram(QStringLiteral("pocketsphinx_continuous"))};
+}
+
+WorkerPool *EngineTest::warmPool(QObject *parent)
+{
+    WorkerPool::Options options;
+    options.workers = 2;
+    auto *pool = new WorkerPool(options, parent);
+    if (pool->waitUntilReady(60000))
+        return pool;
+    delete pool;
+    return nullptr;
 }

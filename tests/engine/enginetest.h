@@ -8,6 +8,7 @@
 #include "synthesisparams.h"
 #include "synthesisplanner.h"
 #include "synthesistask.h"
+#include "wordtiming.h"
 
 #include <QByteArray>
 #include <QList>
@@ -52,6 +53,7 @@ struct Outcome
     double sumSquares = 0;       // running, over streamed samples
     qint64 longestSilentRun = 0; // streamed samples with |x| < 1e-3 in a row
     std::vector<float> audio;    // streamed samples, when kept
+    QList<WordTiming> words;     // jobs with word timings
     bool done() const { return finished || failed; }
 };
 
@@ -134,4 +136,14 @@ int runProgram(const QString &program, const QStringList &args, QByteArray *out 
                int timeoutMs = 120000);
 // Absolute path of a program on PATH, or empty.
 QString findProgram(const QString &name);
+
+// What the recognizer tests need: sox and pocketsphinx_continuous.
+struct SpeechTools
+{
+    QString sox, recognizer;
+    QString problem() const; // empty when both are there, else which packages to install
+};
+SpeechTools findSpeechTools();
+// Two warm workers, or null when they do not get ready within a minute.
+WorkerPool *warmPool(QObject *parent);
 }

@@ -47,14 +47,12 @@ private:
 void TestIntelligibility::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    m_sox = findProgram("sox");
-    m_recognizer = findProgram("pocketsphinx_continuous");
-    QVERIFY2(!m_sox.isEmpty(), "sox is needed (Debian package sox)");
-    QVERIFY2(!m_recognizer.isEmpty(), "pocketsphinx_continuous is needed (Debian packages pocketsphinx, pocketsphinx-en-us)");
-    WorkerPool::Options options;
-    options.workers = 2;
-    m_pool = new WorkerPool(options, this);
-    QVERIFY2(m_pool->waitUntilReady(60000), "workers did not get ready");
+    const SpeechTools tools = findSpeechTools();
+    QVERIFY2(tools.problem().isEmpty(), qPrintable(tools.problem()));
+    m_sox = tools.sox;
+    m_recognizer = tools.recognizer;
+    m_pool = warmPool(this);
+    QVERIFY2(m_pool, "workers did not get ready");
 }
 
 void TestIntelligibility::cleanupTestCase()

@@ -1,0 +1,168 @@
+#include "captions.h"
+
+#include "audioformat.h"
+
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace
+{
+double seconds(qint64 samples)
+{
+    return double(samples) / AudioFormats::kSampleRate;
+}
+
+struct Word
+{
+    QString text;
+    double start = 0;
+    double end = 0;
+};
+
+QList<Word> wordsOf(const QString &text, const QList<WordTiming> &timings)
+{
+    const QList<uint> ucs4 = text.toUcs4();
+    QList<Word> out;
+    for (const WordTiming &t : timings) {
+        const qint64 s = qBound<qint64>(0, t.charStart, ucs4.size());
+        const qint64 e = qBound<qint64>(s, t.charEnd, ucs4.size());
+        out.append({QString::fromUcs4(reinterpret_cast<const char32_t *>(ucs4.constData() + s), e - s),
+                    seconds(t.startSample), seconds(t.endSample)});
+    }
+    return out;
+}
+
+bool endsSentence(const QString &w)
+{
+    static const QString ends = QStringLiteral(".!?。！？…");
+    for (qsizetype i = w.size() - 1; i >= 0; --i) {
+        const QChar c = w.at(i);
+        if (c == u'"' || c == u'\'' || c == u')' || c == u'»' || c == u'”' || c == u'’' || c == u'」')
+            continue;
+        return ends.contains(c);
+    }
+    return false;
+}
+
+bool endsClause(const QString &w)
+{
+    static const QString ends = QStringLiteral(",;:—–、，；：");
+    return !w.isEmpty() && (ends.contains(w.back()) || w == QLatin1String("-"));
+}
+
+QString join(const QList<Word> &words, qsizetype from, qsizetype to)
+{
+    QStringList parts;
+    for (qsizetype i = from; i < to; ++i)
+        parts << words.at(i).text;
+    return parts.join(u' ');
+}
+
+// The lines of words [from, to): one line when it fits, else two, broken where both
+// fit, the longer of them shortest, after a clause when that costs little; empty when
+// they do not fit in two lines.
+QStringList layout(const QList<Word> &words, qsizetype from, qsizetype to)
+{
+    const QString one = join(words, from, to);
+    if (one.size() <= Captions::kMaxLineLength || to - from == 1)
+        return {one};
+    QStringList best;
+    double bestCost = 1e9;
+    for (qsizetype k = from + 1; k < to; ++k) {
+        const QString a = join(words, from, k), b = join(words, k, to);
+        if (a.size() > Captions::kMaxLineLength || b.size() > Captions::kMaxLineLength)
+            continue;
+        const double cost = qMax(a.size(), b.size()) - (endsClause(words.at(k - 1).text) ? 8 : 0);
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = {a, b};
+        }
+    }
+    return best;
+}
+
+bool fits(const QList<Word> &words, qsizetype from, qsizetype to)
+{
+    if (to - from <= 1)
+        return true; // a single word longer than a line still gets its cue
+    return words.at(to - 1).end - words.at(from).start <= Captions::kMaxCueSeconds && !layout(words, from, to).isEmpty();
+}
+
+QString stamp(double s, QChar decimal)
+{
+    const qint64 ms = qMax<qint64>(0, std::llround(s * 1000));
+    return QStringLiteral("%1:%2:%3%4%5")
+        .arg(ms / 3600000, 2, 10, QChar(u'0'))
+        .arg(ms / 60000 % 60, 2, 10, QChar(u'0'))
+        .arg(ms / 1000 % 60, 2, 10, QChar(u'0'))
+        .arg(decimal)
+        .arg(ms % 1000, 3, 10, QChar(u'0'));
+}
+}
+
+QJsonArray Captions::wordsJson(const QString &text, const QList<WordTiming> &timings)
+{
+    QJsonArray out;
+    const QList<Word> words = wordsOf(text, timings);
+    for (qsizetype i = 0; i < words.size(); ++i)
+        out.append(QJsonObject{{"word", words.at(i).text},
+                               {"start", std::round(words.at(i).start * 1000) / 1000},
+                               {"end", std::round(words.at(i).end * 1000) / 1000},
+                               {"char_start", timings.at(i).charStart},
+                               {"char_end", timings.at(i).charEnd}});
+    return out;
+}
+
+QList<Captions::Cue> Captions::cues(const QString &text, const QList<WordTiming> &timings)
+{
+    const QList<Word> words = wordsOf(text, timings);
+    QList<Cue> out;
+    auto emitCue = [&](qsizetype from, qsizetype to) {
+        if (to > from)
+            out.append({words.at(from).start, qMax(words.at(to - 1).end, words.at(from).start), layout(words, from, to)});
+    };
+    qsizetype from = 0;
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        if (!fits(words, from, i + 1)) {
+            // Break after the last clause in the second half of the cue, else before this word.
+            qsizetype cut = i;
+            for (qsizetype k = i - 1; k > from + (i - from) / 2; --k)
+                if (endsClause(words.at(k - 1).text)) {
+                    cut = k;
+                    break;
+                }
+            emitCue(from, cut);
+            from = cut;
+            // What remains with this word may still be too much (a clause cut left words behind).
+            if (!fits(words, from, i + 1)) {
+                emitCue(from, i);
+                from = i;
+            }
+        }
+        if (endsSentence(words.at(i).text)) {
+            emitCue(from, i + 1);
+            from = i + 1;
+        }
+    }
+    emitCue(from, words.size());
+    return out;
+}
+
+QString Captions::srt(const QList<Cue> &cues)
+{
+    QString out;
+    for (qsizetype i = 0; i < cues.size(); ++i)
+        out += QStringLiteral("%1\n%2 --> %3\n%4\n\n")
+                   .arg(i + 1)
+                   .arg(stamp(cues.at(i).start, u','), stamp(cues.at(i).end, u','), cues.at(i).lines.join(u'\n'));
+    return out;
+}
+
+QString Captions::vtt(const QList<Cue> &cues)
+{
+    QString out = QStringLiteral("WEBVTT\n\n");
+    for (const Cue &c : cues)
+        out += QStringLiteral("%1 --> %2\n%3\n\n").arg(stamp(c.start, u'.'), stamp(c.end, u'.'), c.lines.join(u'\n'));
+    return out;
+}
