@@ -1,5 +1,6 @@
 #include "rendercommand.h"
 
+#include "clicommands.h"
 #include "documentimport.h"
 #include "projectexport.h"
 #include "projectfile.h"
@@ -62,14 +63,8 @@ int runRenderCommand(const QStringList &arguments)
     const QCommandLineOption dataDirOpt("data-dir", "Data directory (unused by render).", "dir");
     parser.addOptions({outOpt, voiceOpt, modelOpt, langOpt, speedOpt, workersOpt, cueOpt, splitOpt, cacheOpt, saveOpt,
                        dataDirOpt});
-    if (!parser.parse(arguments)) {
-        err << parser.errorText() << "\n";
-        return 2;
-    }
-    if (parser.isSet("help")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
+    if (const auto exit = parseCommand(parser, arguments))
+        return *exit;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || !parser.isSet(outOpt)) {
         err << "usage: tts-studio render FILE -o OUT.mp3|OUT.wav [--voice ID] [--model M] [--language CODE] "
