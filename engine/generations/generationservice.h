@@ -129,6 +129,8 @@ public:
     int renewLeases();
     // Jobs of any node whose lease ran out go back to the queue (JobRunner's poll).
     int requeueExpired();
+    // Several nodes (processes on other machines) share the store: leases matter.
+    bool sharedStore() const { return m_db.isShared(); }
     // Whether this node holds g (its lease): a job taken over by another node is not ours
     // to complete, fail or retry.
     bool holds(const Generation &g) const { return g.leaseOwner == m_options.nodeId; }

@@ -56,23 +56,28 @@ JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *
     , m_pool(pool)
     , m_metrics(metrics)
 {
-    // Polling covers jobs queued by another process sharing the store, and jobs whose
-    // holder's lease ran out (a node that died): back to the queue, then claimed.
+    // Polling covers jobs queued by another process sharing the store, and on a shared
+    // store (nodes) jobs whose holder's lease ran out (a node that died): back to the
+    // queue, then claimed. On SQLite, one machine, start() recovers instead: a write per
+    // second would only wait on a busy file and hold up the engine thread.
+    const bool nodes = generations.sharedStore();
     m_poll.setInterval(1000);
-    connect(&m_poll, &QTimer::timeout, this, [this] {
-        m_generations.requeueExpired();
+    connect(&m_poll, &QTimer::timeout, this, [this, nodes] {
+        if (nodes)
+            m_generations.requeueExpired();
         pump();
     });
     m_sweep.setInterval(int(qBound(qint64(1000), generations.options().ttlMs / 4, qint64(60000))));
-    connect(&m_sweep, &QTimer::timeout, this, [this] {
+    connect(&m_sweep, &QTimer::timeout, this, [this, nodes] {
         m_generations.sweepExpired();
         // Streams of a node that died (its lease ran out): failed and released here.
-        m_generations.failOrphanedStreams(Timestamps::nowMs());
+        if (nodes)
+            m_generations.failOrphanedStreams(Timestamps::nowMs());
     });
-    // Leases of this node's jobs and streams, renewed well before they run out; a job
-    // whose lease another node let run out is requeued by the poll.
+    // Leases of this node's jobs and streams, renewed well before they run out.
     m_renew.setInterval(int(qMax(qint64(100), generations.options().leaseMs / 3)));
     connect(&m_renew, &QTimer::timeout, this, [this] { m_generations.renewLeases(); });
+    m_renewLeases = nodes;
 }
 
 void JobRunner::start(bool recover)
@@ -86,7 +91,8 @@ void JobRunner::start(bool recover)
     m_generations.sweepExpired();
     m_poll.start();
     m_sweep.start();
-    m_renew.start();
+    if (m_renewLeases)
+        m_renew.start();
     pump();
 }
 

@@ -48,5 +48,6 @@ private:
     QTimer m_poll;
     QTimer m_sweep;
     QTimer m_renew;
+    bool m_renewLeases = false; // shared store only (GenerationService::sharedStore())
     bool m_stopping = false;
 };
