@@ -13,6 +13,8 @@ PACKAGES=(
   # speech and audio
   libespeak-ng-dev espeak-ng-data flite1-dev libsonic-dev libsamplerate0-dev
   libmp3lame-dev lame libkakasi2-dev kakasi-dic
+  # spoken numbers, dates and money (ICU rule-based number format)
+  libicu-dev
   # verification (intelligibility, audio measurement, headless GUI and sound)
   python3 pocketsphinx pocketsphinx-en-us sox xvfb xauth x11-utils imagemagick pulseaudio pulseaudio-utils
   xdotool openbox
