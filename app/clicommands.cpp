@@ -131,3 +131,16 @@ int runKeysCommand(Engine &engine, const QStringList &args)
     }
     return fail("usage: tts-studio keys create|list|revoke --account NAME ...");
 }
+
+std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments)
+{
+    if (!parser.parse(arguments)) {
+        QTextStream(stderr) << parser.errorText() << "\n";
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return 0;
+    }
+    return std::nullopt;
+}

@@ -3,6 +3,7 @@
 #include "clicommands.h"
 #include "engine.h"
 #include "guimode.h"
+#include "rendercommand.h"
 #include "saycommand.h"
 #include "servermode.h"
 #include "studiooptions.h"
@@ -87,7 +88,7 @@ void applyLogLevel(LogLevel level)
 void putCommandFirst(int argc, char *argv[])
 {
     static const QByteArrayList flags = {"--init", "--headless"};
-    static const QByteArrayList commands = {"say", "accounts", "keys"};
+    static const QByteArrayList commands = {"say", "render", "accounts", "keys"};
     int i = 1;
     while (i < argc && argv[i][0] == '-') {
         const QByteArray a = argv[i];
@@ -102,7 +103,7 @@ bool wantsWindow(int argc, char *argv[])
 {
     if (argc > 1) {
         const QByteArray first = argv[1];
-        if (first == "say" || first == "accounts" || first == "keys")
+        if (first == "say" || first == "render" || first == "accounts" || first == "keys")
             return false;
     }
     for (int i = 1; i < argc; ++i) {
@@ -213,6 +214,8 @@ int main(int argc, char *argv[])
     const QString command = args.size() > 1 ? args.at(1) : QString();
     if (command == QLatin1String("say"))
         return runSayCommand(args);
+    if (command == QLatin1String("render"))
+        return runRenderCommand(args);
     if (command == QLatin1String("accounts") || command == QLatin1String("keys"))
         return runStoreCommand(command, args);
     return runStudio(*app);

@@ -1,5 +1,6 @@
 #include "saycommand.h"
 
+#include "clicommands.h"
 #include "audioencoder.h"
 #include "captions.h"
 #include "speechrequestcheck.h"
@@ -34,14 +35,8 @@ int runSayCommand(const QStringList &arguments)
     // Accepted like every command's, though one-shot synthesis needs no store.
     const QCommandLineOption dataDirOpt("data-dir", "Data directory (unused by say).", "dir");
     parser.addOptions({voiceOpt, modelOpt, langOpt, speedOpt, cfgOpt, exOpt, formatOpt, outOpt, captionsOpt, dataDirOpt});
-    if (!parser.parse(arguments)) {
-        err << parser.errorText() << "\n";
-        return 2;
-    }
-    if (parser.isSet("help")) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
+    if (const auto exit = parseCommand(parser, arguments))
+        return *exit;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || !parser.isSet(voiceOpt) || !parser.isSet(outOpt)) {
         err << "usage: tts-studio say TEXT --voice ID [--model M] [--language CODE] [--speed S] "

@@ -13,6 +13,8 @@ PACKAGES=(
   # speech and audio
   libespeak-ng-dev espeak-ng-data flite1-dev libsonic-dev libsamplerate0-dev
   libmp3lame-dev lame libkakasi2-dev kakasi-dic
+  # long-form projects: loudness (EBU R128), EPUB archives, ID3v2 chapters
+  libebur128-dev libarchive-dev libtag1-dev
   # spoken numbers, dates and money (ICU rule-based number format)
   libicu-dev
   # verification (intelligibility, audio measurement, headless GUI and sound)

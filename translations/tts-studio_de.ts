@@ -4,313 +4,323 @@
     <context>
         <name>AccountsPage</name>
         <message>
-            <location filename="../ui/accountspage.cpp" line="55" />
-            <location filename="../ui/accountspage.cpp" line="123" />
+            <location filename="../ui/accountspage.cpp" line="58" />
+            <location filename="../ui/accountspage.cpp" line="126" />
             <source>Pro</source>
             <translation>Pro</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="56" />
-            <location filename="../ui/accountspage.cpp" line="122" />
+            <location filename="../ui/accountspage.cpp" line="59" />
+            <location filename="../ui/accountspage.cpp" line="125" />
             <source>Free</source>
             <translation>Kostenlos</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="132" />
+            <location filename="../ui/accountspage.cpp" line="135" />
             <source>Optional, shown in the ledger</source>
             <translation>Optional, wird in den Buchungen angezeigt</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="172" />
-            <location filename="../ui/accountspage.cpp" line="184" />
+            <location filename="../ui/accountspage.cpp" line="175" />
+            <location filename="../ui/accountspage.cpp" line="187" />
             <source>Accounts</source>
             <translation>Konten</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="177" />
+            <location filename="../ui/accountspage.cpp" line="180" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="177" />
+            <location filename="../ui/accountspage.cpp" line="180" />
             <source>Plan</source>
             <translation>Tarif</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="177" />
-            <location filename="../ui/accountspage.cpp" line="206" />
-            <location filename="../ui/accountspage.cpp" line="362" />
+            <location filename="../ui/accountspage.cpp" line="180" />
+            <location filename="../ui/accountspage.cpp" line="209" />
+            <location filename="../ui/accountspage.cpp" line="367" />
             <source>Credits</source>
             <translation>Credits</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="177" />
-            <location filename="../ui/accountspage.cpp" line="206" />
-            <location filename="../ui/accountspage.cpp" line="362" />
+            <location filename="../ui/accountspage.cpp" line="180" />
+            <location filename="../ui/accountspage.cpp" line="209" />
+            <location filename="../ui/accountspage.cpp" line="367" />
             <source>Wallet</source>
             <translation>Guthaben</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="177" />
+            <location filename="../ui/accountspage.cpp" line="180" />
             <source>Created</source>
             <translation>Erstellt</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="187" />
+            <location filename="../ui/accountspage.cpp" line="190" />
             <source>New account…</source>
             <translation>Neues Konto…</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="189" />
+            <location filename="../ui/accountspage.cpp" line="192" />
             <source>Change plan…</source>
             <translation>Tarif ändern…</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="191" />
+            <location filename="../ui/accountspage.cpp" line="194" />
             <source>Add credits…</source>
             <translation>Credits hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="193" />
+            <location filename="../ui/accountspage.cpp" line="196" />
             <source>Top up wallet…</source>
             <translation>Guthaben aufladen…</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="203" />
-            <location filename="../ui/accountspage.cpp" line="216" />
-            <location filename="../ui/accountspage.cpp" line="330" />
+            <location filename="../ui/accountspage.cpp" line="206" />
+            <location filename="../ui/accountspage.cpp" line="221" />
+            <location filename="../ui/accountspage.cpp" line="335" />
             <source>Ledger</source>
             <translation>Buchungen</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="206" />
+            <location filename="../ui/accountspage.cpp" line="209" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="206" />
+            <location filename="../ui/accountspage.cpp" line="209" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="206" />
+            <location filename="../ui/accountspage.cpp" line="209" />
             <source>Source</source>
             <translation>Quelle</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="206" />
+            <location filename="../ui/accountspage.cpp" line="209" />
             <source>Generation</source>
             <translation>Generierung</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="206" />
+            <location filename="../ui/accountspage.cpp" line="209" />
             <source>Note</source>
             <translation>Notiz</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="285" />
+            <location filename="../ui/accountspage.cpp" line="290" />
             <source>No accounts yet. Create the first one to generate speech and issue API keys; a new account starts with %1 credits.</source>
             <translation>Noch keine Konten. Legen Sie das erste an, um Sprache zu erzeugen und API-Schlüssel auszugeben; ein neues Konto startet mit %1 Credits.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="287" />
+            <location filename="../ui/accountspage.cpp" line="292" />
             <source>Credits are spent first (%1 per token on the base model, %2 on advanced); when they run out, the prepaid wallet pays. Balances here are local bookkeeping.</source>
             <translation>Zuerst werden Credits verbraucht (%1 pro Token beim Basismodell, %2 beim erweiterten); sind sie aufgebraucht, zahlt das Prepaid-Guthaben. Die Salden hier sind lokale Buchführung.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="334" />
+            <location filename="../ui/accountspage.cpp" line="339" />
             <source>Ledger — %1</source>
             <translation>Buchungen — %1</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="349" />
+            <location filename="../ui/accountspage.cpp" line="354" />
             <source>Credits added</source>
             <translation>Credits hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="350" />
+            <location filename="../ui/accountspage.cpp" line="355" />
             <source>Wallet top-up</source>
             <translation>Guthaben aufgeladen</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="351" />
+            <location filename="../ui/accountspage.cpp" line="356" />
             <source>Held when a generation was created</source>
             <translation>Beim Erstellen einer Generierung reserviert</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="352" />
+            <location filename="../ui/accountspage.cpp" line="357" />
             <source>Charged when the generation completed</source>
             <translation>Beim Abschluss der Generierung abgerechnet</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="353" />
+            <location filename="../ui/accountspage.cpp" line="358" />
             <source>Returned: the generation failed or was cancelled</source>
             <translation>Zurückgebucht: Die Generierung ist fehlgeschlagen oder wurde abgebrochen</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="386" />
+            <location filename="../ui/accountspage.cpp" line="368" />
+            <source>The prepaid wallet, in dollars</source>
+            <translation>Das Prepaid-Guthaben, in Dollar</translation>
+        </message>
+        <message>
+            <location filename="../ui/accountspage.cpp" line="369" />
+            <source>The monthly credits</source>
+            <translation>Die monatlichen Credits</translation>
+        </message>
+        <message>
+            <location filename="../ui/accountspage.cpp" line="393" />
             <source>Select an account to see every movement of its credits and wallet.</source>
             <translation>Wählen Sie ein Konto, um alle Buchungen seiner Credits und seines Guthabens zu sehen.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="388" />
+            <location filename="../ui/accountspage.cpp" line="395" />
             <source>No movements yet.</source>
             <translation>Noch keine Buchungen.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="390" />
+            <location filename="../ui/accountspage.cpp" line="397" />
             <source>Showing the latest %1 movements.</source>
             <translation>Die letzten %1 Buchungen werden angezeigt.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="392" />
+            <location filename="../ui/accountspage.cpp" line="399" />
             <source>The ledger adds up to the balances.</source>
             <translation>Die Buchungen stimmen mit den Salden überein.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="393" />
+            <location filename="../ui/accountspage.cpp" line="400" />
             <source>Warning: the ledger does not add up to the balances.</source>
             <translation>Warnung: Die Buchungen stimmen nicht mit den Salden überein.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="409" />
+            <location filename="../ui/accountspage.cpp" line="416" />
             <source>New account</source>
             <translation>Neues Konto</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="410" />
+            <location filename="../ui/accountspage.cpp" line="417" />
             <source>An account owns API keys, generations and balances.</source>
             <translation>Zu einem Konto gehören API-Schlüssel, Generierungen und Salden.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="410" />
+            <location filename="../ui/accountspage.cpp" line="417" />
             <source>Create</source>
             <translation>Erstellen</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="414" />
+            <location filename="../ui/accountspage.cpp" line="421" />
             <source>e.g. alice or my-app</source>
             <translation>z. B. alice oder my-app</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="426" />
+            <location filename="../ui/accountspage.cpp" line="433" />
             <source>&amp;Name:</source>
             <translation>&amp;Name:</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="427" />
-            <location filename="../ui/accountspage.cpp" line="465" />
+            <location filename="../ui/accountspage.cpp" line="434" />
+            <location filename="../ui/accountspage.cpp" line="473" />
             <source>&amp;Plan:</source>
             <translation>&amp;Tarif:</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="428" />
+            <location filename="../ui/accountspage.cpp" line="435" />
             <source>Starting &amp;credits:</source>
             <translation>Start-&amp;Credits:</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="429" />
+            <location filename="../ui/accountspage.cpp" line="436" />
             <source>Starting &amp;wallet:</source>
             <translation>Start&amp;guthaben:</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="441" />
+            <location filename="../ui/accountspage.cpp" line="448" />
             <source>The account was not created: %1</source>
             <translation>Das Konto wurde nicht erstellt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="445" />
+            <location filename="../ui/accountspage.cpp" line="452" />
             <source>Account “%1” created (%2 plan, %3 credits, %4 in the wallet).</source>
             <translation>Konto „%1“ erstellt (Tarif %2, %3 Credits, %4 Guthaben).</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="460" />
+            <location filename="../ui/accountspage.cpp" line="468" />
             <source>Change plan</source>
             <translation>Tarif ändern</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="461" />
+            <location filename="../ui/accountspage.cpp" line="469" />
             <source>The plan of “%1”. The v3 API serves every voice on either plan; the legacy v2 API keeps premium voices for Pro.</source>
             <translation>Der Tarif von „%1“. Die v3-API bietet in beiden Tarifen alle Stimmen; die ältere v2-API behält Premium-Stimmen dem Tarif Pro vor.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="463" />
+            <location filename="../ui/accountspage.cpp" line="471" />
             <source>Change</source>
             <translation>Ändern</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="471" />
+            <location filename="../ui/accountspage.cpp" line="479" />
             <source>The plan was not changed: %1</source>
             <translation>Der Tarif wurde nicht geändert: %1</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="477" />
+            <location filename="../ui/accountspage.cpp" line="485" />
             <source>“%1” is now on the %2 plan.</source>
             <translation>„%1“ hat jetzt den Tarif %2.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="488" />
+            <location filename="../ui/accountspage.cpp" line="496" />
             <source>Add credits</source>
             <translation>Credits hinzufügen</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="489" />
+            <location filename="../ui/accountspage.cpp" line="497" />
             <source>Credits for “%1”: one pays for a token of base speech, two for advanced.</source>
             <translation>Credits für „%1“: ein Credit pro Token Basis-Sprache, zwei pro Token erweiterte Sprache.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="491" />
+            <location filename="../ui/accountspage.cpp" line="499" />
             <source>Add</source>
             <translation>Hinzufügen</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="498" />
+            <location filename="../ui/accountspage.cpp" line="506" />
             <source>&amp;Credits:</source>
             <translation>&amp;Credits:</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="499" />
-            <location filename="../ui/accountspage.cpp" line="535" />
+            <location filename="../ui/accountspage.cpp" line="507" />
+            <location filename="../ui/accountspage.cpp" line="543" />
             <source>N&amp;ote:</source>
             <translation>&amp;Notiz:</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="507" />
+            <location filename="../ui/accountspage.cpp" line="515" />
             <source>No credits were added: %1</source>
             <translation>Es wurden keine Credits hinzugefügt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="510" />
+            <location filename="../ui/accountspage.cpp" line="518" />
             <source>Added %1 credits to “%2”: %3 now.</source>
             <translation>%1 Credits zu „%2“ hinzugefügt: jetzt %3.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="523" />
+            <location filename="../ui/accountspage.cpp" line="531" />
             <source>Top up wallet</source>
             <translation>Guthaben aufladen</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="524" />
+            <location filename="../ui/accountspage.cpp" line="532" />
             <source>Money for “%1” when its credits run out. This is local bookkeeping: no payment is taken.</source>
             <translation>Geld für „%1“, wenn die Credits aufgebraucht sind. Dies ist lokale Buchführung: Es wird keine Zahlung eingezogen.</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="526" />
+            <location filename="../ui/accountspage.cpp" line="534" />
             <source>Top up</source>
             <translation>Aufladen</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="534" />
+            <location filename="../ui/accountspage.cpp" line="542" />
             <source>&amp;Amount:</source>
             <translation>&amp;Betrag:</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="543" />
+            <location filename="../ui/accountspage.cpp" line="551" />
             <source>The wallet was not topped up: %1</source>
             <translation>Das Guthaben wurde nicht aufgeladen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/accountspage.cpp" line="546" />
+            <location filename="../ui/accountspage.cpp" line="554" />
             <source>Added %1 to the wallet of “%2”: %3 now.</source>
             <translation>%1 zum Guthaben von „%2“ hinzugefügt: jetzt %3.</translation>
         </message>
@@ -318,12 +328,12 @@
     <context>
         <name>AudioPlayer</name>
         <message>
-            <location filename="../ui/audioplayer.cpp" line="46" />
+            <location filename="../ui/player/audioplayer.cpp" line="188" />
             <source>No audio output device was found: speech is generated and saved, but cannot be played here.</source>
             <translation>Kein Audioausgabegerät gefunden: Sprache wird erzeugt und gespeichert, kann hier aber nicht abgespielt werden.</translation>
         </message>
         <message>
-            <location filename="../ui/audioplayer.cpp" line="54" />
+            <location filename="../ui/player/audioplayer.cpp" line="197" />
             <source>The audio device could not be opened: speech is generated and saved, but cannot be played here.</source>
             <translation>Das Audiogerät konnte nicht geöffnet werden: Sprache wird erzeugt und gespeichert, kann hier aber nicht abgespielt werden.</translation>
         </message>
@@ -421,62 +431,62 @@
             <translation>Die Basisstimme wurde geändert: Wählen Sie die Aufnahme erneut, um sie anzugleichen.</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="141" />
+            <location filename="../ui/customvoicedialog.cpp" line="143" />
             <source>Edit custom voice %1</source>
             <translation>Eigene Stimme %1 bearbeiten</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="142" />
+            <location filename="../ui/customvoicedialog.cpp" line="144" />
             <source>Save</source>
             <translation>Speichern</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="179" />
+            <location filename="../ui/customvoicedialog.cpp" line="181" />
             <source>Measuring synthesizes a test sentence with %1 once; it is not billed.</source>
             <translation>Zum Messen wird einmal ein Testsatz mit %1 synthetisiert; das wird nicht berechnet.</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="180" />
+            <location filename="../ui/customvoicedialog.cpp" line="182" />
             <source>Available when the base voice is an advanced (premium) voice.</source>
             <translation>Verfügbar, wenn die Basisstimme eine erweiterte (Premium-)Stimme ist.</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="185" />
+            <location filename="../ui/customvoicedialog.cpp" line="187" />
             <source>Reference recording</source>
             <translation>Referenzaufnahme</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="186" />
+            <location filename="../ui/customvoicedialog.cpp" line="188" />
             <source>WAV audio (*.wav);;All files (*)</source>
             <translation>WAV-Audio (*.wav);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="195" />
+            <location filename="../ui/customvoicedialog.cpp" line="197" />
             <source>Choose an advanced base voice first.</source>
             <translation>Wählen Sie zuerst eine erweiterte Basisstimme.</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="204" />
+            <location filename="../ui/customvoicedialog.cpp" line="206" />
             <source>Measuring the recording and %1…</source>
             <translation>Aufnahme und %1 werden gemessen…</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="221" />
+            <location filename="../ui/customvoicedialog.cpp" line="228" />
             <source>Not matched: %1</source>
             <translation>Nicht angeglichen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="229" />
+            <location filename="../ui/customvoicedialog.cpp" line="236" />
             <source>Recording: median pitch %1 Hz, %2 syllables/s. %3: %4 Hz, %5 syllables/s. Set pitch %6× and rate %7× (limited to 0.5–2.0).</source>
             <translation>Aufnahme: mittlere Tonhöhe %1 Hz, %2 Silben/s. %3: %4 Hz, %5 Silben/s. Tonhöhe %6× und Tempo %7× gesetzt (begrenzt auf 0.5–2.0).</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="247" />
+            <location filename="../ui/customvoicedialog.cpp" line="257" />
             <source>Give the voice a name.</source>
             <translation>Geben Sie der Stimme einen Namen.</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="252" />
+            <location filename="../ui/customvoicedialog.cpp" line="262" />
             <source>The description is too long: at most 500 characters.</source>
             <translation>Die Beschreibung ist zu lang: höchstens 500 Zeichen.</translation>
         </message>
@@ -484,133 +494,148 @@
     <context>
         <name>GeneratePage</name>
         <message>
-            <location filename="../ui/generatepage.cpp" line="77" />
+            <location filename="../ui/generatepage.cpp" line="97" />
             <source>No audio output device was found: speech is generated and saved, but cannot be played here.</source>
             <translation>Kein Audioausgabegerät gefunden: Sprache wird erzeugt und gespeichert, kann hier aber nicht abgespielt werden.</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="103" />
+            <location filename="../ui/generatepage.cpp" line="165" />
             <source>Write or paste the text to speak, or drop a .txt file here.</source>
             <translation>Text zum Sprechen eingeben oder einfügen – oder eine .txt-Datei hier ablegen.</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="104" />
+            <location filename="../ui/generatepage.cpp" line="166" />
             <source>Text to speak</source>
             <translation>Zu sprechender Text</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="109" />
+            <location filename="../ui/generatepage.cpp" line="172" />
             <source>Open text…</source>
             <translation>Text öffnen…</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="115" />
+            <location filename="../ui/generatepage.cpp" line="184" />
             <source>Voice and settings</source>
             <translation>Stimme und Einstellungen</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="118" />
+            <location filename="../ui/generatepage.cpp" line="187" />
             <source>Base — standard voices, lowest cost</source>
             <translation>Basis — Standardstimmen, niedrigste Kosten</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="119" />
+            <location filename="../ui/generatepage.cpp" line="188" />
             <source>Advanced — premium voices, 23 languages, expressive</source>
             <translation>Erweitert — Premium-Stimmen, 23 Sprachen, ausdrucksstark</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="120" />
+            <location filename="../ui/generatepage.cpp" line="189" />
             <source>&amp;Model:</source>
             <translation>&amp;Modell:</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="124" />
+            <location filename="../ui/generatepage.cpp" line="193" />
             <source>Search voices (name, gender, accent)…</source>
             <translation>Suchen (Name, Geschlecht, Akzent)…</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="135" />
+            <location filename="../ui/generatepage.cpp" line="204" />
             <source>Voice:</source>
             <translation>Stimme:</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="139" />
+            <location filename="../ui/generatepage.cpp" line="208" />
             <source>&amp;Language:</source>
             <translation>&amp;Sprache:</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="146" />
+            <location filename="../ui/generatepage.cpp" line="233" />
             <source>&amp;Speed:</source>
             <translation>&amp;Geschwindigkeit:</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="151" />
+            <location filename="../ui/generatepage.cpp" line="219" />
             <source>Pacing: higher values read more deliberately, with longer pauses.</source>
             <translation>Sprechrhythmus: Höhere Werte lesen bedächtiger, mit längeren Pausen.</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="152" />
+            <location filename="../ui/generatepage.cpp" line="233" />
             <source>&amp;CFG weight:</source>
             <translation>&amp;CFG-Gewichtung:</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="157" />
+            <location filename="../ui/generatepage.cpp" line="224" />
             <source>Expressiveness: how far the pitch moves.</source>
             <translation>Ausdrucksstärke: wie stark die Tonhöhe variiert.</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="158" />
+            <location filename="../ui/generatepage.cpp" line="175" />
+            <source>From clipboard</source>
+            <translation>Aus Zwischenablage</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="177" />
+            <source>Replace the text with the clipboard's (Ctrl+Shift+V)</source>
+            <translation>Den Text durch den der Zwischenablage ersetzen (Strg+Umschalt+V)</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="233" />
             <source>&amp;Exaggeration:</source>
             <translation>&amp;Ausdrucksstärke:</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="162" />
+            <location filename="../ui/generatepage.cpp" line="233" />
             <source>&amp;Format:</source>
             <translation>&amp;Format:</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="166" />
+            <location filename="../ui/generatepage.cpp" line="250" />
             <source>Speak</source>
             <translation>Sprechen</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="167" />
+            <location filename="../ui/generatepage.cpp" line="251" />
             <source>Generate and play while it streams (Ctrl+Enter)</source>
             <translation>Erzeugen und schon während des Streamens abspielen (Strg+Eingabe)</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="169" />
+            <location filename="../ui/generatepage.cpp" line="253" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="170" />
+            <location filename="../ui/generatepage.cpp" line="254" />
             <source>Stop generating and playing (Esc)</source>
             <translation>Erzeugen und Wiedergabe stoppen (Esc)</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="171" />
+            <location filename="../ui/generatepage.cpp" line="255" />
             <source>Save as…</source>
             <translation>Speichern unter…</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="185" />
+            <location filename="../ui/generatepage.cpp" line="271" />
             <source>Ready.</source>
             <translation>Bereit.</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="236" />
+            <location filename="../ui/generatepage.cpp" line="275" />
+            <source>Accounts &amp;&amp; credits…</source>
+            <translation>Konten &amp;&amp; Credits…</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="335" />
             <source>Voice default</source>
             <translation>Standard der Stimme</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="255" />
-            <location filename="../ui/generatepage.cpp" line="277" />
+            <location filename="../ui/generatepage.cpp" line="356" />
+            <location filename="../ui/generatepage.cpp" line="380" />
             <source>, premium</source>
             <translation>, Premium</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/generatepage.cpp" line="279" />
+            <location filename="../ui/generatepage.cpp" line="384" />
             <source>%n character(s)</source>
             <translation>
                 <numerusform>%n Zeichen</numerusform>
@@ -618,7 +643,7 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/generatepage.cpp" line="280" />
+            <location filename="../ui/generatepage.cpp" line="385" />
             <source>%n token(s)</source>
             <translation>
                 <numerusform>%n Token</numerusform>
@@ -626,94 +651,129 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="281" />
-            <source>≈ %1 credits or $%2</source>
-            <translation>≈ %1 Credits oder $%2</translation>
+            <location filename="../ui/generatepage.cpp" line="386" />
+            <source>≈ %1 credits or %2</source>
+            <translation>≈ %1 Credits oder %2</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="284" />
+            <location filename="../ui/generatepage.cpp" line="478" />
+            <source>There is no account to bill this to: create one on the Accounts &amp; credits page.</source>
+            <translation>Es gibt kein Konto, dem dies berechnet werden kann: Legen Sie eines auf der Seite „Konten &amp; Credits“ an.</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="490" />
+            <source>Getting ready to speak…</source>
+            <translation>Sprechen wird vorbereitet…</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="619" />
+            <source>Done: %1 of audio, %2 tokens, %3 from the %4.</source>
+            <translation>Fertig: %1 Audio, %2 Token, %3 aus dem Posten „%4“.</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="637" />
+            <source>Stopped at %p%</source>
+            <translation>Gestoppt bei %p%</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="640" />
+            <source>Stopped: kept %1 of audio; billed %2 of %3 tokens (%4).</source>
+            <translation>Gestoppt: %1 Audio behalten; %2 von %3 Token berechnet (%4).</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="644" />
+            <source>Stopped before any audio: nothing was billed.</source>
+            <translation>Vor dem ersten Ton gestoppt: nichts berechnet.</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="666" />
+            <source>Stopping — keeping what was spoken…</source>
+            <translation>Wird gestoppt — das Gesprochene bleibt erhalten…</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="388" />
             <source>too long: at most %1 characters</source>
             <translation>zu lang: höchstens %1 Zeichen</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="292" />
-            <location filename="../ui/generatepage.cpp" line="296" />
-            <location filename="../ui/generatepage.cpp" line="305" />
+            <location filename="../ui/generatepage.cpp" line="394" />
+            <source>more than this account has (%1 credits, %2 in the wallet)</source>
+            <translation>mehr, als dieses Konto hat (%1 Credits, %2 Guthaben)</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="404" />
+            <location filename="../ui/generatepage.cpp" line="408" />
+            <location filename="../ui/generatepage.cpp" line="453" />
             <source>Open text</source>
             <translation>Text öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="292" />
+            <location filename="../ui/generatepage.cpp" line="404" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="296" />
+            <location filename="../ui/generatepage.cpp" line="408" />
             <source>%1 is too large for one generation.</source>
             <translation>%1 ist zu groß für eine einzelne Generierung.</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="305" />
+            <location filename="../ui/generatepage.cpp" line="438" />
+            <source>The clipboard holds no text.</source>
+            <translation>Die Zwischenablage enthält keinen Text.</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="453" />
             <source>Text files (*.txt);;All files (*)</source>
             <translation>Textdateien (*.txt);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="321" />
-            <source>Create or select an account first (Accounts page).</source>
-            <translation>Legen Sie zuerst ein Konto an oder wählen Sie eines aus (Seite „Konten &amp; Credits“).</translation>
-        </message>
-        <message>
-            <location filename="../ui/generatepage.cpp" line="344" />
+            <location filename="../ui/generatepage.cpp" line="518" />
             <source>Generating…</source>
             <translation>Wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="351" />
+            <location filename="../ui/generatepage.cpp" line="540" />
+            <source>Not generated: this text costs more than the account has left (%1 credits, %2 in the wallet). Add credits or top up the wallet.</source>
+            <translation>Nicht erzeugt: Dieser Text kostet mehr, als das Konto noch hat (%1 Credits, %2 Guthaben). Fügen Sie Credits hinzu oder laden Sie das Guthaben auf.</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="545" />
             <source>Not generated: %1</source>
             <translation>Nicht erzeugt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="372" />
+            <location filename="../ui/generatepage.cpp" line="565" />
             <source>Playing — first sound after %1 ms</source>
             <translation>Wiedergabe — erster Ton nach %1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="393" />
-            <source>Done: %1 s of audio, %2 tokens, $%3 (%4).</source>
-            <translation>Fertig: %1 s Audio, %2 Token, $%3 (%4).</translation>
-        </message>
-        <message>
-            <location filename="../ui/generatepage.cpp" line="409" />
+            <location filename="../ui/generatepage.cpp" line="654" />
             <source>Failed: %1</source>
             <translation>Fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="419" />
-            <source>Stopped.</source>
-            <translation>Gestoppt.</translation>
-        </message>
-        <message>
-            <location filename="../ui/generatepage.cpp" line="431" />
+            <location filename="../ui/generatepage.cpp" line="680" />
             <source>MP3 audio (*.mp3)</source>
             <translation>MP3-Audio (*.mp3)</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="431" />
+            <location filename="../ui/generatepage.cpp" line="680" />
             <source>WAV audio (*.wav);;MP3 audio (*.mp3)</source>
             <translation>WAV-Audio (*.wav);;MP3-Audio (*.mp3)</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="433" />
+            <location filename="../ui/generatepage.cpp" line="682" />
             <source>Save speech</source>
             <translation>Sprache speichern</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="455" />
+            <location filename="../ui/generatepage.cpp" line="700" />
             <source>Saved %1</source>
             <translation>%1 gespeichert</translation>
         </message>
         <message>
-            <location filename="../ui/generatepage.cpp" line="455" />
+            <location filename="../ui/generatepage.cpp" line="700" />
             <source>Could not save %1</source>
             <translation>%1 konnte nicht gespeichert werden</translation>
         </message>
@@ -721,79 +781,79 @@
     <context>
         <name>HistoryModel</name>
         <message>
-            <location filename="../ui/historymodel.cpp" line="305" />
+            <location filename="../ui/historymodel.cpp" line="342" />
             <source>Wallet</source>
             <translation>Guthaben</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="305" />
+            <location filename="../ui/historymodel.cpp" line="342" />
             <source>Credits</source>
             <translation>Credits</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="311" />
+            <location filename="../ui/historymodel.cpp" line="348" />
             <source>%1 (UTC)
 ID: %2</source>
             <translation>%1 (UTC)
 ID: %2</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="314" />
+            <location filename="../ui/historymodel.cpp" line="353" />
             <source>Older than the generation lifetime: the audio is no longer available.</source>
             <translation>Älter als die Aufbewahrungsdauer von Generierungen: Das Audio ist nicht mehr verfügbar.</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="316" />
+            <location filename="../ui/historymodel.cpp" line="357" />
             <source>Generation failed</source>
             <translation>Generierung fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="348" />
+            <location filename="../ui/historymodel.cpp" line="393" />
             <source>Created</source>
             <translation>Erstellt</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="350" />
+            <location filename="../ui/historymodel.cpp" line="397" />
             <source>Status</source>
             <translation>Status</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="352" />
+            <location filename="../ui/historymodel.cpp" line="399" />
             <source>Voice</source>
             <translation>Stimme</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="354" />
+            <location filename="../ui/historymodel.cpp" line="401" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="356" />
+            <location filename="../ui/historymodel.cpp" line="403" />
             <source>Tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="358" />
+            <location filename="../ui/historymodel.cpp" line="405" />
             <source>Cost</source>
             <translation>Kosten</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="360" />
+            <location filename="../ui/historymodel.cpp" line="407" />
             <source>Method</source>
             <translation>Zahlart</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="362" />
+            <location filename="../ui/historymodel.cpp" line="364" />
             <source>Paid from the wallet</source>
             <translation>Aus dem Guthaben bezahlt</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="362" />
+            <location filename="../ui/historymodel.cpp" line="364" />
             <source>Paid from the monthly credits</source>
             <translation>Aus den monatlichen Credits bezahlt</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="391" />
+            <location filename="../ui/historymodel.cpp" line="395" />
             <source>Text</source>
             <translation>Text</translation>
         </message>
@@ -801,328 +861,334 @@ ID: %2</translation>
     <context>
         <name>HistoryPage</name>
         <message>
-            <location filename="../ui/historypage.cpp" line="179" />
+            <location filename="../ui/historypage.cpp" line="114" />
             <source>&amp;Status:</source>
             <translation>&amp;Status:</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="182" />
+            <location filename="../ui/historypage.cpp" line="117" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="187" />
+            <location filename="../ui/historypage.cpp" line="125" />
             <source>Refresh</source>
             <translation>Aktualisieren</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="188" />
+            <location filename="../ui/historypage.cpp" line="126" />
             <source>The list also updates by itself as generations progress.</source>
             <translation>Die Liste aktualisiert sich auch von selbst, während Generierungen fortschreiten.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="220" />
+            <location filename="../ui/historypage.cpp" line="162" />
             <source>Generation history</source>
             <translation>Generierungsverlauf</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="231" />
+            <location filename="../ui/historypage.cpp" line="182" />
+            <location filename="../ui/historypage.cpp" line="373" />
             <source>Play</source>
             <translation>Abspielen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="232" />
+            <location filename="../ui/historypage.cpp" line="184" />
             <source>Play the selected generation (or double-click it)</source>
             <translation>Ausgewählte Generierung abspielen (oder doppelklicken)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="233" />
-            <source>Stop</source>
-            <translation>Stopp</translation>
-        </message>
-        <message>
-            <location filename="../ui/historypage.cpp" line="234" />
+            <location filename="../ui/historypage.cpp" line="185" />
             <source>Save as…</source>
             <translation>Speichern unter…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="235" />
+            <location filename="../ui/historypage.cpp" line="191" />
             <source>Copy audio URL</source>
             <translation>Audio-URL kopieren</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="285" />
+            <location filename="../ui/historypage.cpp" line="274" />
             <source>No account yet. Create one on the Accounts &amp; credits page; its generations will be listed here.</source>
             <translation>Noch kein Konto. Legen Sie eines auf der Seite „Konten &amp; Credits“ an; seine Generierungen erscheinen dann hier.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="287" />
+            <location filename="../ui/historypage.cpp" line="282" />
             <source>No generations yet. Speak something on the Generate page or call the API; generations appear here as they are queued and finish.</source>
             <translation>Noch keine Generierungen. Sprechen Sie etwas auf der Seite „Erzeugen“ oder rufen Sie die API auf; Generierungen erscheinen hier, sobald sie eingereiht und fertig sind.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="290" />
+            <location filename="../ui/historypage.cpp" line="280" />
             <source>No generations with status %1.</source>
             <translation>Keine Generierungen mit dem Status %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="367" />
+            <location filename="../ui/historypage.cpp" line="385" />
             <source>No API server in this window, so there is no link to give.</source>
             <translation>In diesem Fenster läuft kein API-Server, daher gibt es keinen Link.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="376" />
+            <location filename="../ui/historypage.cpp" line="396" />
             <source>Select a generation to see its text and play it.</source>
             <translation>Wählen Sie eine Generierung, um ihren Text zu sehen und sie abzuspielen.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="393" />
+            <location filename="../ui/historypage.cpp" line="427" />
             <source>Generation failed</source>
             <translation>Generierung fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="395" />
+            <location filename="../ui/historypage.cpp" line="429" />
             <source>Expired %1: the audio has been removed.</source>
             <translation>Abgelaufen am %1: Das Audio wurde entfernt.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="410" />
+            <location filename="../ui/historypage.cpp" line="454" />
             <source>Loading audio…</source>
             <translation>Audio wird geladen…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="414" />
+            <location filename="../ui/historypage.cpp" line="459" />
             <source>Cannot play %1: %2</source>
             <translation>%1 kann nicht abgespielt werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="446" />
+            <location filename="../ui/historypage.cpp" line="540" />
             <source>MP3 audio (*.mp3)</source>
             <translation>MP3-Audio (*.mp3)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="446" />
+            <location filename="../ui/historypage.cpp" line="539" />
             <source>WAV audio (*.wav)</source>
             <translation>WAV-Audio (*.wav)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="447" />
+            <location filename="../ui/historypage.cpp" line="541" />
             <source>Save audio</source>
             <translation>Audio speichern</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="464" />
+            <location filename="../ui/historypage.cpp" line="583" />
             <source>Could not save %1: %2</source>
             <translation>%1 konnte nicht gespeichert werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="477" />
+            <location filename="../ui/historypage.cpp" line="606" />
             <source>Link copied; it works without an API key until %1.</source>
             <translation>Link kopiert; er funktioniert ohne API-Schlüssel bis %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="478" />
+            <location filename="../ui/historypage.cpp" line="607" />
             <source>Link copied; it works once the API server runs, until %1.</source>
             <translation>Link kopiert; er funktioniert, sobald der API-Server läuft, bis %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="120" />
+            <location filename="../ui/historypage.cpp" line="122" />
             <source>Voice previews</source>
             <translation>Stimmproben</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="122" />
+            <location filename="../ui/historypage.cpp" line="124" />
             <source>Also list the samples played on the Voices page.</source>
             <translation>Auch die auf der Seite „Stimmen“ abgespielten Hörproben auflisten.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="184" />
+            <location filename="../ui/historypage.cpp" line="186" />
             <source>Save the audio as WAV or MP3</source>
             <translation>Das Audio als WAV oder MP3 speichern</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="185" />
+            <location filename="../ui/historypage.cpp" line="187" />
             <source>Open in Generate</source>
             <translation>In „Erzeugen“ öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="186" />
+            <location filename="../ui/historypage.cpp" line="188" />
             <source>Put this text and its settings on the Generate page</source>
             <translation>Diesen Text und seine Einstellungen auf die Seite „Erzeugen“ übernehmen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="187" />
+            <location filename="../ui/historypage.cpp" line="189" />
             <source>Delete…</source>
             <translation>Löschen…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="188" />
-            <location filename="../ui/historypage.cpp" line="372" />
+            <location filename="../ui/historypage.cpp" line="190" />
+            <location filename="../ui/historypage.cpp" line="380" />
             <source>Delete the generation and its audio file (Del)</source>
             <translation>Die Generierung und ihre Audiodatei löschen (Entf)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="273" />
+            <location filename="../ui/historypage.cpp" line="278" />
             <source>No generations match %1.</source>
             <translation>Keine Generierung passt zu %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="538" />
+            <location filename="../ui/historypage.cpp" line="577" />
             <source>Saving %1…</source>
             <translation>%1 wird gespeichert…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="587" />
+            <location filename="../ui/historypage.cpp" line="626" />
             <source>Delete generation</source>
             <translation>Generierung löschen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="588" />
+            <location filename="../ui/historypage.cpp" line="627" />
             <source>Delete %1 and its audio file?</source>
             <translation>%1 und die Audiodatei löschen?</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="591" />
+            <location filename="../ui/historypage.cpp" line="630" />
             <source>This cannot be undone. What it cost is not refunded.</source>
             <translation>Das kann nicht rückgängig gemacht werden. Die Kosten werden nicht erstattet.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="593" />
+            <location filename="../ui/historypage.cpp" line="632" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="609" />
+            <location filename="../ui/historypage.cpp" line="652" />
             <source>Deleting…</source>
             <translation>Wird gelöscht…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="614" />
+            <location filename="../ui/historypage.cpp" line="657" />
             <source>Could not delete: %1</source>
             <translation>Löschen nicht möglich: %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="618" />
+            <location filename="../ui/historypage.cpp" line="661" />
             <source>Deleted %1.</source>
             <translation>%1 gelöscht.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="619" />
+            <location filename="../ui/historypage.cpp" line="662" />
             <source>Deleted, but its audio file could not be removed: %1</source>
             <translation>Gelöscht, aber die Audiodatei konnte nicht entfernt werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="47" />
+            <location filename="../ui/historypage.cpp" line="49" />
             <source>not a WAV file</source>
             <translation>keine WAV-Datei</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="49" />
+            <location filename="../ui/historypage.cpp" line="51" />
             <source>not 16-bit mono 24 kHz audio</source>
             <translation>kein 16-Bit-Mono-Audio mit 24 kHz</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="51" />
+            <location filename="../ui/historypage.cpp" line="53" />
             <source>not 24 kHz audio</source>
             <translation>kein Audio mit 24 kHz</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="53" />
+            <location filename="../ui/historypage.cpp" line="55" />
             <source>no audio data in the file</source>
             <translation>keine Audiodaten in der Datei</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="55" />
+            <location filename="../ui/historypage.cpp" line="57" />
             <source>no MP3 decoder</source>
             <translation>kein MP3-Decoder</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="57" />
+            <location filename="../ui/historypage.cpp" line="59" />
             <source>the MP3 data is damaged</source>
             <translation>die MP3-Daten sind beschädigt</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="69" />
+            <location filename="../ui/historypage.cpp" line="71" />
             <source>“%1”</source>
             <translation>„%1“</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="109" />
+            <location filename="../ui/historypage.cpp" line="111" />
             <source>Search text or voice…</source>
             <translation>Text oder Stimme suchen…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="111" />
+            <location filename="../ui/historypage.cpp" line="113" />
             <source>Search the history</source>
             <translation>Den Verlauf durchsuchen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="371" />
+            <location filename="../ui/historypage.cpp" line="176" />
+            <source>Select a generation and press Play to hear it here.</source>
+            <translation>Wählen Sie eine Generierung und drücken Sie „Abspielen“, um sie hier zu hören.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="373" />
+            <source>Pause</source>
+            <translation>Pause</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="379" />
             <source>Still being generated: it can be deleted once it has finished.</source>
             <translation>Wird noch erzeugt: Löschen ist möglich, sobald sie fertig ist.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="375" />
+            <location filename="../ui/historypage.cpp" line="383" />
             <source>Copy a signed download link; it works without an API key until the generation expires or is deleted.</source>
             <translation>Einen signierten Download-Link kopieren; er funktioniert ohne API-Schlüssel, bis die Generierung abläuft oder gelöscht wird.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="395" />
+            <location filename="../ui/historypage.cpp" line="405" />
             <source>speed %1×</source>
             <translation>Geschwindigkeit %1×</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="397" />
+            <location filename="../ui/historypage.cpp" line="407" />
             <source>CFG weight %1</source>
             <translation>CFG-Gewichtung %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="398" />
+            <location filename="../ui/historypage.cpp" line="408" />
             <source>exaggeration %1</source>
             <translation>Ausdrucksstärke %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="410" />
+            <location filename="../ui/historypage.cpp" line="431" />
             <source>Made in the studio: kept until you delete it.</source>
             <translation>Im Studio erzeugt: bleibt erhalten, bis Sie sie löschen.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="412" />
+            <location filename="../ui/historypage.cpp" line="433" />
             <source>Made through the API: the audio is available until %1.</source>
             <translation>Über die API erzeugt: Das Audio ist bis %1 verfügbar.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="440" />
+            <location filename="../ui/historypage.cpp" line="470" />
             <source>Playing %1 (%2)</source>
             <translation>Wiedergabe von %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="547" />
+            <location filename="../ui/historypage.cpp" line="586" />
             <source>Saved %1 (%2, %3)</source>
             <translation>%1 gespeichert (%2, %3)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="564" />
+            <location filename="../ui/historypage.cpp" line="603" />
             <source>Link copied; it works without an API key until you delete the generation.</source>
             <translation>Link kopiert; er funktioniert ohne API-Schlüssel, bis Sie die Generierung löschen.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="565" />
+            <location filename="../ui/historypage.cpp" line="604" />
             <source>Link copied; it works once the API server runs, until you delete the generation.</source>
             <translation>Link kopiert; er funktioniert, sobald der API-Server läuft, bis Sie die Generierung löschen.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="406" />
+            <location filename="../ui/historypage.cpp" line="415" />
             <source>Tokens: %1</source>
             <translation>Token: %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="410" />
+            <location filename="../ui/historypage.cpp" line="419" />
             <source>%1 paid from the wallet</source>
             <translation>%1 aus dem Guthaben bezahlt</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="410" />
+            <location filename="../ui/historypage.cpp" line="419" />
             <source>%1 paid from the monthly credits</source>
             <translation>%1 aus den monatlichen Credits bezahlt</translation>
         </message>
@@ -1288,142 +1354,353 @@ ID: %2</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="33" />
+            <location filename="../ui/mainwindow.cpp" line="45" />
             <source>TTS Studio</source>
             <translation>TTS Studio</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="36" />
+            <location filename="../ui/mainwindow.cpp" line="48" />
             <source>Studio</source>
             <translation>Studio</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="39" />
+            <location filename="../ui/mainwindow.cpp" line="51" />
             <source> Account: </source>
             <translation> Konto: </translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="42" />
+            <location filename="../ui/mainwindow.cpp" line="57" />
             <source>Account</source>
             <translation>Konto</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="50" />
+            <location filename="../ui/mainwindow.cpp" line="65" />
             <source>Server settings…</source>
             <translation>Servereinstellungen…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="57" />
+            <location filename="../ui/mainwindow.cpp" line="74" />
             <source>Generate</source>
             <translation>Erzeugen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="57" />
+            <location filename="../ui/mainwindow.cpp" line="75" />
             <source>History</source>
             <translation>Verlauf</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="57" />
+            <location filename="../ui/mainwindow.cpp" line="76" />
             <source>Voices</source>
             <translation>Stimmen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="57" />
+            <location filename="../ui/mainwindow.cpp" line="77" />
             <source>API keys</source>
             <translation>API-Schlüssel</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="57" />
+            <location filename="../ui/mainwindow.cpp" line="78" />
             <source>Accounts &amp; credits</source>
             <translation>Konten &amp; Credits</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="101" />
+            <location filename="../ui/mainwindow.cpp" line="146" />
             <source>Server</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="136" />
-            <source>No account yet — create one on the Accounts page</source>
-            <translation>Noch kein Konto — legen Sie eines unter „Konten &amp; Credits“ an</translation>
+            <location filename="../ui/mainwindow.cpp" line="228" />
+            <source>No account</source>
+            <translation>Kein Konto</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="149" />
+            <location filename="../ui/mainwindow.cpp" line="237" />
+            <source>No account could be made for you: %1. Create one on the Accounts &amp; credits page.</source>
+            <translation>Für Sie konnte kein Konto angelegt werden: %1. Legen Sie eines auf der Seite „Konten &amp; Credits“ an.</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="261" />
+            <source>Speech made in the studio is billed to %1: %2 credits left. Details on the Accounts &amp; credits page.</source>
+            <translation>Im Studio erzeugte Sprache wird %1 berechnet: noch %2 Credits. Einzelheiten auf der Seite „Konten &amp; Credits“.</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="328" />
+            <source>&amp;File</source>
+            <translation>&amp;Datei</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="330" />
+            <source>&amp;Open text…</source>
+            <translation>Text ö&amp;ffnen…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="336" />
+            <source>&amp;Save speech as…</source>
+            <translation>Sprache &amp;speichern unter…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="340" />
+            <source>&amp;Quit</source>
+            <translation>&amp;Beenden</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="343" />
+            <source>&amp;Edit</source>
+            <translation>&amp;Bearbeiten</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="346" />
+            <source>Text from &amp;clipboard</source>
+            <translation>Text aus &amp;Zwischenablage</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="354" />
+            <source>S&amp;peak</source>
+            <translation>S&amp;prechen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="361" />
+            <source>S&amp;top</source>
+            <translation>S&amp;toppen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="365" />
+            <source>&amp;Help</source>
+            <translation>&amp;Hilfe</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="366" />
+            <source>&amp;Keyboard shortcuts</source>
+            <translation>&amp;Tastenkürzel</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="369" />
+            <source>&amp;API documentation</source>
+            <translation>&amp;API-Dokumentation</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="371" />
+            <source>API &amp;server address…</source>
+            <translation>Adresse des API-&amp;Servers…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="374" />
+            <source>&amp;About TTS Studio</source>
+            <translation>&amp;Über TTS Studio</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="380" />
+            <source>Speak the text</source>
+            <translation>Den Text sprechen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="381" />
+            <source>Stop generating and playing</source>
+            <translation>Erzeugen und Abspielen stoppen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="382" />
+            <source>Pause or play again</source>
+            <translation>Pausieren oder weiter abspielen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="384" />
+            <source>Replace the text with the clipboard's</source>
+            <translation>Den Text durch den der Zwischenablage ersetzen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="385" />
+            <source>Open a text file</source>
+            <translation>Eine Textdatei öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="386" />
+            <source>Save the speech as WAV or MP3</source>
+            <translation>Die Sprache als WAV oder MP3 speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="387" />
+            <source>History: delete the selected generation</source>
+            <translation>Verlauf: die gewählte Generierung löschen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="388" />
+            <source>Quit</source>
+            <translation>Beenden</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="393" />
+            <source>Click the waveform to play from that point.</source>
+            <translation>Ein Klick in die Wellenform spielt ab dieser Stelle ab.</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="394" />
+            <source>Keyboard shortcuts</source>
+            <translation>Tastenkürzel</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="404" />
+            <location filename="../ui/mainwindow.cpp" line="409" />
+            <source>API server</source>
+            <translation>API-Server</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="405" />
+            <source>The API server is not running. Start it with the button at the top of the window.</source>
+            <translation>Der API-Server läuft nicht. Starten Sie ihn mit der Schaltfläche oben im Fenster.</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="410" />
+            <source>The API server listens at:
+%1
+
+Clients send an API key (API keys page) in the x-api-key header.</source>
+            <translation>Der API-Server ist erreichbar unter:
+%1
+
+Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-api-key.</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="413" />
+            <source>Copy address</source>
+            <translation>Adresse kopieren</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="432" />
+            <source>About TTS Studio</source>
+            <translation>Über TTS Studio</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="433" />
+            <source>&lt;h3&gt;TTS Studio %1&lt;/h3&gt;&lt;p&gt;Text to speech on this computer: the studio, an HTTP and WebSocket API and the command line, on one engine.&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;TTS Studio %1&lt;/h3&gt;&lt;p&gt;Sprachausgabe auf diesem Computer: das Studio, eine HTTP- und WebSocket-API und die Kommandozeile, auf einer gemeinsamen Engine.&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="271" />
             <source> API server: not available </source>
             <translation> API-Server: nicht verfügbar </translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="154" />
+            <location filename="../ui/mainwindow.cpp" line="276" />
             <source> API server: running at %1 </source>
             <translation> API-Server: läuft unter %1 </translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="155" />
+            <location filename="../ui/mainwindow.cpp" line="277" />
             <source>Stop server</source>
             <translation>Server stoppen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="158" />
+            <location filename="../ui/mainwindow.cpp" line="280" />
             <source> API server: stopped </source>
             <translation> API-Server: gestoppt </translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="158" />
+            <location filename="../ui/mainwindow.cpp" line="280" />
             <source> API server: stopped (%1) </source>
             <translation> API-Server: gestoppt (%1) </translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="159" />
+            <location filename="../ui/mainwindow.cpp" line="281" />
             <source>Start server</source>
             <translation>Server starten</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="170" />
-            <location filename="../ui/mainwindow.cpp" line="187" />
-            <location filename="../ui/mainwindow.cpp" line="192" />
+            <location filename="../ui/mainwindow.cpp" line="292" />
+            <location filename="../ui/mainwindow.cpp" line="309" />
+            <location filename="../ui/mainwindow.cpp" line="314" />
             <source>Server settings</source>
             <translation>Servereinstellungen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="176" />
+            <location filename="../ui/mainwindow.cpp" line="298" />
             <source>Listen address:</source>
             <translation>Lauschadresse:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="177" />
+            <location filename="../ui/mainwindow.cpp" line="299" />
             <source>Port (0 = any free port):</source>
             <translation>Port (0 = beliebiger freier Port):</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="178" />
+            <location filename="../ui/mainwindow.cpp" line="300" />
             <source>127.0.0.1 keeps the API on this machine; 0.0.0.0 opens it to the network.</source>
             <translation>127.0.0.1 beschränkt die API auf diesen Rechner; 0.0.0.0 öffnet sie für das Netzwerk.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="187" />
+            <location filename="../ui/mainwindow.cpp" line="309" />
             <source>'%1' is not an IP address.</source>
             <translation>„%1“ ist keine IP-Adresse.</translation>
         </message>
     </context>
     <context>
+        <name>PlayerBar</name>
+        <message>
+            <location filename="../ui/player/playerbar.cpp" line="56" />
+            <source>Audio output</source>
+            <translation>Audioausgabe</translation>
+        </message>
+        <message>
+            <location filename="../ui/player/playerbar.cpp" line="57" />
+            <source>Where the sound goes</source>
+            <translation>Wohin der Ton geht</translation>
+        </message>
+        <message>
+            <location filename="../ui/player/playerbar.cpp" line="62" />
+            <location filename="../ui/player/playerbar.cpp" line="68" />
+            <source>Volume</source>
+            <translation>Lautstärke</translation>
+        </message>
+        <message>
+            <location filename="../ui/player/playerbar.cpp" line="124" />
+            <source>Default output</source>
+            <translation>Standardausgabe</translation>
+        </message>
+        <message>
+            <location filename="../ui/player/playerbar.cpp" line="195" />
+            <source>Pause</source>
+            <translation>Pause</translation>
+        </message>
+        <message>
+            <location filename="../ui/player/playerbar.cpp" line="195" />
+            <source>Play</source>
+            <translation>Abspielen</translation>
+        </message>
+        <message>
+            <location filename="../ui/player/playerbar.cpp" line="196" />
+            <source>Pause (Ctrl+Space)</source>
+            <translation>Pause (Strg+Leertaste)</translation>
+        </message>
+        <message>
+            <location filename="../ui/player/playerbar.cpp" line="196" />
+            <source>Play again without generating again (Ctrl+Space)</source>
+            <translation>Erneut abspielen, ohne neu zu erzeugen (Strg+Leertaste)</translation>
+        </message>
+        <message>
+            <location filename="../ui/player/playerbar.cpp" line="216" />
+            <source>%1 / %2</source>
+            <translation>%1 / %2</translation>
+        </message>
+    </context>
+    <context>
         <name>QObject</name>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="210" />
+            <location filename="../ui/customvoicedialog.cpp" line="216" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/customvoicedialog.cpp" line="212" />
+            <location filename="../ui/customvoicedialog.cpp" line="218" />
             <source>The recording is too large (at most 64 MiB).</source>
             <translation>Die Aufnahme ist zu groß (höchstens 64 MiB).</translation>
         </message>
         <message>
-            <location filename="../app/guimode.cpp" line="18" />
+            <location filename="../app/guimode.cpp" line="19" />
             <source>API server</source>
             <translation>API-Server</translation>
         </message>
         <message>
-            <location filename="../app/guimode.cpp" line="19" />
+            <location filename="../app/guimode.cpp" line="20" />
             <source>The API server could not start: %1. The studio works without it; change the port under Server settings.</source>
             <translation>Der API-Server konnte nicht starten: %1. Das Studio funktioniert auch ohne ihn; ändern Sie den Port unter „Servereinstellungen“.</translation>
         </message>
@@ -1431,44 +1708,357 @@ ID: %2</translation>
     <context>
         <name>StudioLabels</name>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="13" />
+            <location filename="../ui/studiolabels.cpp" line="17" />
             <source>Queued</source>
             <translation>In der Warteschlange</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="15" />
+            <location filename="../ui/studiolabels.cpp" line="19" />
             <source>Generating</source>
             <translation>Wird erzeugt</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="17" />
+            <location filename="../ui/studiolabels.cpp" line="21" />
             <source>Completed</source>
             <translation>Fertig</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="19" />
+            <location filename="../ui/studiolabels.cpp" line="23" />
             <source>Failed</source>
             <translation>Fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="21" />
+            <location filename="../ui/studiolabels.cpp" line="25" />
             <source>Expired</source>
             <translation>Abgelaufen</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="28" />
+            <location filename="../ui/studiolabels.cpp" line="32" />
+            <source>Stopped</source>
+            <translation>Gestoppt</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="41" />
+            <source>Stopped before any audio: nothing was billed.</source>
+            <translation>Vor dem ersten Ton gestoppt: nichts berechnet.</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="43" />
+            <source>Stopped: the audio made until then is kept, billed for %1 of %2 tokens.</source>
+            <translation>Gestoppt: das bis dahin erzeugte Audio bleibt erhalten, berechnet für %1 von %2 Token.</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="50" />
+            <source>Grant</source>
+            <translation>Gutschrift</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="52" />
+            <source>Top-up</source>
+            <translation>Aufladung</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="54" />
+            <source>Hold</source>
+            <translation>Vormerkung</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="56" />
+            <source>Charge</source>
+            <translation>Abbuchung</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="58" />
+            <source>Release</source>
+            <translation>Freigabe</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="77" />
+            <source>Female</source>
+            <translation>weiblich</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="78" />
+            <source>Male</source>
+            <translation>männlich</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="79" />
+            <source>Neutral</source>
+            <translation>neutral</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="87" />
+            <source>American</source>
+            <translation>amerikanisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="88" />
+            <source>British</source>
+            <translation>britisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="89" />
+            <source>Scottish</source>
+            <translation>schottisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="90" />
+            <source>Indian</source>
+            <translation>indisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="91" />
+            <source>Japanese</source>
+            <translation>japanisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="92" />
+            <source>Mandarin</source>
+            <translation>Mandarin-Chinesisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="93" />
+            <source>Spanish</source>
+            <translation>spanisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="94" />
+            <source>French</source>
+            <translation>französisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="95" />
+            <source>Italian</source>
+            <translation>italienisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="96" />
+            <source>Brazilian</source>
+            <translation>brasilianisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="104" />
+            <source>new account</source>
+            <translation>neues Konto</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="105" />
+            <source>wallet top-up</source>
+            <translation>Aufladung des Guthabens</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="106" />
+            <source>credit grant</source>
+            <translation>Gutschrift von Credits</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="107" />
+            <source>not spoken: stopped in the studio</source>
+            <translation>nicht gesprochen: im Studio gestoppt</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="108" />
+            <source>Stopped in the studio</source>
+            <translation>Im Studio gestoppt</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="109" />
+            <source>Cancelled</source>
+            <translation>Abgebrochen</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="110" />
+            <source>Client disconnected</source>
+            <translation>Verbindung des Clients getrennt</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="122" />
+            <source>%1 credits, %2</source>
+            <translation>%1 Credits, %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="125" />
+            <source>%1; the stream ended early after audio: %2</source>
+            <translation>%1; der Stream endete nach Audio vorzeitig: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="129" />
+            <source>stopped in the studio: %1 of %2 tokens, %3 credits, %4</source>
+            <translation>im Studio gestoppt: %1 von %2 Token, %3 Credits, %4</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="137" />
+            <source>wallet</source>
+            <translation>Guthaben</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="138" />
+            <source>monthly credits</source>
+            <translation>monatliche Credits</translation>
+        </message>
+        <message>
+            <location filename="../ui/studiolabels.cpp" line="144" />
             <source>Base</source>
             <translation>Basis</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="30" />
+            <location filename="../ui/studiolabels.cpp" line="146" />
             <source>Advanced</source>
             <translation>Erweitert</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="67" />
+            <location filename="../ui/studiolabels.cpp" line="183" />
             <source>%1 s</source>
             <translation>%1 s</translation>
+        </message>
+    </context>
+    <context>
+        <name>VoiceDescriptions</name>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="13" />
+            <source>Brazilian Portuguese female voice.</source>
+            <translation>Brasilianisch-portugiesische Frauenstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="14" />
+            <source>Brazilian Portuguese male voice.</source>
+            <translation>Brasilianisch-portugiesische Männerstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="15" />
+            <source>Bright, energetic premium female voice.</source>
+            <translation>Helle, energiegeladene Premium-Frauenstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="16" />
+            <source>Bright, higher-pitched American English voice.</source>
+            <translation>Helle, höhere Stimme für amerikanisches Englisch.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="17" />
+            <source>Calm, androgynous premium voice.</source>
+            <translation>Ruhige, androgyne Premium-Stimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="18" />
+            <source>Clear, warm American English narrator.</source>
+            <translation>Klare, warme Erzählstimme für amerikanisches Englisch.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="19" />
+            <source>Confident premium male narrator.</source>
+            <translation>Selbstbewusste Premium-Erzählstimme (männlich).</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="20" />
+            <source>Crisp, fast premium voice for assistants.</source>
+            <translation>Klare, schnelle Premium-Stimme für Assistenten.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="21" />
+            <source>Crisp, fast-responding American English voice (diphone).</source>
+            <translation>Klare, schnell reagierende Stimme für amerikanisches Englisch (Diphon).</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="22" />
+            <source>Deep, resonant premium male voice.</source>
+            <translation>Tiefe, volle Premium-Männerstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="23" />
+            <source>Expressive premium narrator; speaks all 23 advanced languages.</source>
+            <translation>Ausdrucksstarke Premium-Erzählstimme; spricht alle 23 Sprachen des erweiterten Modells.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="24" />
+            <source>French female voice.</source>
+            <translation>Französische Frauenstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="25" />
+            <source>French male voice.</source>
+            <translation>Französische Männerstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="26" />
+            <source>Hindi female voice reading Devanagari.</source>
+            <translation>Hindi-Frauenstimme, liest Devanagari.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="27" />
+            <source>Hindi male voice reading Devanagari.</source>
+            <translation>Hindi-Männerstimme, liest Devanagari.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="28" />
+            <source>Italian female voice.</source>
+            <translation>Italienische Frauenstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="29" />
+            <source>Italian male voice.</source>
+            <translation>Italienische Männerstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="30" />
+            <source>Japanese female voice; kanji are read through kana.</source>
+            <translation>Japanische Frauenstimme; Kanji werden über Kana gelesen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="31" />
+            <source>Japanese male voice; kanji are read through kana.</source>
+            <translation>Japanische Männerstimme; Kanji werden über Kana gelesen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="32" />
+            <source>Low, intimate premium female voice.</source>
+            <translation>Tiefe, vertraute Premium-Frauenstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="33" />
+            <source>Lower, calm female voice for British English (reads with a general English lexicon).</source>
+            <translation>Tiefere, ruhige Frauenstimme für britisches Englisch (liest mit einem allgemeinen englischen Lexikon).</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="34" />
+            <source>Mandarin Chinese female voice reading hanzi.</source>
+            <translation>Mandarin-chinesische Frauenstimme, liest Hanzi.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="35" />
+            <source>Mandarin Chinese male voice reading hanzi.</source>
+            <translation>Mandarin-chinesische Männerstimme, liest Hanzi.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="36" />
+            <source>Scottish-accented male voice for British English.</source>
+            <translation>Männerstimme mit schottischem Akzent für britisches Englisch.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="37" />
+            <source>Scottish-accented premium storyteller.</source>
+            <translation>Premium-Erzählstimme mit schottischem Akzent.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="38" />
+            <source>Spanish female voice.</source>
+            <translation>Spanische Frauenstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="39" />
+            <source>Spanish male voice.</source>
+            <translation>Spanische Männerstimme.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="40" />
+            <source>Steady American English male voice.</source>
+            <translation>Ruhige Männerstimme für amerikanisches Englisch.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicedescriptions.cpp" line="41" />
+            <source>Warm, higher premium voice with a Scottish lilt.</source>
+            <translation>Warme, höhere Premium-Stimme mit schottischem Tonfall.</translation>
         </message>
     </context>
     <context>
@@ -1479,150 +2069,138 @@ ID: %2</translation>
             <translation>Keine Audioausgabe verfügbar: Vorschauen werden erzeugt (und berechnet), sind hier aber nicht zu hören.</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="109" />
+            <location filename="../ui/voicespage.cpp" line="105" />
             <source>All models</source>
             <translation>Alle Modelle</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="110" />
+            <location filename="../ui/voicespage.cpp" line="106" />
             <source>Base</source>
             <translation>Basis</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="111" />
+            <location filename="../ui/voicespage.cpp" line="107" />
             <source>Advanced</source>
             <translation>Erweitert</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="112" />
+            <location filename="../ui/voicespage.cpp" line="108" />
             <source>Model filter</source>
             <translation>Modellfilter</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="113" />
+            <location filename="../ui/voicespage.cpp" line="109" />
             <source>&amp;Model:</source>
             <translation>&amp;Modell:</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="116" />
+            <location filename="../ui/voicespage.cpp" line="112" />
             <source>Search voices (name, id, gender, accent, description)…</source>
             <translation>Stimmen suchen (Name, ID, Geschlecht, Akzent, Beschreibung)…</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="118" />
+            <location filename="../ui/voicespage.cpp" line="114" />
             <source>Search voices</source>
             <translation>Stimmen suchen</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="127" />
+            <location filename="../ui/voicespage.cpp" line="123" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="127" />
+            <location filename="../ui/voicespage.cpp" line="123" />
             <source>ID</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="127" />
+            <location filename="../ui/voicespage.cpp" line="123" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="127" />
+            <location filename="../ui/voicespage.cpp" line="123" />
             <source>Gender</source>
             <translation>Geschlecht</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="127" />
+            <location filename="../ui/voicespage.cpp" line="123" />
             <source>Accent</source>
             <translation>Akzent</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="127" />
+            <location filename="../ui/voicespage.cpp" line="123" />
             <source>Play</source>
             <translation>Anhören</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="128" />
+            <location filename="../ui/voicespage.cpp" line="124" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="128" />
+            <location filename="../ui/voicespage.cpp" line="124" />
             <source>Custom</source>
             <translation>Eigene</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="145" />
+            <location filename="../ui/voicespage.cpp" line="141" />
             <source>Voices</source>
             <translation>Stimmen</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="155" />
-            <location filename="../ui/voicespage.cpp" line="341" />
+            <location filename="../ui/voicespage.cpp" line="151" />
+            <location filename="../ui/voicespage.cpp" line="340" />
             <source>Preview</source>
             <translation>Vorschau</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="156" />
+            <location filename="../ui/voicespage.cpp" line="152" />
             <source>New custom voice…</source>
             <translation>Neue eigene Stimme…</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="157" />
+            <location filename="../ui/voicespage.cpp" line="153" />
             <source>Edit…</source>
             <translation>Bearbeiten…</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="158" />
+            <location filename="../ui/voicespage.cpp" line="154" />
             <source>Delete…</source>
             <translation>Löschen…</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="159" />
+            <location filename="../ui/voicespage.cpp" line="155" />
             <source>Refresh</source>
             <translation>Aktualisieren</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="160" />
+            <location filename="../ui/voicespage.cpp" line="156" />
             <source>A system voice with its own pitch and rate, optionally matched to a recording</source>
             <translation>Eine Systemstimme mit eigener Tonhöhe und eigenem Tempo, optional an eine Aufnahme angeglichen</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="170" />
-            <source>Click ▶ to hear a voice; click again to stop. Previews are real generations and are billed.</source>
-            <translation>Klicken Sie auf ▶, um eine Stimme anzuhören, und erneut, um zu stoppen. Vorschauen sind echte Generierungen und werden berechnet.</translation>
-        </message>
-        <message>
-            <location filename="../ui/voicespage.cpp" line="180" />
+            <location filename="../ui/voicespage.cpp" line="177" />
             <source>No audio output device was found: previews are generated (and billed) but cannot be heard here.</source>
             <translation>Kein Audioausgabegerät gefunden: Vorschauen werden erzeugt (und berechnet), sind hier aber nicht zu hören.</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="268" />
-            <source>Preview %1: plays a short sample sentence; click again to stop.
-A preview is a real generation: it is billed to the selected account (about %2 credits or $%3) and appears in the history.</source>
-            <translation>Vorschau von %1: spielt einen kurzen Beispielsatz; erneut klicken zum Stoppen.
-Eine Vorschau ist eine echte Generierung: Sie wird dem ausgewählten Konto berechnet (etwa %2 Credits oder $%3) und erscheint im Verlauf.</translation>
-        </message>
-        <message>
-            <location filename="../ui/voicespage.cpp" line="283" />
+            <location filename="../ui/voicespage.cpp" line="282" />
             <source>Free</source>
             <translation>Kostenlos</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="283" />
+            <location filename="../ui/voicespage.cpp" line="282" />
             <source>Premium</source>
             <translation>Premium</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="283" />
+            <location filename="../ui/voicespage.cpp" line="282" />
             <source>Yes</source>
             <translation>Ja</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/voicespage.cpp" line="286" />
+            <location filename="../ui/voicespage.cpp" line="285" />
             <source>%n voice(s)</source>
             <translation>
                 <numerusform>%n Stimme</numerusform>
@@ -1630,7 +2208,7 @@ Eine Vorschau ist eine echte Generierung: Sie wird dem ausgewählten Konto berec
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/voicespage.cpp" line="287" />
+            <location filename="../ui/voicespage.cpp" line="286" />
             <source>%n custom</source>
             <translation>
                 <numerusform>%n eigene</numerusform>
@@ -1638,16 +2216,9 @@ Eine Vorschau ist eine echte Generierung: Sie wird dem ausgewählten Konto berec
             </translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="341" />
+            <location filename="../ui/voicespage.cpp" line="340" />
             <source>Stop preview</source>
             <translation>Vorschau stoppen</translation>
-        </message>
-        <message>
-            <location filename="../ui/voicespage.cpp" line="343" />
-            <source>Play a short sample sentence in the selected voice (Esc stops).
-A preview is a real generation: it is billed to the selected account and appears in the history.</source>
-            <translation>Einen kurzen Beispielsatz mit der ausgewählten Stimme abspielen (Esc stoppt).
-Eine Vorschau ist eine echte Generierung: Sie wird dem ausgewählten Konto berechnet und erscheint im Verlauf.</translation>
         </message>
         <message>
             <location filename="../ui/voicespage.cpp" line="345" />
@@ -1662,7 +2233,7 @@ Eine Vorschau ist eine echte Generierung: Sie wird dem ausgewählten Konto berec
         <message>
             <location filename="../ui/voicespage.cpp" line="353" />
             <location filename="../ui/voicespage.cpp" line="392" />
-            <location filename="../ui/voicespage.cpp" line="480" />
+            <location filename="../ui/voicespage.cpp" line="487" />
             <source>Create or select an account first (Accounts page).</source>
             <translation>Legen Sie zuerst ein Konto an oder wählen Sie eines aus (Seite „Konten &amp; Credits“).</translation>
         </message>
@@ -1677,52 +2248,71 @@ Eine Vorschau ist eine echte Generierung: Sie wird dem ausgewählten Konto berec
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="409" />
+            <location filename="../ui/voicespage.cpp" line="410" />
             <source>Previewing %1…</source>
             <translation>Vorschau von %1…</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="416" />
+            <location filename="../ui/voicespage.cpp" line="449" />
             <source>No preview of %1: %2</source>
             <translation>Keine Vorschau von %1: %2</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="433" />
+            <location filename="../ui/voicespage.cpp" line="439" />
             <source>Preview of %1: %2 s, billed %3 tokens ($%4, %5).</source>
             <translation>Vorschau von %1: %2 s, %3 Token berechnet ($%4, %5).</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="446" />
+            <location filename="../ui/voicespage.cpp" line="166" />
+            <source>Click ▶ to hear a voice say one short sentence; click again to stop. A preview is billed like any speech (see its tooltip) and kept out of History unless you show previews there.</source>
+            <translation>Klicken Sie auf ▶, um eine Stimme einen kurzen Satz sprechen zu hören; ein zweiter Klick stoppt. Eine Vorschau wird wie jede Sprache berechnet (siehe Tooltip) und erscheint im Verlauf nur, wenn dort Vorschauen angezeigt werden.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicespage.cpp" line="265" />
+            <source>Preview %1: plays one short sample sentence; click again to stop.
+It is billed to the selected account (about %2 credits or $%3) and marked as a preview: History leaves it out unless you show previews.</source>
+            <translation>Vorschau %1: spielt einen kurzen Beispielsatz; ein zweiter Klick stoppt.
+Sie wird dem gewählten Konto berechnet (etwa %2 Credits oder $%3) und als Vorschau markiert: Der Verlauf zeigt sie nur, wenn Vorschauen angezeigt werden.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicespage.cpp" line="342" />
+            <source>Play one short sample sentence in the selected voice (Esc stops).
+It is billed to the selected account and marked as a preview: History leaves it out unless you show previews.</source>
+            <translation>Einen kurzen Beispielsatz mit der gewählten Stimme abspielen (Esc stoppt).
+Er wird dem gewählten Konto berechnet und als Vorschau markiert: Der Verlauf zeigt ihn nur, wenn Vorschauen angezeigt werden.</translation>
+        </message>
+        <message>
+            <location filename="../ui/voicespage.cpp" line="452" />
             <source>Preview of %1 failed: %2</source>
             <translation>Vorschau von %1 fehlgeschlagen: %2</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="460" />
+            <location filename="../ui/voicespage.cpp" line="467" />
             <source>Preview stopped.</source>
             <translation>Vorschau gestoppt.</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="502" />
+            <location filename="../ui/voicespage.cpp" line="509" />
             <source>The voice %1 no longer exists.</source>
             <translation>Die Stimme %1 existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="546" />
+            <location filename="../ui/voicespage.cpp" line="553" />
             <source>Created the custom voice %1 (%2).</source>
             <translation>Eigene Stimme %1 (%2) erstellt.</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="547" />
+            <location filename="../ui/voicespage.cpp" line="554" />
             <source>Saved the custom voice %1 (%2).</source>
             <translation>Eigene Stimme %1 (%2) gespeichert.</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="572" />
+            <location filename="../ui/voicespage.cpp" line="579" />
             <source>Delete custom voice</source>
             <translation>Eigene Stimme löschen</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="573" />
+            <location filename="../ui/voicespage.cpp" line="580" />
             <source>Delete the custom voice "%1" (%2)?
 
 Generations made with it keep their audio, but the voice can no longer be used. This cannot be undone.</source>
@@ -1731,12 +2321,12 @@ Generations made with it keep their audio, but the voice can no longer be used. 
 Mit ihr erzeugte Generierungen behalten ihr Audio, aber die Stimme kann nicht mehr verwendet werden. Das kann nicht rückgängig gemacht werden.</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="587" />
+            <location filename="../ui/voicespage.cpp" line="594" />
             <source>Deleted the custom voice %1 (%2).</source>
             <translation>Eigene Stimme %1 (%2) gelöscht.</translation>
         </message>
         <message>
-            <location filename="../ui/voicespage.cpp" line="588" />
+            <location filename="../ui/voicespage.cpp" line="595" />
             <source>Could not delete %1: %2</source>
             <translation>%1 konnte nicht gelöscht werden: %2</translation>
         </message>
@@ -1744,12 +2334,17 @@ Mit ihr erzeugte Generierungen behalten ihr Audio, aber die Stimme kann nicht me
     <context>
         <name>WaveformView</name>
         <message>
-            <location filename="../ui/waveformview.cpp" line="15" />
+            <location filename="../ui/player/waveformview.cpp" line="16" />
             <source>Waveform</source>
             <translation>Wellenform</translation>
         </message>
         <message>
-            <location filename="../ui/waveformview.cpp" line="65" />
+            <location filename="../ui/player/waveformview.cpp" line="17" />
+            <source>Click to play from there</source>
+            <translation>Klicken, um ab hier abzuspielen</translation>
+        </message>
+        <message>
+            <location filename="../ui/player/waveformview.cpp" line="19" />
             <source>The waveform appears here while speech streams in.</source>
             <translation>Die Wellenform erscheint hier, während die Sprache gestreamt wird.</translation>
         </message>

@@ -2,6 +2,7 @@
 
 #include "services.h"
 #include "generationservice.h"
+#include "studiolabels.h"
 #include "accountservice.h"
 #include "pricing.h"
 #include "studiocontext.h"
@@ -209,12 +210,14 @@ void AccountsPage::buildUi()
                          QStringLiteral("ledgerTable"));
     m_ledger->setSelectionMode(QAbstractItemView::NoSelection);
     m_ledger->horizontalHeader()->setSectionResizeMode(Note, QHeaderView::Stretch);
-    m_ledger->setColumnWidth(Time, 145);
-    m_ledger->setColumnWidth(Kind, 70);
-    m_ledger->setColumnWidth(Source, 70);
-    m_ledger->setColumnWidth(CreditsDelta, 80);
-    m_ledger->setColumnWidth(UsdDelta, 100);
-    m_ledger->setColumnWidth(GenerationId, 270);
+    // Sized to what they show, so that 800×600 needs no horizontal scrolling.
+    const QFontMetrics fm = m_ledger->fontMetrics();
+    m_ledger->setColumnWidth(Time, fm.horizontalAdvance(QStringLiteral("2026-12-31 23:59:59")) + 14);
+    m_ledger->setColumnWidth(Kind, 75);
+    m_ledger->setColumnWidth(Source, 75);
+    m_ledger->setColumnWidth(CreditsDelta, 70);
+    m_ledger->setColumnWidth(UsdDelta, 80);
+    m_ledger->setColumnWidth(GenerationId, fm.horizontalAdvance(QStringLiteral("0000000000")) + 10);
     m_ledger->setAccessibleName(tr("Ledger"));
     ledgerLayout->addWidget(m_ledger, 1);
     m_ledgerNote = new QLabel;
@@ -359,10 +362,11 @@ void AccountsPage::fillLedger(const QList<LedgerEntry> &entries, bool consistent
     m_ledger->setRowCount(int(entries.size()));
     for (int row = 0; row < entries.size(); ++row) {
         const LedgerEntry &e = entries.at(row);
-        auto *kind = new QTableWidgetItem(e.kind);
+        auto *kind = new QTableWidgetItem(StudioLabels::ledgerKind(e.kind));
         kind->setToolTip(kinds.value(e.kind));
         auto *source = new QTableWidgetItem(e.source == PaymentSource::Wallet ? tr("Wallet") : tr("Credits"));
-        source->setToolTip(e.source);
+        source->setToolTip(e.source == PaymentSource::Wallet ? tr("The prepaid wallet, in dollars")
+                                                             : tr("The monthly credits"));
         // Zero deltas stay blank, as in a paper ledger: only movements stand out.
         auto *credits = numberItem(e.creditsDelta ? signedCount(e.creditsDelta) : QString(), e.creditsDelta);
         auto *dollars = numberItem(e.microsDelta ? usd(e.microsDelta, true) : QString(), e.microsDelta);
@@ -376,10 +380,11 @@ void AccountsPage::fillLedger(const QList<LedgerEntry> &entries, bool consistent
         m_ledger->setItem(row, Source, source);
         m_ledger->setItem(row, CreditsDelta, credits);
         m_ledger->setItem(row, UsdDelta, dollars);
-        auto *generation = new QTableWidgetItem(e.generationId);
+        // The id's first block tells rows apart; the whole id is in the tooltip.
+        auto *generation = new QTableWidgetItem(e.generationId.section(u'-', 0, 0));
         generation->setToolTip(e.generationId);
-        auto *note = new QTableWidgetItem(e.note);
-        note->setToolTip(e.note);
+        auto *note = new QTableWidgetItem(StudioLabels::ledgerNote(e.note));
+        note->setToolTip(note->text());
         m_ledger->setItem(row, GenerationId, generation);
         m_ledger->setItem(row, Note, note);
     }

@@ -3,29 +3,36 @@
 #include "audiodecoder.h"
 #include "audioencoder.h"
 #include "audioplayer.h"
+#include "playerbar.h"
 #include "services.h"
 #include "languages.h"
 #include "pricing.h"
 #include "serviceerror.h"
 #include "studiocontext.h"
-#include "waveformview.h"
+#include "studioicons.h"
+#include "studiolabels.h"
 
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
+#include <QStyle>
+#include <QTextCursor>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSettings>
 #include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -56,13 +63,23 @@ protected:
 };
 
 constexpr qsizetype kMaxChars = 50000;
+
+// Money and counts as the studio's language writes them ("$0.00125", "0,00125 $").
+QString dollars(qint64 micros, int decimals)
+{
+    return QLocale().toCurrencyString(Money::usd(micros), QStringLiteral("$"), decimals);
+}
+
+QString count(qint64 n)
+{
+    return QLocale().toString(n);
+}
 constexpr int kRoleVoiceId = Qt::UserRole + 1;
 }
 
 GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
     : QWidget(parent)
     , m_context(context)
-    , m_player(new AudioPlayer(this))
 {
     buildUi();
     connect(&m_context, &StudioContext::accountChanged, this, [this] {
@@ -80,14 +97,60 @@ GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
         m_audioNotice->setText(tr("No audio output device was found: speech is generated and saved, but cannot be played here."));
         m_audioNotice->setVisible(true);
     }
-    auto *playhead = new QTimer(this);
-    playhead->setInterval(50);
-    connect(playhead, &QTimer::timeout, this, [this] {
-        if (m_player->isPlaying())
-            m_wave->setPlayhead(m_player->processedUs());
+    connect(m_playerBar, &PlayerBar::positionChanged, this, &GeneratePage::highlightSentenceAt);
+    // Playback ended (or paused): Stop is for a generation still running, or playing.
+    connect(m_player, &AudioPlayer::stateChanged, this, [this] { setBusy(m_live != nullptr); });
+    loadSettings();
+}
+
+// The data dir's last model and voices, read off the GUI thread; the voices load then.
+void GeneratePage::loadSettings()
+{
+    struct Saved
+    {
+        QString model;
+        QHash<QString, QString> voices;
+    };
+    const StudioSettings settings = m_context.services().studioSettings();
+    QStringList models;
+    for (int i = 0; i < m_model->count(); ++i)
+        models << m_model->itemData(i).toString();
+    m_context.run(this, [settings, models] {
+        Saved saved;
+        saved.model = settings.lastModel();
+        for (const QString &m : models)
+            saved.voices.insert(m, settings.lastVoice(m));
+        return saved;
+    }, [this](const Saved &saved) {
+        m_savedVoice = saved.voices;
+        m_settingsLoaded = true;
+        const int model = m_model->findData(saved.model);
+        if (model >= 0 && model != m_model->currentIndex())
+            m_model->setCurrentIndex(model); // reloads the voices
+        else
+            reloadVoices();
     });
-    playhead->start();
-    reloadVoices();
+}
+
+// The voice now selected is the one this model starts with next time (in this data dir).
+void GeneratePage::rememberVoice()
+{
+    const QString model = m_voicesModel; // the list may still be the last model's
+    const QString id = selectedVoiceId();
+    if (!m_settingsLoaded || m_fillingVoices || model.isEmpty() || id.isEmpty() || m_savedVoice.value(model) == id)
+        return;
+    m_savedVoice.insert(model, id);
+    remember([model, id](StudioSettings &s) { s.setLastVoice(model, id); });
+}
+
+void GeneratePage::remember(const std::function<void(StudioSettings &)> &write)
+{
+    const StudioSettings settings = m_context.services().studioSettings();
+    m_context.run(this, [settings, write] {
+        StudioSettings s = settings;
+        write(s);
+        return true;
+    }, [](bool) {});
 }
 
 GeneratePage::~GeneratePage() = default; // a stream still running stops with m_live
@@ -108,12 +171,20 @@ void GeneratePage::buildUi()
     m_count->setWordWrap(true); // the estimate grows a note when the balance is short
     auto *open = new QPushButton(tr("Open text…"));
     connect(open, &QPushButton::clicked, this, &GeneratePage::openTextFile);
+    m_paste = new QPushButton(StudioIcons::themed(QStringLiteral("edit-paste"), QStyle::SP_FileDialogContentsView),
+                              tr("From clipboard"));
+    m_paste->setObjectName(QStringLiteral("pasteClipboard"));
+    m_paste->setToolTip(tr("Replace the text with the clipboard's (Ctrl+Shift+V)"));
+    connect(m_paste, &QPushButton::clicked, this, &GeneratePage::pasteClipboard);
     countRow->addWidget(m_count, 1);
+    countRow->addWidget(m_paste);
     countRow->addWidget(open);
     layout->addLayout(countRow);
 
     auto *settings = new QGroupBox(tr("Voice and settings"));
     auto *form = new QFormLayout(settings);
+    // Menus as wide as their longest entry, not as the full-HD window.
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     m_model = new QComboBox;
     m_model->addItem(tr("Base — standard voices, lowest cost"), "base");
     m_model->addItem(tr("Advanced — premium voices, 23 languages, expressive"), "advanced");
@@ -129,7 +200,7 @@ void GeneratePage::buildUi()
     m_voiceProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_voice = new QComboBox;
     m_voice->setModel(m_voiceProxy);
-    m_voice->setMinimumContentsLength(32);
+    m_voice->setMinimumContentsLength(24);
     voiceRow->addWidget(m_voice, 2);
     voiceRow->addWidget(m_voiceFilter, 1);
     form->addRow(tr("Voice:"), voiceRow);
@@ -143,23 +214,38 @@ void GeneratePage::buildUi()
     m_speed->setSingleStep(0.1);
     m_speed->setValue(1.0);
     m_speed->setSuffix(QStringLiteral("×"));
-    form->addRow(tr("&Speed:"), m_speed);
     m_cfg = new QDoubleSpinBox;
     m_cfg->setRange(1.0, 5.0);
     m_cfg->setSingleStep(0.5);
     m_cfg->setValue(2.5);
     m_cfg->setToolTip(tr("Pacing: higher values read more deliberately, with longer pauses."));
-    form->addRow(tr("&CFG weight:"), m_cfg);
     m_exaggeration = new QDoubleSpinBox;
     m_exaggeration->setRange(0.0, 1.0);
     m_exaggeration->setSingleStep(0.1);
     m_exaggeration->setValue(0.5);
     m_exaggeration->setToolTip(tr("Expressiveness: how far the pitch moves."));
-    form->addRow(tr("&Exaggeration:"), m_exaggeration);
     m_format = new QComboBox;
     m_format->addItem(QStringLiteral("WAV"), "wav");
     m_format->addItem(QStringLiteral("MP3"), "mp3");
-    form->addRow(tr("&Format:"), m_format);
+    // Numbers need a few digits, not the window's width: one row, each at its size, so
+    // the text keeps the height at 800×600 and nothing stretches at full HD.
+    // Two pairs a row: German labels are long, and 800 px must hold them.
+    auto *tuning = new QGridLayout;
+    const std::pair<QString, QWidget *> knobs[] = {
+        {tr("&Speed:"), m_speed}, {tr("&CFG weight:"), m_cfg}, {tr("&Exaggeration:"), m_exaggeration}, {tr("&Format:"), m_format}};
+    int i = 0;
+    for (const auto &[text, field] : knobs) {
+        auto *label = new QLabel(text);
+        label->setBuddy(field);
+        field->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+        tuning->addWidget(label, i % 2, (i / 2) * 2);
+        tuning->addWidget(field, i % 2, (i / 2) * 2 + 1);
+        ++i;
+    }
+    tuning->setColumnMinimumWidth(2, 0);
+    tuning->setColumnStretch(4, 1);
+    tuning->setHorizontalSpacing(12);
+    form->addRow(tuning);
     layout->addWidget(settings);
 
     auto *buttons = new QHBoxLayout;
@@ -180,8 +266,9 @@ void GeneratePage::buildUi()
     buttons->addWidget(m_progress, 2);
     layout->addLayout(buttons);
 
-    m_wave = new WaveformView;
-    layout->addWidget(m_wave);
+    m_playerBar = new PlayerBar;
+    m_player = m_playerBar->player();
+    layout->addWidget(m_playerBar);
     auto *statusRow = new QHBoxLayout;
     m_status = new QLabel(tr("Ready."));
     m_status->setWordWrap(true);
@@ -203,26 +290,33 @@ void GeneratePage::buildUi()
     connect(m_stop, &QPushButton::clicked, this, &GeneratePage::stopSpeaking);
     connect(m_save, &QPushButton::clicked, this, &GeneratePage::saveAs);
     connect(m_text, &QPlainTextEdit::textChanged, this, &GeneratePage::updateEstimate);
+    // Edited text no longer matches the audio's sentences: mark none.
+    connect(m_text, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_live && !m_spans.isEmpty()) {
+            m_spans.clear();
+            highlightSentenceAt(0);
+        }
+    });
     connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_settingsLoaded)
+            remember([model = m_model->currentData().toString()](StudioSettings &s) { s.setLastModel(model); });
         updateModelControls();
         reloadVoices();
         updateEstimate();
     });
     connect(m_voice, &QComboBox::currentIndexChanged, this, [this] {
-        const QString id = selectedVoiceId();
-        if (!id.isEmpty())
-            QSettings().setValue(QStringLiteral("generate/voice/") + m_model->currentData().toString(), id);
+        rememberVoice();
         updateEstimate();
     });
     auto *speakShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
     connect(speakShortcut, &QShortcut::activated, this, &GeneratePage::speak);
     auto *speakShortcut2 = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Enter), this);
     connect(speakShortcut2, &QShortcut::activated, this, &GeneratePage::speak);
+    auto *pasteShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this);
+    connect(pasteShortcut, &QShortcut::activated, this, &GeneratePage::pasteClipboard);
     auto *stopShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     connect(stopShortcut, &QShortcut::activated, this, &GeneratePage::stopSpeaking);
 
-    const QString savedModel = QSettings().value(QStringLiteral("generate/model"), "base").toString();
-    m_model->setCurrentIndex(qMax(0, m_model->findData(savedModel)));
     updateModelControls();
     setBusy(false);
     updateEstimate();
@@ -233,7 +327,6 @@ void GeneratePage::updateModelControls()
     const bool advanced = m_model->currentData().toString() == QLatin1String("advanced");
     m_cfg->setEnabled(advanced);
     m_exaggeration->setEnabled(advanced);
-    QSettings().setValue(QStringLiteral("generate/model"), m_model->currentData().toString());
     fillLanguages();
 }
 
@@ -243,7 +336,7 @@ void GeneratePage::fillLanguages()
     m_language->clear();
     m_language->addItem(tr("Voice default"), QString());
     for (const QString &code : Languages::codes(model))
-        m_language->addItem(QStringLiteral("%1 (%2)").arg(Languages::find(model, code)->name, code), code);
+        m_language->addItem(StudioLabels::language(model, code), code);
 }
 
 void GeneratePage::reloadVoices()
@@ -255,19 +348,23 @@ void GeneratePage::reloadVoices()
                   [this, model](const QList<Voice> &voices) {
                       if (model != m_model->currentData().toString())
                           return;
-                      const QString wanted = QSettings().value(QStringLiteral("generate/voice/") + model).toString();
+                      const QString wanted = m_savedVoice.value(model);
+                      m_fillingVoices = true;
+                      m_voicesModel = model;
                       m_voiceModel->clear();
                       for (const Voice &v : voices) {
                           auto *item = new QStandardItem(QStringLiteral("%1 — %2, %3%4  (%5)")
-                                                             .arg(v.name, v.gender, v.accent,
+                                                             .arg(v.name, StudioLabels::gender(v.gender),
+                                                                  StudioLabels::accent(v.accent),
                                                                   v.free ? QString() : tr(", premium"), v.id));
                           item->setData(v.id, kRoleVoiceId);
-                          item->setToolTip(v.description);
+                          item->setToolTip(StudioLabels::voiceDescription(v.description));
                           m_voiceModel->appendRow(item);
                       }
                       for (int i = 0; i < m_voiceProxy->rowCount(); ++i)
                           if (m_voiceProxy->index(i, 0).data(kRoleVoiceId).toString() == wanted)
                               m_voice->setCurrentIndex(i);
+                      m_fillingVoices = false;
                       speakIfPending();
                   });
 }
@@ -289,17 +386,16 @@ void GeneratePage::updateEstimate()
     const qint64 micros = pricing.micros(priceModel, tokens);
     QString line = tr("%n character(s)", nullptr, int(text.size())) + QStringLiteral(" · ")
                    + tr("%n token(s)", nullptr, int(tokens)) + QStringLiteral(" · ")
-                   + tr("≈ %1 credits or $%2").arg(credits).arg(Money::usd(micros), 0, 'f', 5);
+                   + tr("≈ %1 credits or %2").arg(count(credits), dollars(micros, 5));
     if (tokens > kMaxChars)
-        line += QStringLiteral(" · ") + tr("too long: at most %1 characters").arg(kMaxChars);
+        line += QStringLiteral(" · ") + tr("too long: at most %1 characters").arg(count(kMaxChars));
     // Credits matter once the balance does not cover the text: say so, and where to fix it.
     const bool covered = tokens == 0 || m_context.accountId() == 0 || credits <= m_context.accountCredits()
                          || micros <= m_context.accountWalletMicros();
     if (!covered)
         line += QStringLiteral(" · ")
-                + tr("more than this account has (%1 credits, $%2 in the wallet)")
-                      .arg(m_context.accountCredits())
-                      .arg(Money::usd(m_context.accountWalletMicros()), 0, 'f', 2);
+                + tr("more than this account has (%1 credits, %2 in the wallet)")
+                      .arg(count(m_context.accountCredits()), dollars(m_context.accountWalletMicros(), 2));
     m_count->setText(line);
     m_accountsLink->setVisible(!covered);
 }
@@ -323,7 +419,7 @@ void GeneratePage::openGeneration(const Generation &g)
 {
     m_text->setPlainText(g.inputText);
     // The voice the page remembers for the model is the one reloadVoices() selects.
-    QSettings().setValue(QStringLiteral("generate/voice/") + g.model, g.voiceId);
+    m_savedVoice.insert(g.model, g.voiceId);
     m_voiceFilter->clear();
     const int model = m_model->findData(g.model);
     if (model >= 0 && model != m_model->currentIndex())
@@ -335,6 +431,23 @@ void GeneratePage::openGeneration(const Generation &g)
     m_cfg->setValue(g.cfgWeight);
     m_exaggeration->setValue(g.exaggeration);
     m_format->setCurrentIndex(qMax(0, m_format->findData(g.audioFormat)));
+    m_text->setFocus();
+}
+
+void GeneratePage::pasteClipboard()
+{
+    const QString text = QGuiApplication::clipboard()->text();
+    if (text.isEmpty()) {
+        m_status->setText(tr("The clipboard holds no text."));
+        return;
+    }
+    // Through the cursor, not setPlainText(): Ctrl+Z brings the old text back.
+    QTextCursor cursor(m_text->document());
+    cursor.beginEditBlock();
+    cursor.select(QTextCursor::Document);
+    cursor.insertText(text.left(kMaxChars * 4));
+    cursor.endEditBlock();
+    m_text->moveCursor(QTextCursor::Start);
     m_text->setFocus();
 }
 
@@ -353,7 +466,7 @@ void GeneratePage::setBusy(bool busy)
 
 bool GeneratePage::readyToSpeak() const
 {
-    return m_context.accountId() != 0 && !selectedVoiceId().isEmpty();
+    return m_settingsLoaded && m_context.accountId() != 0 && !selectedVoiceId().isEmpty();
 }
 
 void GeneratePage::speakIfPending()
@@ -397,10 +510,13 @@ void GeneratePage::speak()
     m_firstAudio = false;
     m_stopping = false;
     m_expectedSeconds = qMax(1.0, double(Pricing::tokens(req.speech.text)) / 14.0 / req.speech.speed);
-    m_wave->clear();
+    // A new generation: nothing of the last one stays on screen.
     m_progress->setValue(0);
+    m_progress->setFormat(QStringLiteral("%p%"));
     m_save->setEnabled(false);
-    m_player->start();
+    m_spans = SentenceSpans::of(req.speech.text);
+    m_sentenceStarts = QList<qint64>(m_spans.size(), -1);
+    m_playerBar->startStream();
     m_sinceSpeak.start();
     m_status->setText(tr("Generating…"));
 
@@ -425,9 +541,8 @@ void GeneratePage::liveEnded(const LiveStream::Outcome &out)
         setBusy(false);
         if (out.error.kind == ServiceError::Kind::InsufficientBalance) {
             m_status->setText(tr("Not generated: this text costs more than the account has left "
-                                 "(%1 credits, $%2 in the wallet). Add credits or top up the wallet.")
-                                  .arg(m_context.accountCredits())
-                                  .arg(Money::usd(m_context.accountWalletMicros()), 0, 'f', 2));
+                                 "(%1 credits, %2 in the wallet). Add credits or top up the wallet.")
+                                  .arg(count(m_context.accountCredits()), dollars(m_context.accountWalletMicros(), 2)));
             m_accountsLink->setVisible(true);
         } else {
             m_status->setText(tr("Not generated: %1").arg(out.error.detail));
@@ -450,29 +565,63 @@ void GeneratePage::liveAudio(const QByteArray &samples)
 {
     if (!m_firstAudio) {
         m_firstAudio = true;
-        m_status->setText(tr("Playing — first sound after %1 ms").arg(m_sinceSpeak.elapsed()));
+        m_status->setText(tr("Playing — first sound after %1 ms").arg(count(m_sinceSpeak.elapsed())));
     }
     m_streamedSamples += samples.size() / 4;
-    m_player->append(samples);
-    m_wave->append(samples);
+    m_playerBar->appendStream(samples);
     // The studio plays as fast as it streams; credit at once (no socket to wait for).
     if (m_live)
         m_live->acknowledge(samples.size());
     m_progress->setValue(qMin(99, int(100.0 * double(m_streamedSamples) / AudioFormats::kSampleRate / m_expectedSeconds)));
 }
 
+void GeneratePage::liveSentence(int index, qint64 startSample)
+{
+    if (index >= 0 && index < m_sentenceStarts.size())
+        m_sentenceStarts[index] = startSample;
+}
+
+// The sentence whose audio holds the position, marked in the editor while it plays.
+void GeneratePage::highlightSentenceAt(qint64 us)
+{
+    int found = -1;
+    if (m_player->state() != AudioPlayer::State::Stopped && !m_spans.isEmpty()) {
+        const qint64 sample = us * AudioFormats::kSampleRate / 1000000;
+        for (int i = 0; i < m_sentenceStarts.size(); ++i) {
+            if (m_sentenceStarts.at(i) < 0)
+                continue;
+            if (m_sentenceStarts.at(i) > sample)
+                break;
+            found = i;
+        }
+    }
+    if (found == m_highlighted)
+        return;
+    m_highlighted = found;
+    QList<QTextEdit::ExtraSelection> marks;
+    if (found >= 0 && m_spans.at(found).length > 0) {
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = QTextCursor(m_text->document());
+        mark.cursor.setPosition(int(m_spans.at(found).start));
+        mark.cursor.setPosition(int(m_spans.at(found).start + m_spans.at(found).length), QTextCursor::KeepAnchor);
+        QColor tint = palette().color(QPalette::Highlight);
+        tint.setAlpha(70);
+        mark.format.setBackground(tint);
+        marks.append(mark);
+    }
+    m_text->setExtraSelections(marks);
+}
+
 void GeneratePage::onCompleted(const Generation &g)
 {
     m_generation = g;
-    m_player->finishInput();
+    m_playerBar->finishStream();
     m_progress->setValue(100);
     m_save->setEnabled(true);
     setBusy(false);
-    m_status->setText(tr("Done: %1 s of audio, %2 tokens, $%3 (%4).")
-                          .arg(double(m_streamedSamples) / AudioFormats::kSampleRate, 0, 'f', 1)
-                          .arg(g.tokens)
-                          .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5)
-                          .arg(g.source));
+    m_status->setText(tr("Done: %1 of audio, %2 tokens, %3 from the %4.")
+                          .arg(StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate),
+                               count(g.tokens), dollars(g.dollarCostMicros, 5), StudioLabels::paymentSource(g.source)));
     m_context.notifyDataChanged();
     emit generationFinished(g.id, g.status);
 }
@@ -483,14 +632,17 @@ void GeneratePage::onStopped(const Generation &g)
     m_generation = g;
     m_stopping = false;
     m_player->stop();
+    m_player->finishInput(); // the kept part plays again with Play
     setBusy(false);
+    // The bar ends where the text was cut, and says so.
+    const int reached = g.tokens > 0 ? int(100 * g.billedTokens / g.tokens) : 0;
+    m_progress->setValue(g.status == GenerationStatus::Completed ? qBound(0, reached, 100) : 0);
+    m_progress->setFormat(tr("Stopped at %p%"));
     if (g.status == GenerationStatus::Completed) {
         m_save->setEnabled(true);
-        m_status->setText(tr("Stopped: kept %1 s of audio; billed %2 of %3 tokens ($%4).")
-                              .arg(double(m_streamedSamples) / AudioFormats::kSampleRate, 0, 'f', 1)
-                              .arg(g.billedTokens)
-                              .arg(g.tokens)
-                              .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5));
+        m_status->setText(tr("Stopped: kept %1 of audio; billed %2 of %3 tokens (%4).")
+                              .arg(StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate),
+                                   count(g.billedTokens), count(g.tokens), dollars(g.dollarCostMicros, 5)));
     } else {
         m_status->setText(tr("Stopped before any audio: nothing was billed."));
     }

@@ -1,16 +1,20 @@
 #pragma once
 
 #include "livestream.h"
+#include "sentencespans.h"
 #include "records.h"
 #include "voice.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 
 class AudioPlayer;
+class PlayerBar;
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -22,7 +26,7 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QStandardItemModel;
 class StudioContext;
-class WaveformView;
+class StudioSettings;
 
 // Write, generate and hear it stream: the studio's main page.
 class GeneratePage : public QWidget, private LiveStream::Sink
@@ -39,7 +43,12 @@ public:
     QComboBox *modelBox() const { return m_model; }
     QPushButton *stopButton() const { return m_stop; }
     QPushButton *saveButton() const { return m_save; }
+    QPushButton *pasteButton() const { return m_paste; }
     QLabel *statusLabel() const { return m_status; }
+    PlayerBar *playerBar() const { return m_playerBar; }
+    QProgressBar *progressBar() const { return m_progress; }
+    // The sentence marked in the editor while it is heard; -1 when none.
+    int highlightedSentence() const { return m_highlighted; }
     const Generation &lastGeneration() const { return m_generation; }
     QString lastGenerationId() const { return m_generation.id; }
     QString lastStatus() const { return m_generation.status; }
@@ -55,6 +64,8 @@ public slots:
     void stopSpeaking();
     void saveAs();
     void openTextFile();
+    // Replaces the text with the clipboard's (one undo step brings the old text back).
+    void pasteClipboard();
 
 signals:
     void generationFinished(const QString &id, const QString &status);
@@ -68,6 +79,8 @@ private:
     void setBusy(bool busy);
     void liveStarted(const Generation &g) override;
     void liveAudio(const QByteArray &samples) override;
+    void liveSentence(int index, qint64 startSample) override;
+    void highlightSentenceAt(qint64 us);
     void liveEnded(const LiveStream::Outcome &outcome) override;
     void onCompleted(const Generation &g);
     void onStopped(const Generation &g);
@@ -75,6 +88,11 @@ private:
     bool readyToSpeak() const;
     void speakIfPending();
     QString selectedVoiceId() const;
+    void loadSettings();
+    void rememberVoice();
+    // Writes to the data dir's StudioSettings off the GUI thread.
+    void remember(const std::function<void(StudioSettings &)> &write);
+
 
     StudioContext &m_context;
     QPlainTextEdit *m_text = nullptr;
@@ -92,12 +110,18 @@ private:
     QPushButton *m_speak = nullptr;
     QPushButton *m_stop = nullptr;
     QPushButton *m_save = nullptr;
+    QPushButton *m_paste = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_audioNotice = nullptr;
     QPushButton *m_accountsLink = nullptr; // shown when the balance does not cover the text
-    WaveformView *m_wave = nullptr;
-    AudioPlayer *m_player = nullptr;
+    PlayerBar *m_playerBar = nullptr;
+    AudioPlayer *m_player = nullptr; // m_playerBar's
+    // Where the spoken text's sentences are, and the sample each starts at (-1 until
+    // the stream says): the editor marks the one being heard.
+    QList<SentenceSpans::Span> m_spans;
+    QList<qint64> m_sentenceStarts;
+    int m_highlighted = -1;
     std::unique_ptr<LiveStream> m_live; // while speaking
     Generation m_generation;
     QElapsedTimer m_sinceSpeak;
@@ -106,4 +130,9 @@ private:
     bool m_firstAudio = false;
     bool m_speakPending = false; // Speak came before the account or the voices were there
     bool m_stopping = false;     // Stop asked; the kept part is being finished
+    // The model and voices last used with this data dir (StudioSettings), once read.
+    QHash<QString, QString> m_savedVoice;
+    bool m_settingsLoaded = false;
+    bool m_fillingVoices = false;
+    QString m_voicesModel; // the model whose voices the list shows
 };

@@ -326,7 +326,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case Text:
             return snippet(g.inputText);
         case Status:
-            return StudioLabels::status(status);
+            return row->expired ? StudioLabels::status(status) : StudioLabels::status(g);
         case Voice:
             return g.voiceName.isEmpty() ? g.voiceId : g.voiceName;
         case Model:
@@ -351,6 +351,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case Status:
             if (row->expired)
                 return tr("Older than the generation lifetime: the audio is no longer available.");
+            if (g.stopped)
+                return StudioLabels::stopNote(g);
             if (g.status == GenerationStatus::Failed)
                 return g.errorMessage.isEmpty() ? tr("Generation failed") : g.errorMessage;
             return {};
@@ -369,6 +371,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (index.column() != Status)
             break;
+        if (g.stopped && !row->expired)
+            return QBrush(QColor(0xa0, 0x5a, 0x00)); // the user's choice: neither success green nor failure red
         if (status == GenerationStatus::Completed)
             return QBrush(QColor(0x1b, 0x7f, 0x3b));
         if (status == GenerationStatus::Failed)

@@ -4,6 +4,7 @@
 #include "audioexport.h"
 #include "audioformat.h"
 #include "audioplayer.h"
+#include "playerbar.h"
 #include "services.h"
 #include "generationservice.h"
 #include "historymodel.h"
@@ -81,10 +82,10 @@ HistoryPage::HistoryPage(StudioContext &context, QWidget *parent)
     : QWidget(parent)
     , m_context(context)
     , m_model(new HistoryModel(context, this))
-    , m_player(new AudioPlayer(this))
 {
     buildUi();
     connect(&m_context, &StudioContext::accountChanged, this, &HistoryPage::onAccountChanged);
+    connect(m_player, &AudioPlayer::stateChanged, this, &HistoryPage::updateActions);
     connect(m_player, &AudioPlayer::finished, this, [this] {
         updateActions();
         if (!m_player->unavailableReason().isEmpty())
@@ -170,6 +171,13 @@ void HistoryPage::buildUi()
     m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     layout->addWidget(m_details);
 
+    m_playerBar = new PlayerBar;
+    m_player = m_playerBar->player();
+    m_playerBar->setPlaceholder(tr("Select a generation and press Play to hear it here."));
+    m_playerBar->setPlayHandledByPage(true);
+    connect(m_playerBar, &PlayerBar::playClicked, this, &HistoryPage::togglePlaying);
+    layout->addWidget(m_playerBar);
+
     auto *buttons = new QHBoxLayout;
     m_play = new QPushButton(tr("Play"));
     m_play->setObjectName(QStringLiteral("historyPlay"));
@@ -182,8 +190,11 @@ void HistoryPage::buildUi()
     m_delete->setToolTip(tr("Delete the generation and its audio file (Del)"));
     m_copyUrl = new QPushButton(tr("Copy audio URL"));
     m_copyUrl->setObjectName(QStringLiteral("copyAudioUrl"));
-    // One button plays and stops: a narrow window (800×600, German) has no room for two.
-    for (QPushButton *b : {m_play, m_save, m_open, m_delete})
+    // The player's own button plays the selection; this one stays for the context menu
+    // (and Enter on the table) and is not shown twice.
+    m_play->setParent(this);
+    m_play->setVisible(false);
+    for (QPushButton *b : {m_save, m_open, m_delete})
         buttons->addWidget(b);
     buttons->addStretch(1);
     buttons->addWidget(m_copyUrl);
@@ -290,6 +301,8 @@ void HistoryPage::fitColumns()
 
 void HistoryPage::onAccountChanged(qint64 accountId)
 {
+    m_playerBar->clear(); // another account's audio is not this one's to hear
+    m_loadedId.clear();
     stopPlaying();
     m_selectedId.clear();
     m_selectAfterLoad.clear();
@@ -355,10 +368,11 @@ QString HistoryPage::selectedAudioUrl() const
 void HistoryPage::updateActions()
 {
     const bool playable = selectedPlayableRow() >= 0;
-    const bool playing = m_player->isPlaying();
     const Generation *g = selectedGeneration();
-    m_play->setText(playing ? tr("Stop") : tr("Play"));
+    const bool playing = m_player->isPlaying() && g && g->id == m_loadedId;
+    m_play->setText(playing ? tr("Pause") : tr("Play"));
     m_play->setEnabled(playing || playable);
+    m_playerBar->setPlayEnabled(playing || playable);
     m_save->setEnabled(playable);
     m_open->setEnabled(g != nullptr);
     m_delete->setEnabled(g && !unfinished(*g));
@@ -406,7 +420,9 @@ void HistoryPage::updateDetails()
                        .arg(cost);
     }
     parts << money.toHtmlEscaped();
-    if (g.status == GenerationStatus::Failed)
+    if (g.stopped)
+        parts << StudioLabels::stopNote(g).toHtmlEscaped();
+    if (g.status == GenerationStatus::Failed && !g.stopped)
         parts << QStringLiteral("<span style='color:#b02020'>%1</span>")
                      .arg((g.errorMessage.isEmpty() ? tr("Generation failed") : g.errorMessage).toHtmlEscaped());
     else if (row->expired)
@@ -423,24 +439,33 @@ void HistoryPage::playSelected()
     const HistoryModel::Row *row = m_model->rowAt(selectedPlayableRow());
     if (!row)
         return;
+    // Its audio is already here (paused, or played through): no second read.
+    if (row->generation.id == m_loadedId && m_player->hasAudio()) {
+        if (!m_player->play())
+            m_status->setText(m_player->unavailableReason());
+        updateActions();
+        return;
+    }
     stopPlaying();
+    const QString id = row->generation.id;
     const QString path = row->generation.audioPath;
     const QString format = row->generation.audioFormat;
     const QString name = quoted(HistoryModel::snippet(row->generation.inputText, 30));
     m_status->setText(tr("Loading audio…"));
     // Reading and decoding a long file takes a moment: off the GUI thread.
     m_context.run(this, [path, format] { return AudioDecoder::decodeFile(path, format); },
-                  [this, name](const AudioDecoder::Decoded &audio) {
+                  [this, name, id](const AudioDecoder::Decoded &audio) {
         if (!audio.ok()) {
             m_status->setText(tr("Cannot play %1: %2").arg(name, problemText(audio.problem, audio.detail)));
             return;
         }
-        if (!m_player->start()) {
+        m_loadedId = id;
+        m_playerBar->load(audio.float32, true);
+        if (!m_player->isPlaying()) {
             m_status->setText(m_player->unavailableReason());
+            updateActions();
             return;
         }
-        m_player->append(audio.float32);
-        m_player->finishInput();
         const double seconds = double(audio.float32.size()) / double(sizeof(float)) / AudioFormats::kSampleRate;
         m_status->setText(tr("Playing %1 (%2)").arg(name, StudioLabels::seconds(seconds)));
         updateActions();
@@ -449,8 +474,9 @@ void HistoryPage::playSelected()
 
 void HistoryPage::togglePlaying()
 {
-    if (m_player->isPlaying())
-        stopPlaying();
+    const Generation *g = selectedGeneration();
+    if (m_player->isPlaying() && g && g->id == m_loadedId)
+        m_player->pause();
     else
         playSelected();
 }
@@ -615,7 +641,11 @@ void HistoryPage::deleteSelected()
 
 void HistoryPage::removeGeneration(const QString &id, const QString &selectNext)
 {
-    // What is playing is already in memory; stopping says the generation is going.
+    // What is playing is already in memory; dropping it says the generation is going.
+    if (id == m_loadedId) {
+        m_playerBar->clear();
+        m_loadedId.clear();
+    }
     stopPlaying();
     GenerationService *gens = &m_context.services().generations();
     const qint64 account = m_context.accountId();

@@ -9,6 +9,7 @@
 #include <vector>
 
 class AudioPlayer;
+class PlayerBar;
 class HistoryModel;
 class QAction;
 class QCheckBox;
@@ -45,6 +46,7 @@ public:
     QPushButton *playButton() const { return m_play; }
     QLabel *detailsLabel() const { return m_details; }
     QLabel *statusLabel() const { return m_status; }
+    PlayerBar *playerBar() const { return m_playerBar; }
     bool selectGeneration(const QString &id);
     QString selectedId() const;
     // The signed link of the selected generation, or empty when there is none to give.
@@ -103,7 +105,9 @@ private:
     QLabel *m_status = nullptr;
     // Context-menu twins of the buttons above.
     std::vector<std::pair<QPushButton *, QAction *>> m_menuActions;
-    AudioPlayer *m_player = nullptr;
+    PlayerBar *m_playerBar = nullptr;
+    AudioPlayer *m_player = nullptr; // m_playerBar's
+    QString m_loadedId;              // the generation whose audio the player holds
     // Kept across model resets so a refresh does not lose the user's place.
     QString m_selectedId;
     // Selected once the list has been read again (the neighbour of a deleted row).

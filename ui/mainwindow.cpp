@@ -8,9 +8,15 @@
 #include "keyspage.h"
 #include "servercontrol.h"
 #include "studiocontext.h"
+#include "studioicons.h"
 #include "voicespage.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QMenuBar>
+#include <QUrl>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -62,8 +68,22 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     auto *central = new QWidget;
     auto *layout = new QHBoxLayout(central);
     m_nav = new QListWidget;
-    m_nav->setFixedWidth(150);
-    m_nav->addItems({tr("Generate"), tr("History"), tr("Voices"), tr("API keys"), tr("Accounts & credits")});
+    m_nav->setObjectName(QStringLiteral("pageList"));
+    m_nav->setIconSize(QSize(22, 22));
+    const std::pair<QString, std::pair<QString, QStyle::StandardPixmap>> pages[] = {
+        {tr("Generate"), {QStringLiteral("media-playback-start"), QStyle::SP_MediaPlay}},
+        {tr("History"), {QStringLiteral("document-open-recent"), QStyle::SP_FileDialogDetailedView}},
+        {tr("Voices"), {QStringLiteral("audio-input-microphone"), QStyle::SP_MediaVolume}},
+        {tr("API keys"), {QStringLiteral("dialog-password"), QStyle::SP_DriveNetIcon}},
+        {tr("Accounts & credits"), {QStringLiteral("wallet-open"), QStyle::SP_DirHomeIcon}},
+    };
+    int navWidth = 0;
+    for (const auto &[label, icon] : pages) {
+        m_nav->addItem(new QListWidgetItem(StudioIcons::themed(icon.first, icon.second), label));
+        navWidth = qMax(navWidth, m_nav->fontMetrics().horizontalAdvance(label));
+    }
+    // As wide as the longest label (German ones are longer), no wider.
+    m_nav->setFixedWidth(navWidth + m_nav->iconSize().width() + 36);
     m_stack = new QStackedWidget;
     m_generate = new GeneratePage(context);
     m_history = new HistoryPage(context);
@@ -127,6 +147,7 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
         });
     }
     connect(serverSettings, &QPushButton::clicked, this, &MainWindow::editServerSettings);
+    buildMenus();
     updateServerState();
     reloadAccounts();
 
@@ -300,4 +321,116 @@ void MainWindow::closeEvent(QCloseEvent *event)
     s.setValue(QStringLiteral("window/state"), saveState());
     s.setValue(QStringLiteral("window/page"), m_nav->currentRow());
     event->accept();
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(StudioIcons::themed(QStringLiteral("document-open"), QStyle::SP_DialogOpenButton),
+                                    tr("&Open text…"), this, [this] {
+                                        showPage(Generate);
+                                        m_generate->openTextFile();
+                                    });
+    open->setShortcut(QKeySequence::Open);
+    QAction *save = file->addAction(StudioIcons::themed(QStringLiteral("document-save-as"), QStyle::SP_DialogSaveButton),
+                                    tr("&Save speech as…"), m_generate, &GeneratePage::saveAs);
+    save->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addSeparator();
+    QAction *quit = file->addAction(StudioIcons::themed(QStringLiteral("application-exit"), QStyle::SP_DialogCloseButton),
+                                    tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    // The page's own shortcuts; here so they can be found.
+    QAction *paste = edit->addAction(StudioIcons::themed(QStringLiteral("edit-paste"), QStyle::SP_FileDialogContentsView),
+                                     tr("Text from &clipboard"), this, [this] {
+                                         showPage(Generate);
+                                         m_generate->pasteClipboard();
+                                     });
+    paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    paste->setShortcutVisibleInContextMenu(true);
+    paste->setShortcutContext(Qt::WidgetShortcut); // Generate's own shortcut does the work
+    QAction *speak = edit->addAction(StudioIcons::themed(QStringLiteral("media-playback-start"), QStyle::SP_MediaPlay),
+                                     tr("S&peak"), this, [this] {
+                                         showPage(Generate);
+                                         m_generate->speak();
+                                     });
+    speak->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    speak->setShortcutContext(Qt::WidgetShortcut);
+    QAction *stop = edit->addAction(StudioIcons::themed(QStringLiteral("media-playback-stop"), QStyle::SP_MediaStop),
+                                    tr("S&top"), m_generate, &GeneratePage::stopSpeaking);
+    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+    stop->setShortcutContext(Qt::WidgetShortcut);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
+    keys->setShortcut(QKeySequence::HelpContents);
+    help->addAction(StudioIcons::themed(QStringLiteral("help-browser"), QStyle::SP_DialogHelpButton),
+                    tr("&API documentation"), this, &MainWindow::openApiDocs);
+    help->addAction(StudioIcons::themed(QStringLiteral("network-server"), QStyle::SP_DriveNetIcon),
+                    tr("API &server address…"), this, &MainWindow::showServerUrl);
+    help->addSeparator();
+    help->addAction(StudioIcons::themed(QStringLiteral("help-about"), QStyle::SP_MessageBoxInformation),
+                    tr("&About TTS Studio"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::showShortcuts()
+{
+    const std::pair<QString, QString> rows[] = {
+        {QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText), tr("Speak the text")},
+        {QKeySequence(Qt::Key_Escape).toString(QKeySequence::NativeText), tr("Stop generating and playing")},
+        {QKeySequence(Qt::CTRL | Qt::Key_Space).toString(QKeySequence::NativeText), tr("Pause or play again")},
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V).toString(QKeySequence::NativeText),
+         tr("Replace the text with the clipboard's")},
+        {QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), tr("Open a text file")},
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S).toString(QKeySequence::NativeText), tr("Save the speech as WAV or MP3")},
+        {QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText), tr("History: delete the selected generation")},
+        {QKeySequence(Qt::CTRL | Qt::Key_Q).toString(QKeySequence::NativeText), tr("Quit")},
+    };
+    QString html = QStringLiteral("<table cellspacing='6'>");
+    for (const auto &[key, what] : rows)
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key.toHtmlEscaped(), what.toHtmlEscaped());
+    html += QStringLiteral("</table><p>%1</p>").arg(tr("Click the waveform to play from that point.").toHtmlEscaped());
+    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard shortcuts"), html, QMessageBox::Close, this);
+    box.setObjectName(QStringLiteral("shortcutsDialog"));
+    box.setTextFormat(Qt::RichText);
+    box.exec();
+}
+
+void MainWindow::showServerUrl()
+{
+    ServerControl *server = m_context.server();
+    if (!server || !server->isRunning()) {
+        QMessageBox::information(this, tr("API server"),
+                                 tr("The API server is not running. Start it with the button at the top of the window."));
+        return;
+    }
+    const QString url = server->baseUrl();
+    QMessageBox box(QMessageBox::Information, tr("API server"),
+                    tr("The API server listens at:\n%1\n\nClients send an API key (API keys page) in the x-api-key header.")
+                        .arg(url),
+                    QMessageBox::Close, this);
+    QPushButton *copy = box.addButton(tr("Copy address"), QMessageBox::ActionRole);
+    box.exec();
+    if (box.clickedButton() == copy)
+        QApplication::clipboard()->setText(url);
+}
+
+// The API's description (OpenAPI) as the running server serves it.
+void MainWindow::openApiDocs()
+{
+    ServerControl *server = m_context.server();
+    if (!server || !server->isRunning()) {
+        showServerUrl();
+        return;
+    }
+    QDesktopServices::openUrl(QUrl(server->baseUrl() + QStringLiteral("/openapi.json")));
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About TTS Studio"),
+                       tr("<h3>TTS Studio %1</h3><p>Text to speech on this computer: the studio, an HTTP and "
+                          "WebSocket API and the command line, on one engine.</p>")
+                           .arg(QApplication::applicationVersion().toHtmlEscaped()));
 }

@@ -49,6 +49,11 @@ private:
     void applySelectedAccount();
     void updateServerState();
     void editServerSettings();
+    void buildMenus();
+    void showShortcuts();
+    void showServerUrl();
+    void openApiDocs();
+    void showAbout();
 
     StudioContext &m_context;
     QListWidget *m_nav = nullptr;

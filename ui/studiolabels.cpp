@@ -6,6 +6,10 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
+#include <QRegularExpression>
+
+#include <iterator>
+#include <utility>
 
 QString StudioLabels::status(const QString &status)
 {
@@ -20,6 +24,118 @@ QString StudioLabels::status(const QString &status)
     if (status == GenerationStatus::Expired)
         return QCoreApplication::translate("StudioLabels", "Expired");
     return status;
+}
+
+QString StudioLabels::status(const Generation &g)
+{
+    if (g.stopped && (g.status == GenerationStatus::Completed || g.status == GenerationStatus::Failed))
+        return QCoreApplication::translate("StudioLabels", "Stopped");
+    return status(g.status);
+}
+
+QString StudioLabels::stopNote(const Generation &g)
+{
+    if (!g.stopped)
+        return {};
+    if (g.status != GenerationStatus::Completed)
+        return QCoreApplication::translate("StudioLabels", "Stopped before any audio: nothing was billed.");
+    const QLocale locale;
+    return QCoreApplication::translate("StudioLabels", "Stopped: the audio made until then is kept, billed for %1 of %2 tokens.")
+        .arg(locale.toString(g.billedTokens), locale.toString(g.tokens));
+}
+
+QString StudioLabels::ledgerKind(const QString &kind)
+{
+    if (kind == QLatin1String("grant"))
+        return QCoreApplication::translate("StudioLabels", "Grant");
+    if (kind == QLatin1String("topup"))
+        return QCoreApplication::translate("StudioLabels", "Top-up");
+    if (kind == QLatin1String("reserve"))
+        return QCoreApplication::translate("StudioLabels", "Hold");
+    if (kind == QLatin1String("settle"))
+        return QCoreApplication::translate("StudioLabels", "Charge");
+    if (kind == QLatin1String("release"))
+        return QCoreApplication::translate("StudioLabels", "Release");
+    return kind;
+}
+
+namespace
+{
+// The catalog's words (resources/voices.json) and their labels: one table per kind.
+QString fromTable(const std::pair<const char *, const char *> *table, size_t n, const QString &word)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (word == QLatin1String(table[i].first))
+            return QCoreApplication::translate("StudioLabels", table[i].second);
+    return word; // a custom voice's own words
+}
+}
+
+QString StudioLabels::gender(const QString &gender)
+{
+    static const std::pair<const char *, const char *> table[] = {
+        {"Female", QT_TRANSLATE_NOOP("StudioLabels", "Female")},
+        {"Male", QT_TRANSLATE_NOOP("StudioLabels", "Male")},
+        {"Neutral", QT_TRANSLATE_NOOP("StudioLabels", "Neutral")},
+    };
+    return fromTable(table, std::size(table), gender);
+}
+
+QString StudioLabels::accent(const QString &accent)
+{
+    static const std::pair<const char *, const char *> table[] = {
+        {"American", QT_TRANSLATE_NOOP("StudioLabels", "American")},
+        {"British", QT_TRANSLATE_NOOP("StudioLabels", "British")},
+        {"Scottish", QT_TRANSLATE_NOOP("StudioLabels", "Scottish")},
+        {"Indian", QT_TRANSLATE_NOOP("StudioLabels", "Indian")},
+        {"Japanese", QT_TRANSLATE_NOOP("StudioLabels", "Japanese")},
+        {"Mandarin", QT_TRANSLATE_NOOP("StudioLabels", "Mandarin")},
+        {"Spanish", QT_TRANSLATE_NOOP("StudioLabels", "Spanish")},
+        {"French", QT_TRANSLATE_NOOP("StudioLabels", "French")},
+        {"Italian", QT_TRANSLATE_NOOP("StudioLabels", "Italian")},
+        {"Brazilian", QT_TRANSLATE_NOOP("StudioLabels", "Brazilian")},
+    };
+    return fromTable(table, std::size(table), accent);
+}
+
+QString StudioLabels::ledgerNote(const QString &note)
+{
+    static const std::pair<const char *, const char *> known[] = {
+        {"new account", QT_TRANSLATE_NOOP("StudioLabels", "new account")},
+        {"wallet top-up", QT_TRANSLATE_NOOP("StudioLabels", "wallet top-up")},
+        {"credit grant", QT_TRANSLATE_NOOP("StudioLabels", "credit grant")},
+        {"not spoken: stopped in the studio", QT_TRANSLATE_NOOP("StudioLabels", "not spoken: stopped in the studio")},
+        {"Stopped in the studio", QT_TRANSLATE_NOOP("StudioLabels", "Stopped in the studio")},
+        {"Cancelled", QT_TRANSLATE_NOOP("StudioLabels", "Cancelled")},
+        {"Client disconnected", QT_TRANSLATE_NOOP("StudioLabels", "Client disconnected")},
+    };
+    // The engine's money notes: "33 credits / 495 micro-USD" and the like, in words.
+    static const QRegularExpression settled(QStringLiteral("^(\\d+) credits / (\\d+) micro-USD(?:; stream ended early after audio: (.*))?$"));
+    static const QRegularExpression stopped(
+        QStringLiteral("^stopped in the studio: (\\d+) of (\\d+) tokens, (\\d+) credits / (\\d+) micro-USD$"));
+    const QLocale locale;
+    const auto number = [&locale](const QString &digits) { return locale.toString(digits.toLongLong()); };
+    const auto usd = [&locale](const QString &micros) {
+        return locale.toCurrencyString(double(micros.toLongLong()) / 1e6, QStringLiteral("$"), 5);
+    };
+    if (const auto m = settled.match(note); m.hasMatch()) {
+        const QString cost = QCoreApplication::translate("StudioLabels", "%1 credits, %2").arg(number(m.captured(1)), usd(m.captured(2)));
+        if (m.captured(3).isEmpty())
+            return cost;
+        return QCoreApplication::translate("StudioLabels", "%1; the stream ended early after audio: %2")
+            .arg(cost, ledgerNote(m.captured(3)));
+    }
+    if (const auto m = stopped.match(note); m.hasMatch())
+        return QCoreApplication::translate("StudioLabels", "stopped in the studio: %1 of %2 tokens, %3 credits, %4")
+            .arg(number(m.captured(1)), number(m.captured(2)), number(m.captured(3)), usd(m.captured(4)));
+    return fromTable(known, std::size(known), note);
+}
+
+QString StudioLabels::paymentSource(const QString &source)
+{
+    if (source == PaymentSource::Wallet)
+        return QCoreApplication::translate("StudioLabels", "wallet");
+    return QCoreApplication::translate("StudioLabels", "monthly credits");
 }
 
 QString StudioLabels::model(const QString &model)

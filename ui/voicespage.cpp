@@ -1,6 +1,7 @@
 #include "voicespage.h"
 
 #include "audioplayer.h"
+#include "studiolabels.h"
 #include "customvoicedialog.h"
 #include "services.h"
 #include "languages.h"
@@ -119,13 +120,16 @@ void VoicesPage::buildUi()
     layout->addLayout(filters);
 
     m_model = new QStandardItemModel(0, ColumnCount, this);
-    m_model->setHorizontalHeaderLabels({tr("Play"), tr("Name"), tr("ID"), tr("Model"), tr("Gender"), tr("Accent"),
+    // The play column is as narrow as its ▶; its header says what it does in a tooltip.
+    m_model->setHorizontalHeaderLabels({QStringLiteral("▶"), tr("Name"), tr("ID"), tr("Model"), tr("Gender"), tr("Accent"),
                                         tr("Price"), tr("Custom")});
+    m_model->setHeaderData(ColPreview, Qt::Horizontal, tr("Play"), Qt::ToolTipRole);
     auto *filter = new VoiceFilter(this);
     m_proxy = filter;
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
     m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("voicesTable"));
     m_table->setModel(m_proxy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -273,9 +277,11 @@ void VoicesPage::fill(const QList<Voice> &voices)
         auto *name = cell(v.name);
         name->setData(v.id, kRoleVoiceId);
         name->setData(v.model, kRoleModel);
-        name->setData(QStringList{v.name, v.id, v.gender, v.accent, v.description}.join(QLatin1Char('\n')), kRoleSearch);
-        name->setToolTip(v.description);
-        row << name << cell(v.id) << cell(v.model) << cell(v.gender) << cell(v.accent)
+        name->setData(QStringList{v.name, v.id, v.gender, v.accent, StudioLabels::gender(v.gender), StudioLabels::accent(v.accent), v.description,
+                                 StudioLabels::voiceDescription(v.description)}.join(QLatin1Char('\n')), kRoleSearch);
+        name->setToolTip(StudioLabels::voiceDescription(v.description));
+        row << name << cell(v.id) << cell(StudioLabels::model(v.model)) << cell(StudioLabels::gender(v.gender))
+            << cell(StudioLabels::accent(v.accent))
             << cell(v.free ? tr("Free") : tr("Premium")) << cell(v.isCustom ? tr("Yes") : QString());
         m_model->appendRow(row);
     }
@@ -351,7 +357,8 @@ void VoicesPage::updateDetails()
         return;
     }
     const Voice v = m_voices.value(id);
-    QString text = QStringLiteral("<b>%1</b> (%2) — %3").arg(v.name.toHtmlEscaped(), v.id, v.description.toHtmlEscaped());
+    QString text = QStringLiteral("<b>%1</b> (%2) — %3")
+                       .arg(v.name.toHtmlEscaped(), v.id, StudioLabels::voiceDescription(v.description).toHtmlEscaped());
     if (v.isCustom) {
         const auto base = m_context.services().catalog().find(v.baseVoiceId);
         const double pitch = base && base->pitch > 0 ? v.pitch / base->pitch : v.pitch;
@@ -595,4 +602,14 @@ void VoicesPage::deleteCustomVoice()
                       m_context.notifyVoicesChanged();
                       m_context.notifyDataChanged();
                   });
+}
+
+// A narrow window gives the names the room: the id (also in the line below the table)
+// and the custom mark step aside.
+void VoicesPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const bool narrow = width() < kNarrowWidth;
+    m_table->setColumnHidden(ColId, narrow);
+    m_table->setColumnHidden(ColCustom, narrow);
 }

@@ -32,6 +32,7 @@ class VoicesPage : public QWidget, private LiveStream::Sink
     Q_OBJECT
 
 public:
+    static constexpr int kNarrowWidth = 760; // the page's width below which ID and Custom are hidden
     enum Column { ColPreview, ColName, ColId, ColModel, ColGender, ColAccent, ColPrice, ColCustom, ColumnCount };
 
     explicit VoicesPage(StudioContext &context, QWidget *parent = nullptr);
@@ -71,6 +72,9 @@ signals:
     void voicesReloaded();
     void previewFinished(const QString &voiceId, const QString &status);
     void customVoicesChanged();
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void liveStarted(const Generation &g) override;

@@ -111,6 +111,10 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
         if (serial == m_taskSerial)
             onTaskAudio(bytes);
     }, Qt::QueuedConnection);
+    connect(task, &SynthesisTask::sentence, this, [this, serial](int index, qint64 startSample) {
+        if (serial == m_taskSerial && m_client)
+            m_client->onSentence(index, startSample);
+    }, Qt::QueuedConnection);
     connect(task, &SynthesisTask::words, this, [this, serial](const QList<WordTiming> &words) {
         if (serial == m_taskSerial)
             onTaskWords(words);

@@ -53,6 +53,12 @@ void LiveStream::onAudio(const QByteArray &bytes)
     m_sink.liveAudio(bytes);
 }
 
+void LiveStream::onSentence(int index, qint64 startSample)
+{
+    if (m_state != State::Ended)
+        m_sink.liveSentence(index, startSample);
+}
+
 void LiveStream::onEnded(const Outcome &outcome)
 {
     m_state = State::Ended;

@@ -55,6 +55,9 @@ public:
         // Pass the bytes on, then acknowledge() them when the consumer has room for
         // more (flow control: the worker waits while too much is unacknowledged).
         virtual void liveAudio(const QByteArray &bytes) = 0;
+        // Sentence `index` of the text (SentenceSpans) starts at sample `startSample` of
+        // the audio; may come before liveStarted(). For players that follow the text.
+        virtual void liveSentence(int index, qint64 startSample) { Q_UNUSED(index) Q_UNUSED(startSample) }
         // With timestamps: word timings, each before the audio it describes.
         virtual void liveWords(const QList<WordTiming> &words) { Q_UNUSED(words); }
         // Exactly once, last.
@@ -91,6 +94,7 @@ private:
     friend class LiveGeneration;
     void onStarted(const Generation &generation);
     void onAudio(const QByteArray &bytes);
+    void onSentence(int index, qint64 startSample);
     void onWords(const QList<WordTiming> &words);
     void onEnded(const Outcome &outcome);
 

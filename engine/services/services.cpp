@@ -16,3 +16,8 @@ WorkerPool *Services::pool() const
 {
     return m_parts.pool ? m_parts.pool() : nullptr;
 }
+
+StudioSettings Services::studioSettings() const
+{
+    return StudioSettings(*m_parts.database);
+}

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "studiosettings.h"
+
 #include <functional>
 
 class AccountService;
@@ -60,6 +62,8 @@ public:
     VoiceAnalysisService &voiceAnalysis() const { return *m_parts.voiceAnalysis; }
     WorkerPool *pool() const;
     const Database &database() const { return *m_parts.database; }
+    // The studio's last model and voice, kept with the data dir (store calls).
+    StudioSettings studioSettings() const;
     int readyWorkers() const;
 
 private:

@@ -27,6 +27,7 @@ void SynthesisPipeline::warmUp()
     for (const char *v : {"slt", "rms", "awb", "kal16"}) {
         p.fliteVoice = QString::fromLatin1(v);
         backendFor(p)->sampleRate(p);
+        m_levels.gainFor(backendFor(p), p);
     }
     if (!m_kana)
         m_kana = std::make_unique<KanaConverter>();
@@ -112,6 +113,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             speed = std::make_unique<SpeedChanger>(rate, params.speed, sonicPitch);
     }
 
+    const float level = m_levels.gainFor(backend, params) / 32768.0f;
     bool stopped = false;
     qint64 pushed = 0; // samples at the backend's rate handed to the resampler: the output clock
     std::vector<float> in;
@@ -120,7 +122,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     auto push = [&](const qint16 *pcm, qsizetype n, bool end) {
         in.resize(size_t(n));
         for (qsizetype i = 0; i < n; ++i)
-            in[size_t(i)] = float(pcm[i]) / 32768.0f;
+            in[size_t(i)] = VoiceLevels::softLimit(float(pcm[i]) * level);
         pushed += n;
         out.clear();
         resampler.process(in.data(), n, end, out);
@@ -188,6 +190,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     for (qsizetype i = 0; i < pieces.size() && !stopped; ++i) {
         // Its pause and the resampler's tail of it count with it.
         done.throughCurrentSentence += pieces.at(i).text.size();
+        done.sentence = i;
         const SpokenText words = normalized(pieces.at(i).text, params);
         const QString spoken = spokenForm(words.text, params);
         if (wordSink) {

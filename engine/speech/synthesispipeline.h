@@ -3,6 +3,7 @@
 #include "resampler.h"
 #include "synthesisparams.h"
 #include "textsegmenter.h"
+#include "voicelevels.h"
 #include "wordtiming.h"
 
 #include <QString>
@@ -19,7 +20,7 @@ class TextNormalizer;
 struct SpokenText;
 
 // Text in, 24 kHz mono float chunks out, sentence by sentence, as they are produced:
-// segmentation -> numbers in words (ICU) -> (kana) -> backend -> (sonic speed) -> libsamplerate.
+// segmentation -> numbers in words (ICU) -> (kana) -> backend -> (sonic speed) -> voice level -> libsamplerate.
 // Holds process-wide speech state: one per worker process (or per `say`).
 class SynthesisPipeline
 {
@@ -42,6 +43,7 @@ public:
     {
         qsizetype throughCurrentSentence = 0; // the sentence being spoken, and all before it
         qsizetype total = 0;
+        qsizetype sentence = -1; // index in TextSegmenter::pieces() of the sentence being spoken
     };
 
     // Returns an error text, or empty on success (also when the sink stopped early).
@@ -61,4 +63,5 @@ private:
     std::unique_ptr<FliteBackend> m_flite;
     std::unique_ptr<KanaConverter> m_kana;
     std::map<QString, std::unique_ptr<TextNormalizer>> m_normalizers; // by locale
+    VoiceLevels m_levels; // every voice at the same loudness, from the first sample
 };

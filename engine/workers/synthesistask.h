@@ -40,6 +40,8 @@ public:
 signals:
     void started();
     void audio(const QByteArray &float32Samples);
+    // Streams: sentence `index` of the segmented text starts at sample `startSample`.
+    void sentence(int index, qint64 startSample);
     // Word timings of the audio that follows (jobs with wordTimings).
     void words(const QList<WordTiming> &words);
     // textSpoken of textTotal: how far into the text the audio reaches (characters of

@@ -134,6 +134,14 @@ private:
     {
         if (!keepGoing())
             return false;
+        // A player can then show which sentence is being heard (the studio's editor).
+        if (m_job.stream && m_progress.sentence != m_markedSentence) {
+            m_markedSentence = m_progress.sentence;
+            if (!m_channel.sendJson(WorkerProtocol::Type::Sentence, {{"index", qint64(m_markedSentence)}, {"samples", m_samples}})) {
+                m_hostGone = true;
+                return false;
+            }
+        }
         m_samples += count;
         // A file job sends nothing else until it is done: say once a second that it lives.
         if (!m_job.stream && m_sinceProgress.elapsed() >= 1000) {
@@ -248,6 +256,7 @@ private:
     bool m_stopped = false;
     bool m_finishing = false; // Finish: keep what is made, make no more
     SynthesisPipeline::Progress m_progress;
+    qsizetype m_markedSentence = -1;
     qsizetype m_textSpoken = 0; // of the text, what the audio written so far reaches
     QString m_encodeError;
     QElapsedTimer m_sinceProgress;

@@ -266,6 +266,12 @@ void WorkerPool::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &fra
         if (!task->m_manualCredit)
             credit(task, frame.payload.size());
         break;
+    case WorkerProtocol::Type::Sentence:
+        if (!task->m_cancelled) {
+            const QJsonObject o = QJsonDocument::fromJson(frame.payload).object();
+            emit task->sentence(o.value("index").toInt(), qint64(o.value("samples").toDouble()));
+        }
+        break;
     case WorkerProtocol::Type::Words: {
         if (task->m_cancelled)
             break;

@@ -8,6 +8,9 @@
 #include "audiodecoder.h"
 #include "audioplayer.h"
 #include "generatepage.h"
+#include "historymodel.h"
+#include "historypage.h"
+#include "playerbar.h"
 #include "mainwindow.h"
 #include "uitestenv.h"
 
@@ -19,6 +22,8 @@
 #include <QAudioDevice>
 #include <QMediaDevices>
 #include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QToolButton>
 #include <QPushButton>
 #include <QSettings>
 #include <QtTest>
@@ -187,6 +192,21 @@ void TestFirstLaunch::stopKeepsWhatWasSpoken()
     QCOMPARE(history.first().id, g.id);
     QVERIFY(history.first().stopped);
     QCOMPARE(history.first().status, GenerationStatus::Completed);
+
+    // The bar ends where the text was cut, and says it stopped.
+    QVERIFY2(page->progressBar()->value() > 0 && page->progressBar()->value() < 100,
+             qPrintable(QString::number(page->progressBar()->value())));
+    QVERIFY2(page->progressBar()->text().startsWith(QStringLiteral("Stopped")), qPrintable(page->progressBar()->text()));
+    // The kept part plays again from the player.
+    QVERIFY(page->playerBar()->playButton()->isEnabled());
+
+    // History's page says "Stopped", not Completed or Failed.
+    window.showPage(MainWindow::History);
+    HistoryModel *model = window.historyPage()->model();
+    QTRY_VERIFY(model->rowOf(g.id) >= 0);
+    const QModelIndex status = model->index(model->rowOf(g.id), HistoryModel::Status);
+    QTRY_COMPARE(status.data().toString(), QStringLiteral("Stopped"));
+    QVERIFY(status.data(Qt::ToolTipRole).toString().contains(QLocale().toString(g.billedTokens)));
 }
 
 QTEST_MAIN(TestFirstLaunch)

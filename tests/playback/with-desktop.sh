@@ -8,7 +8,7 @@ for tool in Xvfb openbox xdotool xprop; do
 done
 state=$(mktemp -d)
 # -displayfd: Xvfb picks a free display number and writes it once it accepts clients.
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$state/display" 2>"$state/xvfb.log" &
+Xvfb -displayfd 3 -screen 0 "${XVFB_SCREEN:-1280x800x24}" -nolisten tcp 3>"$state/display" 2>"$state/xvfb.log" &
 xvfb=$!
 wm=""
 trap '[ -n "$wm" ] && kill $wm 2>/dev/null; kill $xvfb 2>/dev/null; wait 2>/dev/null; rm -rf "$state"' EXIT

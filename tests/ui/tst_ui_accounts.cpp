@@ -130,7 +130,7 @@ void TestAccountsPage::createAccount()
 
     // The ledger shows the grant of a new account.
     QTRY_COMPARE(m_page->ledgerTable()->rowCount(), 1);
-    QCOMPARE(m_page->ledgerTable()->item(0, AccountsPage::Kind)->text(), QStringLiteral("grant"));
+    QCOMPARE(m_page->ledgerTable()->item(0, AccountsPage::Kind)->text(), QStringLiteral("Grant"));
     QCOMPARE(cellValue(m_page->ledgerTable(), 0, AccountsPage::CreditsDelta), AccountService::kNewAccountCredits);
 }
 
@@ -146,11 +146,11 @@ void TestAccountsPage::topUpWallet()
     QTRY_COMPARE(m_page->ledgerTable()->rowCount(), 2);
     QTableWidget *ledger = m_page->ledgerTable();
     // Newest first.
-    QCOMPARE(ledger->item(0, AccountsPage::Kind)->text(), QStringLiteral("topup"));
+    QCOMPARE(ledger->item(0, AccountsPage::Kind)->text(), QStringLiteral("Top-up"));
     QCOMPARE(cellValue(ledger, 0, AccountsPage::UsdDelta), 12500000);
     QCOMPARE(ledger->item(0, AccountsPage::UsdDelta)->text(), QStringLiteral("+$12.50"));
     QCOMPARE(ledger->item(0, AccountsPage::Note)->text(), QStringLiteral("invoice 42"));
-    QCOMPARE(ledger->item(0, AccountsPage::Source)->toolTip(), PaymentSource::Wallet);
+    QCOMPARE(ledger->item(0, AccountsPage::Source)->toolTip(), QStringLiteral("The prepaid wallet, in dollars"));
     QVERIFY(m_env->engine().accounts().ledgerConsistent(m_carol));
 }
 
@@ -160,7 +160,7 @@ void TestAccountsPage::addCredits()
                   [](QDialog *d) { d->findChild<QSpinBox *>(QStringLiteral("amount"))->setValue(500); });
     QTRY_COMPARE(cellValue(m_page->accountTable(), 0, AccountsPage::Credits), AccountService::kNewAccountCredits + 500);
     QTRY_COMPARE(m_page->ledgerTable()->rowCount(), 3);
-    QCOMPARE(m_page->ledgerTable()->item(0, AccountsPage::Kind)->text(), QStringLiteral("grant"));
+    QCOMPARE(m_page->ledgerTable()->item(0, AccountsPage::Kind)->text(), QStringLiteral("Grant"));
     QCOMPARE(cellValue(m_page->ledgerTable(), 0, AccountsPage::CreditsDelta), 500);
     QCOMPARE(m_env->engine().accounts().find(m_carol)->credits, AccountService::kNewAccountCredits + 500);
 }
@@ -194,7 +194,7 @@ void TestAccountsPage::secondAccount()
     // The new account is selected here, and its ledger shown; the toolbar keeps carol.
     QTRY_COMPARE(m_page->selectedAccountId(), dave->id);
     QTRY_COMPARE(m_page->ledgerTable()->rowCount(), 1);
-    QCOMPARE(m_page->ledgerTable()->item(0, AccountsPage::Kind)->text(), QStringLiteral("topup"));
+    QCOMPARE(m_page->ledgerTable()->item(0, AccountsPage::Kind)->text(), QStringLiteral("Top-up"));
     QTRY_COMPARE(m_window->accountBox()->count(), 3);
     QCOMPARE(m_env->context().accountId(), m_carol);
 

@@ -145,7 +145,7 @@ void TestVoicesPage::listsSystemVoicesAndFilters()
     const auto text = [this](int row, int col) { return m_page->table()->model()->index(row, col).data().toString(); };
     QCOMPARE(text(aria, VoicesPage::ColName), QStringLiteral("Aria"));
     QCOMPARE(text(aria, VoicesPage::ColId), QStringLiteral("aria"));
-    QCOMPARE(text(aria, VoicesPage::ColModel), QStringLiteral("advanced"));
+    QCOMPARE(text(aria, VoicesPage::ColModel), QStringLiteral("Advanced"));
     QCOMPARE(text(aria, VoicesPage::ColGender), QStringLiteral("Female"));
     QCOMPARE(text(aria, VoicesPage::ColAccent), QStringLiteral("American"));
     QCOMPARE(text(aria, VoicesPage::ColPrice), QStringLiteral("Premium"));
@@ -206,7 +206,7 @@ void TestVoicesPage::createThroughDialog()
     const auto text = [this, row](int col) { return m_page->table()->model()->index(row, col).data().toString(); };
     QCOMPARE(text(VoicesPage::ColName), QStringLiteral("Studio Narrator"));
     QCOMPARE(text(VoicesPage::ColCustom), QStringLiteral("Yes"));
-    QCOMPARE(text(VoicesPage::ColModel), QStringLiteral("base"));
+    QCOMPARE(text(VoicesPage::ColModel), QStringLiteral("Base"));
     QCOMPARE(m_page->selectedVoiceId(), m_voiceId);
     // Listed after every system voice.
     QCOMPARE(row, m_page->visibleRows() - 1);

@@ -1,5 +1,6 @@
 #include "waveformview.h"
 
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPalette>
 
@@ -13,6 +14,42 @@ WaveformView::WaveformView(QWidget *parent)
 {
     setMinimumHeight(70);
     setAccessibleName(tr("Waveform"));
+    setToolTip(tr("Click to play from there"));
+    setCursor(Qt::PointingHandCursor);
+    m_placeholder = tr("The waveform appears here while speech streams in.");
+}
+
+void WaveformView::setPlaceholder(const QString &text)
+{
+    m_placeholder = text;
+    update();
+}
+
+// Buckets across the width: everything fits, and at least 10 s of width.
+qsizetype WaveformView::span() const
+{
+    return qMax<qsizetype>(m_min.size(), 1000);
+}
+
+void WaveformView::seekTo(int x)
+{
+    if (m_samples == 0 || width() <= 0)
+        return;
+    const double bucket = double(qBound(0, x, width())) / width() * double(span());
+    const qint64 us = qMin(qint64(bucket * 10000.0), m_samples * 1000000 / (kBucket * 100));
+    emit seekRequested(us);
+}
+
+void WaveformView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton)
+        seekTo(qRound(event->position().x()));
+}
+
+void WaveformView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (event->buttons() & Qt::LeftButton)
+        seekTo(qRound(event->position().x()));
 }
 
 void WaveformView::clear()
@@ -57,16 +94,16 @@ void WaveformView::paintEvent(QPaintEvent *)
     const int w = width();
     const int h = height();
     const int mid = h / 2;
-    p.setPen(palette().color(QPalette::Mid));
-    p.drawLine(0, mid, w, mid);
     const qsizetype buckets = m_min.size();
-    if (buckets == 0) {
+    if (buckets > 0) {
+        p.setPen(palette().color(QPalette::Mid));
+        p.drawLine(0, mid, w, mid);
+    } else {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter, tr("The waveform appears here while speech streams in."));
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
         return;
     }
-    // Fit everything: several buckets per pixel for long audio, at least 10 s of width.
-    const qsizetype span = qMax<qsizetype>(buckets, 1000);
+    const qsizetype span = this->span();
     p.setPen(palette().color(QPalette::Highlight));
     for (int x = 0; x < w; ++x) {
         const qsizetype b0 = qsizetype(double(x) / w * span);

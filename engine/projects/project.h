@@ -1,0 +1,56 @@
+#pragma once
+
+#include "voicesettings.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+// A long-form document: chapters of blocks (paragraphs), each with settings that default
+// to its chapter's, which default to the project's.
+struct ProjectBlock
+{
+    QString text;
+    VoiceSettings settings;
+};
+
+struct ProjectChapter
+{
+    QString title;
+    VoiceSettings settings;
+    QList<ProjectBlock> blocks;
+};
+
+// Where one block is: chapter index, block index in it.
+struct BlockRef
+{
+    int chapter = 0;
+    int block = 0;
+    bool operator==(const BlockRef &o) const { return chapter == o.chapter && block == o.block; }
+};
+
+struct Project
+{
+    static constexpr int kFormatVersion = 1;
+
+    QString title;
+    VoiceSettings settings = VoiceSettings::defaults();
+    int blockPauseMs = 500;    // silence between blocks of a chapter
+    int chapterPauseMs = 2000; // silence between chapters
+    double targetLufs = -18.0; // exports are normalized to this integrated loudness
+    double truePeakDb = -1.0;  // ... with true peaks at most this high
+    QList<ProjectChapter> chapters;
+
+    // A block's settings with everything inherited resolved.
+    VoiceSettings effectiveSettings(BlockRef ref) const;
+    int blockCount() const;
+    qint64 characterCount() const;
+    QList<BlockRef> blocks() const;            // every block, in reading order
+    QList<BlockRef> blocksOf(int chapter) const;
+
+    QJsonObject toJson() const;
+    // nullopt and *error when the JSON is not a project of a known version.
+    static std::optional<Project> fromJson(const QJsonObject &json, QString *error);
+};

@@ -1,0 +1,253 @@
+#include "projectexport.h"
+
+#include "audiodecoder.h"
+#include "audioencoder.h"
+#include "blockplan.h"
+#include "loudnessmeter.h"
+#include "peaklimiter.h"
+#include "projectrenderer.h"
+#include "voicecatalog.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace
+{
+constexpr int kRate = AudioFormats::kSampleRate;
+
+ServiceError failure(const QString &detail)
+{
+    return ServiceError::make(ServiceError::Kind::Unavailable, detail);
+}
+
+qint64 samplesOf(int ms)
+{
+    return qint64(ms) * kRate / 1000;
+}
+
+// The program: each chapter's blocks with the pauses, read block by block.
+class Program
+{
+public:
+    // Receives each run of samples with the chapter it belongs to (pauses between
+    // chapters belong to the one before); a chapter's first call has no samples.
+    using Sink = std::function<QString(int chapter, const float *samples, qsizetype count)>;
+
+    Program(const Project &project, QList<QStringList> blockFiles)
+        : m_project(project)
+        , m_files(std::move(blockFiles))
+    {
+    }
+
+    // Walks the whole program once; returns an error text or empty.
+    QString play(const Sink &sink) const
+    {
+        const std::vector<float> silence(size_t(kRate), 0.0f);
+        auto pause = [&](int chapter, qint64 n) -> QString {
+            while (n > 0) {
+                const qsizetype step = qsizetype(qMin<qint64>(n, qint64(silence.size())));
+                if (QString e = sink(chapter, silence.data(), step); !e.isEmpty())
+                    return e;
+                n -= step;
+            }
+            return {};
+        };
+        for (int c = 0; c < m_files.size(); ++c) {
+            if (c > 0)
+                if (QString e = pause(c - 1, samplesOf(m_project.chapterPauseMs)); !e.isEmpty())
+                    return e;
+            // Marks where the chapter begins, even one without blocks.
+            if (QString e = sink(c, nullptr, 0); !e.isEmpty())
+                return e;
+            for (int b = 0; b < m_files.at(c).size(); ++b) {
+                if (b > 0)
+                    if (QString e = pause(c, samplesOf(m_project.blockPauseMs)); !e.isEmpty())
+                        return e;
+                const auto decoded = AudioDecoder::decodeFile(m_files.at(c).at(b), QStringLiteral("wav"));
+                if (!decoded.ok())
+                    return QStringLiteral("cannot read %1: %2").arg(m_files.at(c).at(b), decoded.detail);
+                const auto *data = reinterpret_cast<const float *>(decoded.float32.constData());
+                if (QString e = sink(c, data, decoded.float32.size() / qsizetype(sizeof(float))); !e.isEmpty())
+                    return e;
+            }
+        }
+        return {};
+    }
+
+private:
+    const Project &m_project;
+    QList<QStringList> m_files;
+};
+
+// One output file written beside its target and renamed into place.
+struct OutputFile
+{
+    QString path;
+    std::unique_ptr<AudioEncoder> encoder;
+    QString part() const { return path + QStringLiteral(".part"); }
+};
+
+QString chapterFileName(const QString &target, int chapter)
+{
+    const QFileInfo info(target);
+    return info.dir().filePath(QStringLiteral("%1-%2.%3")
+                                   .arg(info.completeBaseName())
+                                   .arg(chapter + 1, 2, 10, QLatin1Char('0'))
+                                   .arg(info.suffix()));
+}
+}
+
+Result<ProjectExport::Outcome> ProjectExport::run(const Project &project, const QString &cacheDir, const Options &options)
+{
+    const bool mp3 = options.target.endsWith(QLatin1String(".mp3"), Qt::CaseInsensitive);
+    if (!mp3 && !options.target.endsWith(QLatin1String(".wav"), Qt::CaseInsensitive))
+        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("the export must be a .mp3 or .wav file"));
+    if (mp3 && options.wavPerChapter)
+        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("one file per chapter is WAV only"));
+
+    static const VoiceCatalog catalog;
+    QList<QStringList> files;
+    for (int c = 0; c < project.chapters.size(); ++c) {
+        QStringList chapterFiles;
+        for (const BlockRef &ref : project.blocksOf(c)) {
+            auto plan = BlockPlan::make(project, ref, catalog);
+            if (!plan)
+                return plan.error();
+            const QString path = ProjectRenderer::audioPath(cacheDir, plan->key);
+            if (!QFileInfo::exists(path))
+                return ServiceError::make(ServiceError::Kind::Conflict,
+                                          QStringLiteral("chapter %1, block %2 is not rendered yet").arg(ref.chapter + 1).arg(ref.block + 1));
+            chapterFiles.append(path);
+        }
+        files.append(chapterFiles);
+    }
+    if (project.blockCount() == 0)
+        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("the project has no text"));
+    const Program program(project, files);
+
+    // Pass 1: the program's loudness, and where chapters begin.
+    Outcome outcome;
+    LoudnessMeter before;
+    QList<qint64> starts(project.chapters.size(), -1);
+    qint64 total = 0;
+    int current = -1;
+    QString err = program.play([&](int chapter, const float *s, qsizetype n) {
+        // A chapter begins with its first sample after the previous chapter's pause.
+        if (chapter > current) {
+            current = chapter;
+            starts[chapter] = total;
+        }
+        before.add(s, n);
+        total += n;
+        return QString();
+    });
+    if (!err.isEmpty())
+        return failure(err);
+    outcome.sourceLufs = before.integratedLufs();
+    outcome.gainDb = std::isfinite(outcome.sourceLufs) ? project.targetLufs - outcome.sourceLufs : 0.0;
+    for (int c = 0; c < project.chapters.size(); ++c) {
+        const qint64 end = c + 1 < project.chapters.size() ? starts[c + 1] : total;
+        outcome.chapters.append({project.chapters.at(c).title, starts[c] * 1000 / kRate, end * 1000 / kRate});
+    }
+    outcome.seconds = double(total) / kRate;
+
+    // Pass 2: gain, limiter (0.5 dB under the true-peak ceiling: peaks between samples),
+    // encoder(s).
+    std::vector<OutputFile> outputs;
+    auto open = [&](const QString &path) -> QString {
+        OutputFile out{path, AudioEncoder::create(mp3 ? AudioFormat::Mp3 : AudioFormat::Wav)};
+        if (QString e = out.encoder->open(out.part()); !e.isEmpty())
+            return e;
+        outputs.push_back(std::move(out));
+        return {};
+    };
+    auto cleanUp = [&] {
+        for (OutputFile &o : outputs) {
+            o.encoder.reset();
+            QFile::remove(o.part());
+        }
+    };
+    if (!options.wavPerChapter)
+        err = open(options.target);
+    const float gain = float(LoudnessMeter::dbToGain(outcome.gainDb));
+    PeakLimiter limiter(float(LoudnessMeter::dbToGain(project.truePeakDb - 0.5)), kRate);
+    LoudnessMeter after;
+    std::vector<float> scaled;
+    std::vector<float> limited;
+    // The limiter delays its output: the chapter of each sample leaving it is tracked by
+    // the program position of the samples coming out.
+    qint64 written = 0;
+    auto emitSamples = [&](const std::vector<float> &samples) -> QString {
+        after.add(samples.data(), qsizetype(samples.size()));
+        if (!options.wavPerChapter)
+            return outputs.front().encoder->write(samples.data(), qsizetype(samples.size()));
+        qsizetype offset = 0;
+        while (offset < qsizetype(samples.size())) {
+            int chapter = 0;
+            while (chapter + 1 < starts.size() && written >= starts[chapter + 1])
+                ++chapter;
+            const qint64 chapterEnd = chapter + 1 < starts.size() ? starts[chapter + 1] : total;
+            const qsizetype n = qsizetype(qMin<qint64>(qsizetype(samples.size()) - offset, chapterEnd - written));
+            // The chapter pause is not part of either chapter's file.
+            const qint64 pauseStart = chapter + 1 < starts.size() ? chapterEnd - samplesOf(project.chapterPauseMs) : total;
+            if (int(outputs.size()) <= chapter)
+                if (QString e = open(chapterFileName(options.target, chapter)); !e.isEmpty())
+                    return e;
+            const qsizetype keep = qsizetype(qBound<qint64>(0, pauseStart - written, n));
+            if (keep > 0)
+                if (QString e = outputs[size_t(chapter)].encoder->write(samples.data() + offset, keep); !e.isEmpty())
+                    return e;
+            offset += n;
+            written += n;
+        }
+        return {};
+    };
+    if (err.isEmpty())
+        err = program.play([&](int, const float *s, qsizetype n) {
+            scaled.resize(size_t(n));
+            for (qsizetype i = 0; i < n; ++i)
+                scaled[size_t(i)] = s[i] * gain;
+            limited.clear();
+            limiter.process(scaled.data(), n, limited);
+            return emitSamples(limited);
+        });
+    if (err.isEmpty()) {
+        limited.clear();
+        limiter.flush(limited);
+        err = emitSamples(limited);
+    }
+    for (OutputFile &o : outputs)
+        if (err.isEmpty())
+            err = o.encoder->finish();
+    if (err.isEmpty() && mp3)
+        err = ChapterMarks::writeId3(outputs.front().part(), project.title, outcome.chapters);
+    if (!err.isEmpty()) {
+        cleanUp();
+        return failure(err);
+    }
+    for (OutputFile &o : outputs) {
+        o.encoder.reset();
+        QFile::remove(o.path);
+        if (!QFile::rename(o.part(), o.path)) {
+            cleanUp();
+            return failure(QStringLiteral("cannot write %1").arg(o.path));
+        }
+        outcome.files.append(o.path);
+    }
+    outcome.integratedLufs = after.integratedLufs();
+    outcome.truePeakDb = after.truePeakDb();
+    if (!options.cueSheet.isEmpty()) {
+        if (QString e = ChapterMarks::writeCueSheet(options.cueSheet, QFileInfo(options.target).fileName(), mp3,
+                                                    project.title, outcome.chapters);
+            !e.isEmpty())
+            return failure(e);
+        outcome.files.append(options.cueSheet);
+    }
+    return outcome;
+}

@@ -1,0 +1,44 @@
+#include "projectfile.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+Result<Project> ProjectFile::load(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("cannot open %1: %2").arg(path, f.errorString()));
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
+    if (!doc.isObject())
+        return ServiceError::make(ServiceError::Kind::InvalidInput,
+                                  QStringLiteral("%1 is not a project file: %2").arg(path, parseError.errorString()));
+    QString error;
+    auto project = Project::fromJson(doc.object(), &error);
+    if (!project)
+        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("%1: %2").arg(path, error));
+    return *project;
+}
+
+std::optional<ServiceError> ProjectFile::save(const Project &project, const QString &path)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return ServiceError::make(ServiceError::Kind::Unavailable, QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+    f.write(QJsonDocument(project.toJson()).toJson(QJsonDocument::Indented));
+    if (!f.commit())
+        return ServiceError::make(ServiceError::Kind::Unavailable, QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+    return std::nullopt;
+}
+
+QString ProjectFile::cacheDirOf(const QString &projectPath)
+{
+    return QFileInfo(projectPath).absoluteFilePath() + QStringLiteral(".cache");
+}
+
+bool ProjectFile::isProjectFile(const QString &path)
+{
+    return QFileInfo(path).suffix().compare(QLatin1String(kSuffix), Qt::CaseInsensitive) == 0;
+}

@@ -1,0 +1,210 @@
+#include "projectrenderer.h"
+
+#include "audioformat.h"
+#include "synthesistask.h"
+#include "voicecatalog.h"
+#include "workerpool.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace
+{
+constexpr qint64 kWavHeaderBytes = 44; // the engine's WAV files (WavEncoder)
+
+double wavSeconds(const QString &path)
+{
+    const qint64 bytes = QFileInfo(path).size() - kWavHeaderBytes;
+    return bytes > 0 ? double(bytes) / (2.0 * AudioFormats::kSampleRate) : 0.0;
+}
+}
+
+ProjectRenderer::ProjectRenderer(WorkerPool *pool, const QString &cacheDir, QObject *parent)
+    : QObject(parent)
+    , m_pool(pool)
+    , m_cacheDir(cacheDir)
+{
+}
+
+ProjectRenderer::~ProjectRenderer()
+{
+    if (m_state == State::Running || m_state == State::Paused)
+        cancel();
+}
+
+QString ProjectRenderer::audioPath(const QString &cacheDir, const QString &key)
+{
+    return cacheDir + QLatin1Char('/') + key + QStringLiteral(".wav");
+}
+
+QString ProjectRenderer::audioOf(const BlockPlan &plan) const
+{
+    const QString path = audioPath(m_cacheDir, plan.key);
+    return QFileInfo::exists(path) ? path : QString();
+}
+
+std::optional<ServiceError> ProjectRenderer::start(const Project &project, const QList<BlockRef> &blocks)
+{
+    if (m_state == State::Running || m_state == State::Paused)
+        return ServiceError::make(ServiceError::Kind::Conflict, QStringLiteral("a render is under way"));
+    static const VoiceCatalog catalog;
+    QList<Item> items;
+    for (const BlockRef &ref : blocks) {
+        auto plan = BlockPlan::make(project, ref, catalog);
+        if (!plan)
+            return plan.error();
+        items.append({plan.value(), false});
+    }
+    if (!QDir().mkpath(m_cacheDir))
+        return ServiceError::make(ServiceError::Kind::Unavailable, QStringLiteral("cannot create %1").arg(m_cacheDir));
+
+    m_items = items;
+    m_waiting.clear();
+    m_keysDone.clear();
+    m_progress = Progress{};
+    m_progress.blocksTotal = int(m_items.size());
+    m_synthesizedCharacters = 0;
+    m_synthesisMs = 0;
+    m_clock.start();
+    m_state = State::Running;
+    for (const Item &item : std::as_const(m_items))
+        m_progress.charactersTotal += item.plan.characters;
+    // Cached blocks count as done at once; the others wait once per key (a text repeated
+    // with the same settings is made once).
+    for (const Item &item : std::as_const(m_items)) {
+        const QString key = item.plan.key;
+        if (m_keysDone.contains(key) || m_waiting.contains(key))
+            continue;
+        if (QFileInfo::exists(audioPath(m_cacheDir, key))) {
+            m_progress.blocksCached += int(std::count_if(m_items.cbegin(), m_items.cend(),
+                                                         [&](const Item &i) { return i.plan.key == key; }));
+            blockDone(key, wavSeconds(audioPath(m_cacheDir, key)));
+        } else {
+            m_waiting.append(key);
+        }
+    }
+    emit progressed(progress());
+    dispatch();
+    settle();
+    return std::nullopt;
+}
+
+ProjectRenderer::Progress ProjectRenderer::progress() const
+{
+    Progress p = m_progress;
+    p.elapsedMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+    if (m_synthesizedCharacters > 0 && p.charactersDone < p.charactersTotal) {
+        const double msPerCharacter = double(p.elapsedMs) / double(m_synthesizedCharacters);
+        p.remainingMs = qint64(msPerCharacter * double(p.charactersTotal - p.charactersDone));
+    } else if (p.charactersDone >= p.charactersTotal) {
+        p.remainingMs = 0;
+    }
+    return p;
+}
+
+void ProjectRenderer::blockDone(const QString &key, double seconds)
+{
+    m_keysDone.insert(key);
+    for (Item &item : m_items) {
+        if (item.done || item.plan.key != key)
+            continue;
+        item.done = true;
+        ++m_progress.blocksDone;
+        m_progress.charactersDone += item.plan.characters;
+        m_progress.audioSeconds += seconds;
+    }
+}
+
+void ProjectRenderer::dispatch()
+{
+    const int capacity = qMax(1, m_pool->workerCount());
+    while (m_state == State::Running && !m_waiting.isEmpty() && m_running.size() < capacity) {
+        const QString key = m_waiting.takeFirst();
+        const auto it = std::find_if(m_items.cbegin(), m_items.cend(), [&](const Item &i) { return i.plan.key == key; });
+        SynthesisJob job;
+        job.params = it->plan.params;
+        job.outputPath = audioPath(m_cacheDir, key) + QStringLiteral(".part");
+        job.format = AudioFormat::Wav;
+        SynthesisTask *task = m_pool->submit(job);
+        ++m_synthesized;
+        m_running.insert(key, task);
+        connect(task, &SynthesisTask::finished, this, [this, key](qint64 samples) { onTaskFinished(key, samples); });
+        connect(task, &SynthesisTask::failed, this, [this, key](const QString &message) { onTaskFailed(key, message); });
+    }
+}
+
+void ProjectRenderer::onTaskFinished(const QString &key, qint64 samples)
+{
+    const QString part = audioPath(m_cacheDir, key) + QStringLiteral(".part");
+    // Finished just as the render was cancelled or failed: not kept as done.
+    if (!m_running.remove(key) || m_state == State::Cancelled || m_state == State::Failed) {
+        QFile::remove(part);
+        return;
+    }
+    const QString done = audioPath(m_cacheDir, key);
+    QFile::remove(done);
+    if (!QFile::rename(part, done)) {
+        onTaskFailed(key, QStringLiteral("cannot store %1").arg(done));
+        return;
+    }
+    const auto it = std::find_if(m_items.cbegin(), m_items.cend(), [&](const Item &i) { return i.plan.key == key; });
+    m_synthesizedCharacters += it->plan.characters * std::count_if(m_items.cbegin(), m_items.cend(),
+                                                                   [&](const Item &i) { return i.plan.key == key; });
+    blockDone(key, double(samples) / AudioFormats::kSampleRate);
+    emit progressed(progress());
+    dispatch();
+    settle();
+}
+
+void ProjectRenderer::onTaskFailed(const QString &key, const QString &message)
+{
+    m_running.remove(key);
+    QFile::remove(audioPath(m_cacheDir, key) + QStringLiteral(".part"));
+    if (m_state != State::Running && m_state != State::Paused)
+        return;
+    m_state = State::Failed;
+    for (const QPointer<SynthesisTask> &task : std::as_const(m_running))
+        if (task)
+            task->stop();
+    emit failed(message);
+}
+
+void ProjectRenderer::settle()
+{
+    if (m_state == State::Running && m_waiting.isEmpty() && m_running.isEmpty()) {
+        m_state = State::Finished;
+        emit finished();
+    }
+}
+
+void ProjectRenderer::pause()
+{
+    if (m_state == State::Running)
+        m_state = State::Paused;
+}
+
+void ProjectRenderer::resume()
+{
+    if (m_state != State::Paused)
+        return;
+    m_state = State::Running;
+    dispatch();
+    settle();
+}
+
+void ProjectRenderer::cancel()
+{
+    if (m_state != State::Running && m_state != State::Paused)
+        return;
+    m_state = State::Cancelled;
+    const auto running = m_running;
+    m_running.clear();
+    m_waiting.clear();
+    for (auto it = running.cbegin(); it != running.cend(); ++it) {
+        if (it.value())
+            it.value()->stop(); // the worker drops the job and removes its file
+        QFile::remove(audioPath(m_cacheDir, it.key()) + QStringLiteral(".part"));
+    }
+    emit cancelled();
+}

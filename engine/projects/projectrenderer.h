@@ -1,0 +1,94 @@
+#pragma once
+
+#include "blockplan.h"
+#include "project.h"
+#include "serviceerror.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+
+#include <optional>
+
+class SynthesisTask;
+class VoiceCatalog;
+class WorkerPool;
+
+// Renders blocks of a project (all, a chapter, one) into its audio cache through the
+// worker pool, as many at a time as the pool has workers. A block whose audio is cached
+// under its key (BlockPlan) is not synthesized again. Audio is written to KEY.wav.part
+// and renamed to KEY.wav only when the worker has finished it, so a cancelled or failed
+// render leaves nothing half-written that looks done. Lives on the pool's thread.
+class ProjectRenderer : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State { Idle, Running, Paused, Finished, Cancelled, Failed };
+    struct Progress
+    {
+        int blocksDone = 0;    // of blocksTotal, cached ones included
+        int blocksTotal = 0;
+        int blocksCached = 0;  // found in the cache, not synthesized
+        qint64 charactersDone = 0;
+        qint64 charactersTotal = 0;
+        double audioSeconds = 0; // of the blocks done
+        qint64 elapsedMs = 0;
+        qint64 remainingMs = -1; // estimate; -1 until something was synthesized
+    };
+
+    ProjectRenderer(WorkerPool *pool, const QString &cacheDir, QObject *parent = nullptr);
+    ~ProjectRenderer() override;
+
+    // Checks and plans every block first: an invalid block fails the call and nothing
+    // starts. Then renders; progressed() follows each block, then finished(), failed()
+    // or cancelled().
+    std::optional<ServiceError> start(const Project &project, const QList<BlockRef> &blocks);
+    // No new block starts while paused; the ones under way finish.
+    void pause();
+    void resume();
+    // Blocks under way are dropped (their .part files removed); finished ones stay cached.
+    void cancel();
+
+    State state() const { return m_state; }
+    Progress progress() const;
+    // Blocks handed to a worker since this renderer was made (cache misses).
+    int synthesisCount() const { return m_synthesized; }
+    // The cached audio of a block (empty when it is not rendered).
+    QString audioOf(const BlockPlan &plan) const;
+    static QString audioPath(const QString &cacheDir, const QString &key);
+
+signals:
+    void progressed(const ProjectRenderer::Progress &progress);
+    void finished();
+    void failed(const QString &message);
+    void cancelled();
+
+private:
+    struct Item
+    {
+        BlockPlan plan;
+        bool done = false;
+    };
+    void dispatch();
+    void blockDone(const QString &key, double seconds);
+    void onTaskFinished(const QString &key, qint64 samples);
+    void onTaskFailed(const QString &key, const QString &message);
+    void settle();
+
+    WorkerPool *m_pool;
+    QString m_cacheDir;
+    State m_state = State::Idle;
+    QList<Item> m_items;
+    QList<QString> m_waiting;                 // keys not yet handed to a worker
+    QHash<QString, QPointer<SynthesisTask>> m_running;
+    QSet<QString> m_keysDone;
+    Progress m_progress;
+    qint64 m_synthesizedCharacters = 0;
+    qint64 m_synthesisMs = 0;                 // elapsed time spent while synthesizing
+    int m_synthesized = 0;
+    QElapsedTimer m_clock;
+};

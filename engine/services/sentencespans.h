@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+// Where each sentence of a text lies, in the order the synthesis speaks them: the
+// sentence index a live stream reports (LiveStream::Sink::liveSentence) is an index
+// into this list. Lets a player mark the sentence being heard in the original text.
+namespace SentenceSpans
+{
+struct Span
+{
+    qsizetype start = 0;  // in the text given, in UTF-16 units
+    qsizetype length = 0;
+};
+
+QList<Span> of(const QString &text);
+}

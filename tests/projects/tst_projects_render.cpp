@@ -1,0 +1,393 @@
+// A 3-chapter project rendered through real worker processes: every block once, nothing
+// again when nothing changed, only the edited block after an edit (synthesis calls
+// counted); cancel leaves no half-written block marked as done; the project file reopens
+// with its cache; the MP3 export's ID3v2 chapters read back with TagLib match the blocks;
+// exports land at the target loudness; `tts-studio render` without a display.
+
+#include "blockplan.h"
+#include "enginetest.h"
+#include "loudnessmeter.h"
+#include "projectexport.h"
+#include "projectfile.h"
+#include "projectrenderer.h"
+#include "voicecatalog.h"
+#include "workerpool.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <taglib/chapterframe.h>
+#include <taglib/id3v2tag.h>
+#include <taglib/mpegfile.h>
+#include <taglib/tableofcontentsframe.h>
+
+#include <cmath>
+
+using namespace EngineTest;
+
+namespace
+{
+Project threeChapters()
+{
+    Project p;
+    p.title = QStringLiteral("The Keeper");
+    p.blockPauseMs = 400;
+    p.chapterPauseMs = 1500;
+    p.chapters = {
+        {QStringLiteral("The Harbour"), {}, {{QStringLiteral("The storm had passed by the time we reached the harbour."), {}},
+                                             {QStringLiteral("Nobody spoke for a while."), {}}}},
+        {QStringLiteral("The Stairs"), {}, {{QStringLiteral("The keeper climbed the stairs every evening."), {}},
+                                            {QStringLiteral("He counted the ships."), {}},
+                                            {QStringLiteral("One, two, three."), {}}}},
+        {QStringLiteral("Morning"), {}, {{QStringLiteral("Morning came at last."), {}},
+                                         {QStringLiteral("The lamp went out."), {}}}},
+    };
+    p.chapters[1].settings.voice = QStringLiteral("am_michael");
+    p.chapters[2].blocks[1].settings.voice = QStringLiteral("bf_emma");
+    return p;
+}
+
+QStringList filesIn(const QString &dir, const QString &pattern)
+{
+    return QDir(dir).entryList({pattern}, QDir::Files);
+}
+}
+
+class TestProjectsRender : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void rendersEveryBlockOnce();
+    void editRendersOnlyWhatChanged();
+    void mp3ChaptersReadBack();
+    void exportsAtTheTargetLoudness_data();
+    void exportsAtTheTargetLoudness();
+    void wavPerChapter();
+    void pauseAndResume();
+    void cancelLeavesNothingHalfDone();
+    void reopenedProjectUsesItsCache();
+    void commandLineRender();
+
+private:
+    // Renders and waits; returns the renderer's synthesis count (-1 on failure).
+    int render(const Project &project, const QString &cacheDir, ProjectRenderer::Progress *progress = nullptr);
+
+    WorkerPool *m_pool = nullptr;
+    QTemporaryDir m_dir;
+    QString m_cache;
+};
+
+void TestProjectsRender::initTestCase()
+{
+    WorkerPool::Options options;
+    options.workers = 2;
+    m_pool = new WorkerPool(options, this);
+    QVERIFY2(m_pool->waitUntilReady(60000), "workers did not get ready");
+    m_cache = m_dir.filePath("cache");
+}
+
+void TestProjectsRender::cleanupTestCase()
+{
+    delete m_pool;
+}
+
+int TestProjectsRender::render(const Project &project, const QString &cacheDir, ProjectRenderer::Progress *progress)
+{
+    ProjectRenderer renderer(m_pool, cacheDir);
+    QSignalSpy finished(&renderer, &ProjectRenderer::finished);
+    QSignalSpy failed(&renderer, &ProjectRenderer::failed);
+    if (auto e = renderer.start(project, project.blocks())) {
+        qWarning() << e->detail;
+        return -1;
+    }
+    if (renderer.state() != ProjectRenderer::State::Finished && !finished.wait(120000))
+        return -1;
+    if (!failed.isEmpty())
+        return -1;
+    if (progress)
+        *progress = renderer.progress();
+    return renderer.synthesisCount();
+}
+
+void TestProjectsRender::rendersEveryBlockOnce()
+{
+    const Project p = threeChapters();
+    ProjectRenderer::Progress progress;
+    QCOMPARE(render(p, m_cache, &progress), 7);
+    QCOMPARE(progress.blocksDone, 7);
+    QCOMPARE(progress.blocksTotal, 7);
+    QCOMPARE(progress.charactersDone, p.characterCount());
+    QVERIFY(progress.audioSeconds > 5.0);
+    QCOMPARE(filesIn(m_cache, "*.wav").size(), 7);
+    QVERIFY(filesIn(m_cache, "*.part").isEmpty());
+    // Nothing changed: nothing is synthesized.
+    QCOMPARE(render(p, m_cache, &progress), 0);
+    QCOMPARE(progress.blocksCached, 7);
+    QCOMPARE(progress.blocksDone, 7);
+}
+
+void TestProjectsRender::editRendersOnlyWhatChanged()
+{
+    Project p = threeChapters();
+    QCOMPARE(render(p, m_cache), 0);
+    p.chapters[1].blocks[1].text = QStringLiteral("He counted every ship that passed.");
+    QCOMPARE(render(p, m_cache), 1);
+    // A chapter's voice reaches the blocks that inherit it, not the one with its own.
+    p.chapters[2].settings.voice = QStringLiteral("am_adam");
+    QCOMPARE(render(p, m_cache), 1);
+    // A project-wide speed reaches every block.
+    p.settings.speed = 1.25;
+    QCOMPARE(render(p, m_cache), 7);
+}
+
+void TestProjectsRender::mp3ChaptersReadBack()
+{
+    const Project p = threeChapters();
+    QCOMPARE(render(p, m_cache), 0);
+    // Where each chapter must begin and end, from the blocks' own audio and the pauses.
+    static const VoiceCatalog catalog;
+    QList<qint64> startMs, endMs;
+    qint64 at = 0;
+    for (int c = 0; c < p.chapters.size(); ++c) {
+        if (c > 0)
+            at += qint64(p.chapterPauseMs) * kRate / 1000;
+        startMs << at * 1000 / kRate;
+        for (int b = 0; b < p.chapters[c].blocks.size(); ++b) {
+            if (b > 0)
+                at += qint64(p.blockPauseMs) * kRate / 1000;
+            const auto plan = BlockPlan::make(p, {c, b}, catalog);
+            QVERIFY(plan);
+            const WavFile wav = readWav(ProjectRenderer::audioPath(m_cache, plan->key));
+            QVERIFY2(wav.valid, qPrintable(wav.error));
+            at += wav.frames();
+        }
+    }
+    for (int c = 0; c + 1 < startMs.size(); ++c)
+        endMs << startMs[c + 1];
+    endMs << at * 1000 / kRate;
+
+    const QString out = m_dir.filePath("book.mp3");
+    ProjectExport::Options options;
+    options.target = out;
+    options.cueSheet = m_dir.filePath("book.cue");
+    const auto exported = ProjectExport::run(p, m_cache, options);
+    QVERIFY2(exported, qPrintable(exported.error().detail));
+    QVERIFY(!QFile::exists(out + ".part"));
+
+    TagLib::MPEG::File file(QFile::encodeName(out).constData());
+    QVERIFY(file.isValid());
+    QVERIFY(file.hasID3v2Tag());
+    const TagLib::ID3v2::FrameListMap &frames = file.ID3v2Tag()->frameListMap();
+    QVERIFY(frames.contains("CTOC"));
+    QCOMPARE(int(frames["CTOC"].size()), 1);
+    auto *toc = dynamic_cast<TagLib::ID3v2::TableOfContentsFrame *>(frames["CTOC"].front());
+    QVERIFY(toc);
+    QVERIFY(toc->isTopLevel());
+    QVERIFY(toc->isOrdered());
+    QCOMPARE(int(toc->entryCount()), 3);
+    QCOMPARE(int(frames["CHAP"].size()), 3);
+    for (int c = 0; c < 3; ++c) {
+        const TagLib::ByteVector id = toc->childElements()[uint(c)];
+        TagLib::ID3v2::ChapterFrame *chap = nullptr;
+        for (TagLib::ID3v2::Frame *f : frames["CHAP"])
+            if (auto *cf = dynamic_cast<TagLib::ID3v2::ChapterFrame *>(f); cf && cf->elementID() == id)
+                chap = cf;
+        QVERIFY2(chap, "the CTOC names a CHAP frame that is not there");
+        const TagLib::ID3v2::FrameList titles = chap->embeddedFrameList("TIT2");
+        QCOMPARE(int(titles.size()), 1);
+        QCOMPARE(QString::fromStdString(titles.front()->toString().to8Bit(true)), p.chapters[c].title);
+        QVERIFY2(std::abs(qint64(chap->startTime()) - startMs[c]) <= 1,
+                 qPrintable(QStringLiteral("chapter %1 starts at %2 ms, expected %3").arg(c).arg(chap->startTime()).arg(startMs[c])));
+        QVERIFY(std::abs(qint64(chap->endTime()) - endMs[c]) <= 1);
+    }
+    // The MP3 holds the whole program (LAME's encoder delay aside).
+    QVERIFY(std::abs(file.audioProperties()->lengthInMilliseconds() - endMs.last()) < 200);
+
+    QFile cue(options.cueSheet);
+    QVERIFY(cue.open(QIODevice::ReadOnly));
+    const QString sheet = QString::fromUtf8(cue.readAll());
+    QVERIFY(sheet.contains("FILE \"book.mp3\" MP3"));
+    QVERIFY(sheet.contains("TRACK 03 AUDIO\n    TITLE \"Morning\""));
+    QCOMPARE(sheet.count("INDEX 01"), 3);
+}
+
+void TestProjectsRender::exportsAtTheTargetLoudness_data()
+{
+    QTest::addColumn<double>("target");
+    QTest::newRow("default -18") << -18.0;
+    QTest::newRow("-16") << -16.0;
+    QTest::newRow("-23") << -23.0;
+}
+
+void TestProjectsRender::exportsAtTheTargetLoudness()
+{
+    QFETCH(double, target);
+    Project p = threeChapters();
+    p.targetLufs = target;
+    QCOMPARE(render(p, m_cache), 0);
+    ProjectExport::Options options;
+    options.target = m_dir.filePath("level.wav");
+    const auto exported = ProjectExport::run(p, m_cache, options);
+    QVERIFY2(exported, qPrintable(exported.error().detail));
+    const WavFile wav = readWav(options.target);
+    QVERIFY(wav.valid);
+    const std::vector<float> audio = wav.toFloat();
+    LoudnessMeter meter;
+    meter.add(audio.data(), qsizetype(audio.size()));
+    qInfo("target %.1f: source %.2f LUFS, gain %+.2f dB, written %.2f LUFS, %.2f dBTP", target, exported->sourceLufs,
+          exported->gainDb, meter.integratedLufs(), meter.truePeakDb());
+    QVERIFY2(std::abs(meter.integratedLufs() - target) <= 1.0, qPrintable(QString::number(meter.integratedLufs())));
+    QVERIFY2(meter.truePeakDb() <= p.truePeakDb + 0.05, qPrintable(QString::number(meter.truePeakDb())));
+}
+
+void TestProjectsRender::wavPerChapter()
+{
+    const Project p = threeChapters();
+    QCOMPARE(render(p, m_cache), 0);
+    ProjectExport::Options options;
+    options.target = m_dir.filePath("split.wav");
+    options.wavPerChapter = true;
+    const auto exported = ProjectExport::run(p, m_cache, options);
+    QVERIFY2(exported, qPrintable(exported.error().detail));
+    QCOMPARE(exported->files.size(), 3);
+    for (int c = 0; c < 3; ++c) {
+        const WavFile wav = readWav(m_dir.filePath(QStringLiteral("split-0%1.wav").arg(c + 1)));
+        QVERIFY(wav.valid);
+        const qint64 ms = wav.frames() * 1000 / kRate;
+        const ChapterMark &mark = exported->chapters.at(c);
+        // A chapter's file is its blocks and their pauses, without the pause after it.
+        const qint64 expected = mark.endMs - mark.startMs - (c < 2 ? p.chapterPauseMs : 0);
+        QVERIFY2(std::abs(ms - expected) <= 2, qPrintable(QStringLiteral("%1 vs %2").arg(ms).arg(expected)));
+    }
+}
+
+void TestProjectsRender::pauseAndResume()
+{
+    Project p = threeChapters();
+    p.settings.speed = 0.8; // all new audio
+    ProjectRenderer renderer(m_pool, m_dir.filePath("paused"));
+    QSignalSpy progressed(&renderer, &ProjectRenderer::progressed);
+    QSignalSpy finished(&renderer, &ProjectRenderer::finished);
+    QVERIFY(!renderer.start(p, p.blocks()));
+    renderer.pause();
+    // The blocks already with a worker finish; no other starts.
+    QTRY_COMPARE_WITH_TIMEOUT(renderer.synthesisCount(), 2, 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(renderer.progress().blocksDone, 2, 60000);
+    QCOMPARE(renderer.state(), ProjectRenderer::State::Paused);
+    QCOMPARE(renderer.synthesisCount(), 2);
+    renderer.resume();
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(renderer.progress().blocksDone, 7);
+    QCOMPARE(renderer.synthesisCount(), 7);
+    QCOMPARE(renderer.progress().remainingMs, 0);
+}
+
+void TestProjectsRender::cancelLeavesNothingHalfDone()
+{
+    Project p;
+    p.title = QStringLiteral("Long");
+    p.settings.voice = QStringLiteral("am_michael"); // flite rms, a slow voice
+    ProjectChapter c{QStringLiteral("One"), {}, {}};
+    for (int i = 0; i < 12; ++i)
+        c.blocks.append({QStringLiteral("Paragraph %1. The keeper climbed the stairs every evening, and he watched the "
+                                        "ships pass by, counting them one after another until the morning came and the "
+                                        "lamp went out over the grey and quiet water of the harbour.").arg(i + 1), {}});
+    p.chapters = {c};
+    const QString cache = m_dir.filePath("cancelled");
+    ProjectRenderer renderer(m_pool, cache);
+    QSignalSpy cancelled(&renderer, &ProjectRenderer::cancelled);
+    QVERIFY(!renderer.start(p, p.blocks()));
+    QTRY_VERIFY_WITH_TIMEOUT(renderer.progress().blocksDone >= 1, 60000);
+    renderer.cancel();
+    QCOMPARE(cancelled.size(), 1);
+    QCOMPARE(renderer.state(), ProjectRenderer::State::Cancelled);
+    const int done = renderer.progress().blocksDone;
+    QVERIFY2(done < 12, "the render finished before it could be cancelled");
+    // The workers drop their jobs and files; what is left as done is whole.
+    QTRY_VERIFY_WITH_TIMEOUT(filesIn(cache, "*.part").isEmpty(), 10000);
+    QVERIFY(m_pool->waitUntilReady(30000));
+    const QStringList wavs = filesIn(cache, "*.wav");
+    QCOMPARE(wavs.size(), done);
+    for (const QString &name : wavs) {
+        const WavFile wav = readWav(cache + "/" + name);
+        QVERIFY2(wav.valid, qPrintable(wav.error));
+        QCOMPARE(qint64(wav.riffSize) + 8, wav.fileSize);
+        QVERIFY(wav.frames() > kRate);
+    }
+    // Rendering again makes only what was missing.
+    QCOMPARE(render(p, cache), 12 - done);
+}
+
+void TestProjectsRender::reopenedProjectUsesItsCache()
+{
+    const Project p = threeChapters();
+    QDir().mkpath(m_dir.filePath("a"));
+    const QString file = m_dir.filePath("a/keeper.ttsproject");
+    QVERIFY(!ProjectFile::save(p, file));
+    QCOMPARE(render(p, ProjectFile::cacheDirOf(file)), 7);
+    // The user moves the project (file and cache folder) and reopens it.
+    QVERIFY(QDir().rename(m_dir.filePath("a"), m_dir.filePath("b")));
+    const QString moved = m_dir.filePath("b/keeper.ttsproject");
+    const auto reopened = ProjectFile::load(moved);
+    QVERIFY2(reopened, qPrintable(reopened.error().detail));
+    QCOMPARE(reopened->blockCount(), 7);
+    QCOMPARE(reopened->chapters[2].blocks[1].settings.voice, std::optional<QString>("bf_emma"));
+    QCOMPARE(render(*reopened, ProjectFile::cacheDirOf(moved)), 0);
+}
+
+void TestProjectsRender::commandLineRender()
+{
+    const QString doc = m_dir.filePath("guide.md");
+    QFile f(doc);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("# Getting started\n\nInstall the program.\n\n# Using it\n\nType a sentence.\n\n## Saving\n\nSave the file.\n");
+    f.close();
+    const QString program = QCoreApplication::applicationDirPath() + "/tts-studio";
+    const QString out = m_dir.filePath("guide.mp3");
+    const QString project = m_dir.filePath("guide.ttsproject");
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+
+    auto run = [&](const QStringList &args, QByteArray *stdoutText, QByteArray *stderrText) {
+        QProcess proc;
+        proc.setProcessEnvironment(env);
+        proc.start(program, args);
+        if (!proc.waitForFinished(120000))
+            return -1;
+        *stdoutText = proc.readAllStandardOutput();
+        *stderrText = proc.readAllStandardError();
+        return proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
+    };
+    QByteArray o, e;
+    QCOMPARE(run({"render", doc, "-o", out, "--voice", "bm_george", "--workers", "2", "--save-project", project}, &o, &e), 0);
+    QVERIFY2(e.contains("rendering: 6/6 blocks"), e.constData());
+    QVERIFY2(o.contains("3 chapters, 6 blocks (6 synthesized)"), o.constData());
+    TagLib::MPEG::File file(QFile::encodeName(out).constData());
+    QVERIFY(file.isValid() && file.hasID3v2Tag());
+    QCOMPARE(int(file.ID3v2Tag()->frameListMap()["CHAP"].size()), 3);
+
+    // The saved project renders from its own cache the second time (none yet: a document's
+    // cache was temporary), then nothing again; a WAV export too.
+    QCOMPARE(run({"render", project, "-o", m_dir.filePath("guide.wav"), "--workers", "2"}, &o, &e), 0);
+    QVERIFY2(o.contains("(6 synthesized)"), o.constData());
+    QCOMPARE(run({"render", project, "-o", m_dir.filePath("guide.wav"), "--workers", "2"}, &o, &e), 0);
+    QVERIFY2(o.contains("(0 synthesized)"), o.constData());
+    QVERIFY(readWav(m_dir.filePath("guide.wav")).valid);
+
+    // Mistakes get a clear message and exit 2.
+    QCOMPARE(run({"render", doc, "-o", m_dir.filePath("x.ogg")}, &o, &e), 2);
+    QVERIFY(e.contains(".mp3 or .wav"));
+    QCOMPARE(run({"render", doc, "-o", out, "--voice", "nobody"}, &o, &e), 2);
+    QVERIFY2(e.contains("chapter 1, block 1"), e.constData());
+}
+
+QTEST_GUILESS_MAIN(TestProjectsRender)
+#include "tst_projects_render.moc"
