@@ -39,12 +39,11 @@ private:
 void TestSpokenNumbers::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    const SpeechTools tools = findSpeechTools();
-    QVERIFY2(tools.problem().isEmpty(), qPrintable(tools.problem()));
+    SpeechTools tools;
+    const QString problem = listeningSetUp(this, &tools, &m_pool);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
     m_sox = tools.sox;
     m_recognizer = tools.recognizer;
-    m_pool = warmPool(this);
-    QVERIFY2(m_pool, "workers did not get ready");
 }
 
 void TestSpokenNumbers::cleanupTestCase()
@@ -160,9 +159,7 @@ void TestSpokenNumbers::wordTimingsOnTheInput()
     const auto params = plan({voiceId, model, language, text}, &error);
     QVERIFY2(params, qPrintable(error));
     QVERIFY(!params->locale.isEmpty());
-    SynthesisJob j = job(*params, {}, AudioFormat::Wav, true);
-    j.wordTimings = true;
-    const Outcome o = run(*m_pool, j, 120000, false);
+    const Outcome o = runWithWords(*m_pool, *params);
     QVERIFY2(o.finished, qPrintable(o.failed ? o.error : QStringLiteral("timed out")));
     const QList<uint> ucs4 = text.toUcs4();
     QStringList expected;

@@ -156,12 +156,11 @@ void TestWordTimings::initTestCase()
     QVERIFY(m_dir.isValid());
     // WORDTIMINGS_KEEP=1 keeps the audio and the recognizer's input for a closer look.
     m_dir.setAutoRemove(!qEnvironmentVariableIsSet("WORDTIMINGS_KEEP"));
-    const SpeechTools tools = findSpeechTools();
-    QVERIFY2(tools.problem().isEmpty(), qPrintable(tools.problem()));
+    SpeechTools tools;
+    const QString problem = listeningSetUp(this, &tools, &m_pool);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
     m_sox = tools.sox;
     m_recognizer = tools.recognizer;
-    m_pool = warmPool(this);
-    QVERIFY2(m_pool, "workers did not get ready");
     measureEnglish();
 }
 
@@ -330,9 +329,7 @@ void TestWordTimings::everyLanguage()
     QString error;
     const auto params = plan({voiceId, model, language, text}, &error);
     QVERIFY2(params, qPrintable(error));
-    SynthesisJob j = job(*params, {}, AudioFormat::Wav, true);
-    j.wordTimings = true;
-    const Outcome o = run(*m_pool, j, 120000, false);
+    const Outcome o = runWithWords(*m_pool, *params);
     QVERIFY2(o.finished, qPrintable(o.failed ? o.error : QStringLiteral("timed out")));
 
     // Every word of the text once, in order: whitespace tokens (a dash joins the word
