@@ -15,6 +15,8 @@ PACKAGES=(
   libmp3lame-dev lame libkakasi2-dev kakasi-dic
   # long-form projects: loudness (EBU R128), EPUB archives, ID3v2 chapters
   libebur128-dev libarchive-dev libtag1-dev
+  # spoken numbers, dates and money (ICU rule-based number format)
+  libicu-dev
   # verification (intelligibility, audio measurement, headless GUI and sound)
   python3 pocketsphinx pocketsphinx-en-us sox xvfb xauth x11-utils imagemagick pulseaudio pulseaudio-utils
   xdotool openbox

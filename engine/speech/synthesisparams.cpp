@@ -11,6 +11,7 @@ QJsonObject SynthesisParams::toJson() const
         {"espeak_variant", espeakVariant},
         {"gender", gender},
         {"kana", kana},
+        {"locale", locale},
         {"speed", speed},
         {"pitch", pitch},
         {"pitch_range", pitchRange},
@@ -38,6 +39,7 @@ std::optional<SynthesisParams> SynthesisParams::fromJson(const QJsonObject &json
     p.espeakVariant = json.value("espeak_variant").toString();
     p.gender = json.value("gender").toInt();
     p.kana = json.value("kana").toBool();
+    p.locale = json.value("locale").toString();
     p.speed = json.value("speed").toDouble(1.0);
     p.pitch = json.value("pitch").toDouble(1.0);
     p.pitchRange = json.value("pitch_range").toDouble(1.0);

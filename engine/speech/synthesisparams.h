@@ -19,6 +19,7 @@ struct SynthesisParams
     QString espeakVariant;    // f1..f5, m1..m8; empty for the default
     int gender = 0;           // 1 male, 2 female, 0 neutral (for properties resolution)
     bool kana = false;        // convert kanji to kana first
+    QString locale;           // the language's ICU locale (en_US, de): numbers are spoken in it; empty: as written
     double speed = 1.0;       // duration scales by about 1/speed
     double pitch = 1.0;       // factor on the backend voice's pitch
     double pitchRange = 1.0;  // factor on the spread of pitch (expressiveness)

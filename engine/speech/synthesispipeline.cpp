@@ -5,6 +5,7 @@
 #include "flitebackend.h"
 #include "kanaconverter.h"
 #include "speedchanger.h"
+#include "textnormalizer.h"
 #include "wordaligner.h"
 
 #include <cmath>
@@ -42,6 +43,20 @@ SpeechBackend *SynthesisPipeline::backendFor(const SynthesisParams &params)
     if (!m_espeak)
         m_espeak = std::make_unique<EspeakBackend>();
     return m_espeak.get();
+}
+
+SpokenText SynthesisPipeline::normalized(const QString &piece, const SynthesisParams &params)
+{
+    if (params.locale.isEmpty()) {
+        SpokenText same{piece, {}};
+        for (qsizetype i = 0; i <= piece.size(); ++i)
+            same.origin.push_back(i);
+        return same;
+    }
+    std::unique_ptr<TextNormalizer> &n = m_normalizers[params.locale];
+    if (!n)
+        n = std::make_unique<TextNormalizer>(params.locale);
+    return n->normalize(piece);
 }
 
 QString SynthesisPipeline::spokenForm(const QString &piece, const SynthesisParams &params)
@@ -133,14 +148,15 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         raw.insert(raw.end(), pcm, pcm + n);
         return true;
     };
-    auto speakTimed = [&](const TextSegmenter::Piece &piece, const QString &spoken) -> QString {
+    auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenText &words, const QString &spoken) -> QString {
         raw.clear();
         marks.clear();
-        // A converted piece (kana) maps back to the piece in proportion.
-        const double scale = spoken.isEmpty() ? 1.0 : double(piece.text.size()) / double(spoken.size());
+        // A converted piece (kana) maps back to the words in proportion; spelled-out
+        // numbers map back to their digits.
+        const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
         const SpeechBackend::MarkSink markSink = [&](const SpeechBackend::WordMark &m) {
             SpeechBackend::WordMark mapped = m;
-            mapped.textIndex = qsizetype(double(m.textIndex) * scale);
+            mapped.textIndex = words.sourceIndex(qsizetype(double(m.textIndex) * scale));
             marks.append(mapped);
         };
         if (QString err = backend->speak(spoken, params, gather, markSink); !err.isEmpty())
@@ -175,9 +191,10 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         // Its pause and the resampler's tail of it count with it.
         done.throughCurrentSentence += pieces.at(i).text.size();
         done.sentence = i;
-        const QString spoken = spokenForm(pieces.at(i).text, params);
+        const SpokenText words = normalized(pieces.at(i).text, params);
+        const QString spoken = spokenForm(words.text, params);
         if (wordSink) {
-            if (QString err = speakTimed(pieces.at(i), spoken); !err.isEmpty())
+            if (QString err = speakTimed(pieces.at(i), words, spoken); !err.isEmpty())
                 return err;
         } else {
             if (QString err = backend->speak(spoken, params, pcmSink); !err.isEmpty())

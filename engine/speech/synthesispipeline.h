@@ -9,15 +9,18 @@
 #include <QString>
 
 #include <functional>
+#include <map>
 #include <memory>
 
 class EspeakBackend;
 class FliteBackend;
 class KanaConverter;
 class SpeechBackend;
+class TextNormalizer;
+struct SpokenText;
 
 // Text in, 24 kHz mono float chunks out, sentence by sentence, as they are produced:
-// segmentation -> (kana) -> backend -> (sonic speed) -> voice level -> libsamplerate.
+// segmentation -> numbers in words (ICU) -> (kana) -> backend -> (sonic speed) -> voice level -> libsamplerate.
 // Holds process-wide speech state: one per worker process (or per `say`).
 class SynthesisPipeline
 {
@@ -51,12 +54,14 @@ public:
 
 private:
     SpeechBackend *backendFor(const SynthesisParams &params);
-    QString spokenForm(const QString &piece, const SynthesisParams &params);
+    SpokenText normalized(const QString &piece, const SynthesisParams &params);
+    QString spokenForm(const QString &normalizedPiece, const SynthesisParams &params);
 
     Resampler::Quality m_quality;
     TextSegmenter m_segmenter;
     std::unique_ptr<EspeakBackend> m_espeak;
     std::unique_ptr<FliteBackend> m_flite;
     std::unique_ptr<KanaConverter> m_kana;
+    std::map<QString, std::unique_ptr<TextNormalizer>> m_normalizers; // by locale
     VoiceLevels m_levels; // every voice at the same loudness, from the first sample
 };

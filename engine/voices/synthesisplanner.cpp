@@ -14,6 +14,7 @@ std::optional<SynthesisParams> SynthesisPlanner::plan(const Voice &voice, const 
 
     SynthesisParams p;
     p.text = request.text;
+    p.locale = lang->locale;
     if (lang->english) {
         p.backend = SpeechBackendKind::Flite;
         p.fliteVoice = voice.fliteVoice;

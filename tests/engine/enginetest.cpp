@@ -465,3 +465,19 @@ WorkerPool *EngineTest::warmPool(QObject *parent)
     delete pool;
     return nullptr;
 }
+
+QString EngineTest::listeningSetUp(QObject *parent, SpeechTools *tools, WorkerPool **pool)
+{
+    *tools = findSpeechTools();
+    if (!tools->problem().isEmpty())
+        return tools->problem();
+    *pool = warmPool(parent);
+    return *pool ? QString() : QStringLiteral("workers did not get ready");
+}
+
+EngineTest::Outcome EngineTest::runWithWords(WorkerPool &pool, const SynthesisParams &params, int timeoutMs)
+{
+    SynthesisJob j = job(params, {}, AudioFormat::Wav, true);
+    j.wordTimings = true;
+    return run(pool, j, timeoutMs, false);
+}

@@ -146,4 +146,9 @@ struct SpeechTools
 SpeechTools findSpeechTools();
 // Two warm workers, or null when they do not get ready within a minute.
 WorkerPool *warmPool(QObject *parent);
+// What the tests that listen set up: the speech tools and a warm pool (owned by
+// parent). Returns what is missing, or empty.
+QString listeningSetUp(QObject *parent, SpeechTools *tools, WorkerPool **pool);
+// A streamed job with word timings, submitted and waited for.
+Outcome runWithWords(WorkerPool &pool, const SynthesisParams &params, int timeoutMs = 120000);
 }

@@ -47,12 +47,11 @@ private:
 void TestIntelligibility::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    const SpeechTools tools = findSpeechTools();
-    QVERIFY2(tools.problem().isEmpty(), qPrintable(tools.problem()));
+    SpeechTools tools;
+    const QString problem = listeningSetUp(this, &tools, &m_pool);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
     m_sox = tools.sox;
     m_recognizer = tools.recognizer;
-    m_pool = warmPool(this);
-    QVERIFY2(m_pool, "workers did not get ready");
 }
 
 void TestIntelligibility::cleanupTestCase()
