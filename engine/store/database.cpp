@@ -447,8 +447,16 @@ bool Database::immediateTransaction(const std::function<bool()> &fn) const
         return false;
     QSqlDatabase db = connection();
     QSqlQuery q(db);
-    if (!q.exec(m_dialect.beginWrite()))
-        return false;
+    if (!q.exec(m_dialect.beginWrite())) {
+        // A server connection that went stale while the server restarted fails on its
+        // first statement, with nothing done yet: reconnect and begin once more.
+        if (!m_dialect.isConnectionLost(q.lastError()))
+            return false;
+        db = connection(); // sees the broken connection and opens a new one
+        q = QSqlQuery(db);
+        if (!q.exec(m_dialect.beginWrite()))
+            return false;
+    }
     bool ok = false;
     try {
         ok = fn();
