@@ -5,6 +5,7 @@
 #include "voicecatalog.h"
 #include "workerpool.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -124,19 +125,27 @@ void ProjectRenderer::dispatch()
         const auto it = std::find_if(m_items.cbegin(), m_items.cend(), [&](const Item &i) { return i.plan.key == key; });
         SynthesisJob job;
         job.params = it->plan.params;
-        job.outputPath = audioPath(m_cacheDir, key) + QStringLiteral(".part");
+        // A stopped worker removes its own file when it gets round to it, possibly after
+        // the same block was handed out again (cancel, then render): each hand-off writes
+        // a file of its own so that removal never hits a newer job's audio.
+        job.outputPath = QStringLiteral("%1.%2.%3.part")
+                             .arg(audioPath(m_cacheDir, key))
+                             .arg(QCoreApplication::applicationPid())
+                             .arg(++m_handOffs);
         job.format = AudioFormat::Wav;
         SynthesisTask *task = m_pool->submit(job);
         ++m_synthesized;
-        m_running.insert(key, task);
-        connect(task, &SynthesisTask::finished, this, [this, key](qint64 samples) { onTaskFinished(key, samples); });
-        connect(task, &SynthesisTask::failed, this, [this, key](const QString &message) { onTaskFailed(key, message); });
+        m_running.insert(key, {task, job.outputPath});
+        const QString part = job.outputPath;
+        connect(task, &SynthesisTask::finished, this,
+                [this, key, part](qint64 samples) { onTaskFinished(key, part, samples); });
+        connect(task, &SynthesisTask::failed, this,
+                [this, key, part](const QString &message) { onTaskFailed(key, part, message); });
     }
 }
 
-void ProjectRenderer::onTaskFinished(const QString &key, qint64 samples)
+void ProjectRenderer::onTaskFinished(const QString &key, const QString &part, qint64 samples)
 {
-    const QString part = audioPath(m_cacheDir, key) + QStringLiteral(".part");
     // Finished just as the render was cancelled or failed: not kept as done.
     if (!m_running.remove(key) || m_state == State::Cancelled || m_state == State::Failed) {
         QFile::remove(part);
@@ -145,7 +154,7 @@ void ProjectRenderer::onTaskFinished(const QString &key, qint64 samples)
     const QString done = audioPath(m_cacheDir, key);
     QFile::remove(done);
     if (!QFile::rename(part, done)) {
-        onTaskFailed(key, QStringLiteral("cannot store %1").arg(done));
+        onTaskFailed(key, part, QStringLiteral("cannot store %1").arg(done));
         return;
     }
     const auto it = std::find_if(m_items.cbegin(), m_items.cend(), [&](const Item &i) { return i.plan.key == key; });
@@ -157,16 +166,16 @@ void ProjectRenderer::onTaskFinished(const QString &key, qint64 samples)
     settle();
 }
 
-void ProjectRenderer::onTaskFailed(const QString &key, const QString &message)
+void ProjectRenderer::onTaskFailed(const QString &key, const QString &part, const QString &message)
 {
     m_running.remove(key);
-    QFile::remove(audioPath(m_cacheDir, key) + QStringLiteral(".part"));
+    QFile::remove(part);
     if (m_state != State::Running && m_state != State::Paused)
         return;
     m_state = State::Failed;
-    for (const QPointer<SynthesisTask> &task : std::as_const(m_running))
-        if (task)
-            task->stop();
+    for (const HandOff &running : std::as_const(m_running))
+        if (running.task)
+            running.task->stop();
     emit failed(message);
 }
 
@@ -201,10 +210,10 @@ void ProjectRenderer::cancel()
     const auto running = m_running;
     m_running.clear();
     m_waiting.clear();
-    for (auto it = running.cbegin(); it != running.cend(); ++it) {
-        if (it.value())
-            it.value()->stop(); // the worker drops the job and removes its file
-        QFile::remove(audioPath(m_cacheDir, it.key()) + QStringLiteral(".part"));
+    for (const HandOff &r : running) {
+        if (r.task)
+            r.task->stop(); // the worker drops the job and removes its file
+        QFile::remove(r.partPath);
     }
     emit cancelled();
 }

@@ -19,7 +19,7 @@ class WorkerPool;
 
 // Renders blocks of a project (all, a chapter, one) into its audio cache through the
 // worker pool, as many at a time as the pool has workers. A block whose audio is cached
-// under its key (BlockPlan) is not synthesized again. Audio is written to KEY.wav.part
+// under its key (BlockPlan) is not synthesized again. Audio is written to KEY.wav.*.part
 // and renamed to KEY.wav only when the worker has finished it, so a cancelled or failed
 // render leaves nothing half-written that looks done. Lives on the pool's thread.
 class ProjectRenderer : public QObject
@@ -75,8 +75,8 @@ private:
     };
     void dispatch();
     void blockDone(const QString &key, double seconds);
-    void onTaskFinished(const QString &key, qint64 samples);
-    void onTaskFailed(const QString &key, const QString &message);
+    void onTaskFinished(const QString &key, const QString &part, qint64 samples);
+    void onTaskFailed(const QString &key, const QString &part, const QString &message);
     void settle();
 
     WorkerPool *m_pool;
@@ -84,7 +84,13 @@ private:
     State m_state = State::Idle;
     QList<Item> m_items;
     QList<QString> m_waiting;                 // keys not yet handed to a worker
-    QHash<QString, QPointer<SynthesisTask>> m_running;
+    struct HandOff
+    {
+        QPointer<SynthesisTask> task;
+        QString partPath; // unique per hand-off: a dropped job never removes a later one's file
+    };
+    QHash<QString, HandOff> m_running;
+    quint64 m_handOffs = 0;
     QSet<QString> m_keysDone;
     Progress m_progress;
     qint64 m_synthesizedCharacters = 0;
