@@ -14,6 +14,7 @@
 #include <QUuid>
 #include <QVariant>
 
+#include <algorithm>
 #include <cerrno>
 
 #include <libpq-fe.h>
@@ -202,12 +203,27 @@ bool Database::isServerUrl(const QString &location)
     return location.startsWith(QLatin1String("postgresql://")) || location.startsWith(QLatin1String("postgres://"));
 }
 
+namespace
+{
+bool isPasswordOption(const QString &key)
+{
+    return key.compare(QLatin1String("password"), Qt::CaseInsensitive) == 0;
+}
+
+bool hasPasswordOption(const QUrl &url)
+{
+    const auto items = QUrlQuery(url).queryItems(QUrl::FullyDecoded);
+    return std::any_of(items.cbegin(), items.cend(), [](const auto &item) { return isPasswordOption(item.first); });
+}
+}
+
 QString Database::checkServerUrl(const QString &location)
 {
     const QUrl url(location, QUrl::StrictMode);
     if (!url.isValid() || !isServerUrl(location))
         return QStringLiteral("the database URL must look like postgresql://USER@HOST:PORT/DB");
-    if (!url.password().isEmpty())
+    // libpq also takes the password as a connection option (?password=): refused the same way.
+    if (!url.password().isEmpty() || hasPasswordOption(url))
         return QStringLiteral("the database URL must not hold a password: set PGPASSWORD or use a .pgpass file");
     if (url.path().size() < 2)
         return QStringLiteral("the database URL names no database (postgresql://USER@HOST:PORT/DB)");
@@ -216,10 +232,17 @@ QString Database::checkServerUrl(const QString &location)
 
 namespace
 {
+// The URL as it may be shown in messages and logs.
 QString withoutPassword(const QString &location)
 {
     QUrl url(location);
     url.setPassword({});
+    QUrlQuery query(url);
+    const auto items = query.queryItems(QUrl::FullyDecoded);
+    for (const auto &item : items)
+        if (isPasswordOption(item.first))
+            query.removeAllQueryItems(item.first);
+    url.setQuery(query);
     return url.toString();
 }
 }

@@ -2,13 +2,20 @@
 
 #include "synthesistask.h"
 
+namespace
+{
+constexpr int kWarmUpBoundMs = 30000;
+}
+
 WorkerProcess::WorkerProcess(const QString &program, int inactivityTimeoutMs, QObject *parent)
     : QObject(parent)
     , m_program(program)
 {
     m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_process.setProcessEnvironment(workerEnvironment());
     m_watchdog.setSingleShot(true);
     m_watchdog.setInterval(inactivityTimeoutMs);
+    m_inactivityTimeoutMs = inactivityTimeoutMs;
     // A worker that is busy but silent for too long is hung: kill it, the pool replaces
     // it. One that waits for a slow consumer's flow-control credit is not hung.
     connect(&m_watchdog, &QTimer::timeout, this, [this] {
@@ -26,6 +33,18 @@ WorkerProcess::WorkerProcess(const QString &program, int inactivityTimeoutMs, QO
     });
 }
 
+QProcessEnvironment WorkerProcess::workerEnvironment()
+{
+    // The speech libraries read untrusted text: the process that runs them gets none of the
+    // store's secrets (libpq's PG* variables, the database URL).
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QStringList names = env.keys();
+    for (const QString &name : names)
+        if (name.startsWith(QLatin1String("PG")) || name == QLatin1String("TTS_STUDIO_DATABASE"))
+            env.remove(name);
+    return env;
+}
+
 WorkerProcess::~WorkerProcess()
 {
     m_process.disconnect(this);
@@ -41,7 +60,9 @@ WorkerProcess::~WorkerProcess()
 void WorkerProcess::start()
 {
     m_process.start(m_program, {}, QIODevice::ReadWrite | QIODevice::Unbuffered);
-    m_watchdog.start(); // also bounds warm-up
+    // Warm-up (loading voices, measuring their loudness) takes seconds on a busy machine: a
+    // short inactivity timeout must not kill a worker that has not answered Ready yet.
+    m_watchdog.start(qMax(m_inactivityTimeoutMs, kWarmUpBoundMs));
 }
 
 void WorkerProcess::setTask(SynthesisTask *task)
@@ -101,6 +122,7 @@ void WorkerProcess::onReadyRead()
         if (frame->type == WorkerProtocol::Type::Ready) {
             m_ready = true;
             m_watchdog.stop();
+            m_watchdog.setInterval(m_inactivityTimeoutMs);
             m_idle.start();
             emit ready();
             continue;

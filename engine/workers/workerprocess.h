@@ -39,6 +39,7 @@ signals:
     void died();
 
 private:
+    static QProcessEnvironment workerEnvironment();
     void onReadyRead();
     void onFinished();
 
@@ -46,6 +47,7 @@ private:
     QString m_program;
     QByteArray m_buffer;
     QTimer m_watchdog;
+    int m_inactivityTimeoutMs = 0;
     QElapsedTimer m_idle;
     QPointer<SynthesisTask> m_task;
     bool m_ready = false;

@@ -57,6 +57,7 @@ class TestWorkerPool : public QObject
 private slots:
     void initTestCase();
     void workerProgramBesideExecutable();
+    void workersGetNoStoreSecrets();
     void concurrentJobsMatchSoloRuns_data();
     void concurrentJobsMatchSoloRuns();
     void workerKilledMidJob_data();
@@ -104,6 +105,27 @@ void TestWorkerPool::workerProgramBesideExecutable()
     if (qEnvironmentVariableIsEmpty("TTS_STUDIO_WORKER"))
         QCOMPARE(WorkerPool::defaultWorkerProgram(), QCoreApplication::applicationDirPath() + "/tts-worker");
     QVERIFY(QFileInfo(WorkerPool::defaultWorkerProgram()).isExecutable());
+}
+
+void TestWorkerPool::workersGetNoStoreSecrets()
+{
+    // The server has the database password in its environment (libpq reads PGPASSWORD);
+    // the processes that feed untrusted text to the speech libraries must not.
+    qputenv("PGPASSWORD", "s3cret-never-in-a-worker");
+    qputenv("TTS_STUDIO_DATABASE", "postgresql://tts@127.0.0.1:1/tts");
+    WorkerPool::Options options;
+    options.workers = 1;
+    WorkerPool pool(options);
+    qunsetenv("PGPASSWORD");
+    qunsetenv("TTS_STUDIO_DATABASE");
+    QVERIFY2(pool.waitUntilReady(60000), "workers did not get ready");
+    QFile environ(QStringLiteral("/proc/%1/environ").arg(pool.workerPids().first()));
+    QVERIFY(environ.open(QIODevice::ReadOnly));
+    const QByteArray env = environ.readAll();
+    QVERIFY(env.contains("PATH=")); // it is the worker's environment
+    QVERIFY(!env.contains("s3cret-never-in-a-worker"));
+    QVERIFY(!env.contains("PGPASSWORD="));
+    QVERIFY(!env.contains("TTS_STUDIO_DATABASE="));
 }
 
 void TestWorkerPool::concurrentJobsMatchSoloRuns_data()
@@ -237,6 +259,7 @@ void TestWorkerPool::cancelRunningJob()
     options.workers = 1;
     WorkerPool pool(options);
     QVERIFY(pool.waitUntilReady(60000));
+    QCOMPARE(pool.workerPids().size(), 1);
     const qint64 pid = pool.workerPids().first();
     QString error;
     const auto params = plan({"af_sarah", "base", "a", longEnglish(3000)}, &error);
@@ -264,6 +287,7 @@ void TestWorkerPool::cancelQueuedJob()
     options.workers = 1;
     WorkerPool pool(options);
     QVERIFY(pool.waitUntilReady(60000));
+    QCOMPARE(pool.workerPids().size(), 1);
     const qint64 pid = pool.workerPids().first();
     QString error;
     const auto params = plan({"af_sarah", "base", "a", longEnglish(1500)}, &error);
@@ -331,6 +355,7 @@ void TestWorkerPool::pausedConsumerIsNotTakenForAHungWorker()
     options.inactivityTimeoutMs = 2000;
     WorkerPool pool(options);
     QVERIFY(pool.waitUntilReady(60000));
+    QCOMPARE(pool.workerPids().size(), 1);
     const qint64 pid = pool.workerPids().first();
     QString error;
     const auto params = plan({"ef_dora", "base", "e", QString::fromUtf8(kSamples[1].text).repeated(6)}, &error);

@@ -67,6 +67,8 @@ private slots:
     void databaseFileMissingOrReplaced();
     void commandsDoNotCreateADatabaseSilently();
     void optionsBeforeTheCommand();
+    void passwordInTheDatabaseUrlIsRefused_data();
+    void passwordInTheDatabaseUrlIsRefused();
     void serverRefusesADataDirThatLostItsDatabase();
 };
 
@@ -406,6 +408,29 @@ void FaultStorageTest::commandsDoNotCreateADatabaseSilently()
     r = fresh.cli({"accounts", "list"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("alice"));
+}
+
+void FaultStorageTest::passwordInTheDatabaseUrlIsRefused_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::newRow("user info") << "postgresql://tts:S3cr3t-xyzzy@127.0.0.1:1/tts";
+    QTest::newRow("password option") << "postgresql://tts@127.0.0.1:1/tts?password=S3cr3t-xyzzy";
+    QTest::newRow("option in other case") << "postgresql://tts@127.0.0.1:1/tts?sslmode=disable&PassWord=S3cr3t-xyzzy";
+}
+
+void FaultStorageTest::passwordInTheDatabaseUrlIsRefused()
+{
+    // The password comes from PGPASSWORD or a .pgpass file, never from the command line
+    // (where ps shows it); whatever the command prints never repeats it.
+    QFETCH(QString, url);
+    TestServer s;
+    for (const QStringList &args : {QStringList{"accounts", "list", "--database", url},
+                                    QStringList{"accounts", "create", "alice", "--database", url}}) {
+        const TestServer::CliResult r = s.cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("must not hold a password"), qPrintable(r.err));
+        QVERIFY2(!r.out.contains("S3cr3t") && !r.err.contains("S3cr3t"), qPrintable(r.err));
+    }
 }
 
 void FaultStorageTest::optionsBeforeTheCommand()
