@@ -4,6 +4,7 @@
 #include "revisionstore.h"
 #include "sharedcounter.h"
 #include "speechrequestcheck.h"
+#include "ssmldocument.h"
 #include "timestamps.h"
 
 #include <QDir>
@@ -131,7 +132,8 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.audioFormat = AudioFormats::name(*format);
     g.synthesis = QJsonDocument(params->toJson()).toJson(QJsonDocument::Compact);
     // Premium voices cost the advanced price whatever the model (DESIGN.md: plans).
-    m_billing.price(g, voice->free ? g.model : QStringLiteral("advanced"));
+    // SSML is billed for what it says, not for its markup.
+    m_billing.price(g, voice->free ? g.model : QStringLiteral("advanced"), SsmlDocument::billedText(g.inputText));
     g.apiVersion = req.apiVersion;
     g.streamed = req.streamed;
     g.preview = req.preview;

@@ -5,6 +5,8 @@
 #include "flitebackend.h"
 #include "kanaconverter.h"
 #include "speedchanger.h"
+#include "ssmldocument.h"
+#include "ssmlplan.h"
 #include "textnormalizer.h"
 #include "wordaligner.h"
 
@@ -92,6 +94,15 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     const int rate = backend->sampleRate(params);
     if (rate <= 0)
         return QStringLiteral("speech backend is not available");
+
+    Progress ignoredProgress;
+    if (SsmlDocument::isSsml(params.text)) {
+        // The server checked it; a document that does not parse here is a fault.
+        const auto parsed = SsmlDocument::parse(params.text);
+        if (const auto *e = std::get_if<SsmlError>(&parsed))
+            return e->describe();
+        return runSsml(params, std::get<SsmlDocument>(parsed), sink, progress ? *progress : ignoredProgress, wordSink);
+    }
 
     // Pieces of the text as written (kana conversion per piece), so that word timings
     // point into it.
@@ -211,5 +222,168 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     }
     if (!stopped)
         push(nullptr, 0, true);
+    return {};
+}
+
+namespace
+{
+// Where the audible part of a piece begins and ends: a break or a join cuts the
+// backend's own edge silence (flite pads each utterance, espeak-ng ends a sentence with
+// a pause) so that the silence heard is the one the document asks for. Audible is at
+// or above about -50 dBFS once levelled: below it the pipeline's output reads as
+// silence, and soft onsets (a fricative) are louder than that.
+constexpr float kAudible = 0.0032f;
+
+std::pair<size_t, size_t> audibleSpan(const std::vector<qint16> &pcm, float level)
+{
+    const float threshold = level > 0 ? kAudible / level : 1.0f;
+    size_t first = 0, last = pcm.size();
+    while (first < last && std::abs(float(pcm[first])) < threshold)
+        ++first;
+    while (last > first && std::abs(float(pcm[last - 1])) < threshold)
+        --last;
+    return {first, last};
+}
+}
+
+QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocument &doc, const ChunkSink &sink,
+                                   Progress &done, const WordSink &wordSink)
+{
+    SpeechBackend *backend = backendFor(params);
+    const int rate = backend->sampleRate(params);
+    if (rate <= 0)
+        return QStringLiteral("speech backend is not available");
+    const TextNormalizer *normalizer = nullptr;
+    if (!params.locale.isEmpty()) {
+        std::unique_ptr<TextNormalizer> &n = m_normalizers[params.locale];
+        if (!n)
+            n = std::make_unique<TextNormalizer>(params.locale);
+        normalizer = n.get();
+    }
+    const SsmlPlan plan(doc, params.sentencePauseMs, normalizer);
+    const QList<SsmlStep> &steps = plan.steps();
+    if (steps.isEmpty())
+        return QStringLiteral("text has nothing to speak");
+    done = Progress{};
+    for (const SsmlStep &s : steps)
+        done.total += s.text.size();
+
+    Resampler resampler(rate, AudioFormats::kSampleRate, m_quality);
+    // Levelled on the request's own settings; <prosody volume> is a gain on top of it.
+    const float level = m_levels.gainFor(backend, params) / 32768.0f;
+    bool stopped = false;
+    qint64 pushed = 0; // samples at the backend's rate handed to the resampler
+    std::vector<float> in;
+    std::vector<float> out;
+    auto push = [&](const qint16 *pcm, qsizetype n, float gain, bool end) {
+        in.resize(size_t(n));
+        for (qsizetype i = 0; i < n; ++i)
+            in[size_t(i)] = VoiceLevels::softLimit(float(pcm[i]) * gain);
+        pushed += n;
+        out.clear();
+        resampler.process(in.data(), n, end, out);
+        if (!out.empty() && !sink(out.data(), qsizetype(out.size())))
+            stopped = true;
+    };
+    std::vector<qint16> zeros;
+    auto silence = [&](int ms) {
+        zeros.assign(size_t(rate) * size_t(qMax(0, ms)) / 1000, 0);
+        if (!zeros.empty())
+            push(zeros.data(), qsizetype(zeros.size()), 1.0f, false);
+    };
+
+    std::vector<qint64> cpIndex;
+    if (wordSink)
+        cpIndex = codePointIndex(params.text);
+    std::vector<qint16> raw;
+    std::vector<qint16> sped;
+    QList<SpeechBackend::WordMark> marks;
+    const SpeechBackend::PcmSink gather = [&](const qint16 *pcm, int n) {
+        raw.insert(raw.end(), pcm, pcm + n);
+        return true;
+    };
+
+    for (qsizetype i = 0; i < steps.size() && !stopped; ++i) {
+        const SsmlStep &step = steps.at(i);
+        if (step.gap != SsmlStep::Gap::None)
+            silence(step.gapMs);
+        if (stopped)
+            break;
+        done.throughCurrentSentence += step.text.size();
+        done.sentence = i;
+
+        SynthesisParams sp = params;
+        sp.speed = qBound(0.25, params.speed * step.prosody.rate, 4.0);
+        sp.pitch = qBound(0.25, params.pitch * step.prosody.pitch, 4.0);
+        const SpokenText words = normalized(step.text, params);
+        const QString spoken = spokenForm(words.text, params);
+        raw.clear();
+        marks.clear();
+        const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
+        SpeechBackend::MarkSink markSink;
+        if (wordSink)
+            markSink = [&](const SpeechBackend::WordMark &m) {
+                SpeechBackend::WordMark mapped = m;
+                mapped.textIndex = words.sourceIndex(qsizetype(double(m.textIndex) * scale));
+                marks.append(mapped);
+            };
+        if (QString err = backend->speak(spoken, sp, gather, markSink); !err.isEmpty())
+            return err;
+
+        // flite gets speed (and rms its pitch) from sonic, per piece: settings change.
+        sped.clear();
+        const double sonicPitch = params.backend == SpeechBackendKind::Flite && !FliteBackend::honorsPitchTargets(params.fliteVoice)
+                                      ? sp.pitch
+                                      : 1.0;
+        if (params.backend == SpeechBackendKind::Flite
+            && (std::abs(sp.speed - 1.0) > 1e-3 || std::abs(sonicPitch - 1.0) > 1e-3) && !raw.empty()) {
+            SpeedChanger changer(rate, sp.speed, sonicPitch);
+            changer.process(raw.data(), int(raw.size()), sped);
+            changer.flush(sped);
+        } else {
+            sped = raw;
+        }
+
+        const auto [audibleFirst, audibleLast] = audibleSpan(sped, level);
+        size_t first = 0, last = sped.size();
+        if (step.gap == SsmlStep::Gap::Break || step.gap == SsmlStep::Gap::Join)
+            first = audibleFirst;
+        if (plan.trimsTail(i))
+            last = qMax(first, audibleLast);
+
+        if (wordSink) {
+            const double ratio = raw.empty() ? 1.0 : double(sped.size()) / double(raw.size());
+            const QList<WordTimings::Span> spans = WordTimings::split(step.text);
+            const auto placed = WordAligner(raw, rate).align(spans, step.text.size(), marks);
+            auto toOutput = [&](qint64 sample) {
+                const double kept = qBound(0.0, double(sample) * ratio - double(first), double(last - first));
+                return qint64(std::llround((double(pushed) + kept) * AudioFormats::kSampleRate / rate));
+            };
+            QList<WordTiming> timings;
+            for (qsizetype w = 0; w < spans.size(); ++w) {
+                const qint64 cs = cpIndex[size_t(step.from[size_t(spans.at(w).start)])];
+                const qint64 ce = cpIndex[size_t(step.to[size_t(spans.at(w).end - 1)])];
+                const qint64 s = toOutput(placed[size_t(w)].start), e = toOutput(placed[size_t(w)].end);
+                // Words said for one span of the document (a <sub>'s alias, a number
+                // read out) are that one word of it.
+                if (!timings.isEmpty() && cs < timings.last().charEnd) {
+                    timings.last().charEnd = qMax(timings.last().charEnd, ce);
+                    timings.last().endSample = qMax(timings.last().endSample, e);
+                    continue;
+                }
+                timings.append(WordTiming{cs, ce, s, e});
+            }
+            if (!timings.isEmpty() && !wordSink(timings)) {
+                stopped = true;
+                break;
+            }
+        }
+        if (last > first)
+            push(sped.data() + first, qsizetype(last - first), level * float(step.prosody.volume), false);
+    }
+    if (!stopped)
+        silence(plan.trailingBreakMs());
+    if (!stopped)
+        push(nullptr, 0, 1.0f, true);
     return {};
 }

@@ -16,6 +16,7 @@ class EspeakBackend;
 class FliteBackend;
 class KanaConverter;
 class SpeechBackend;
+class SsmlDocument;
 class TextNormalizer;
 struct SpokenText;
 
@@ -53,6 +54,8 @@ public:
                 const WordSink &words = {});
 
 private:
+    QString runSsml(const SynthesisParams &params, const SsmlDocument &doc, const ChunkSink &sink,
+                    Progress &done, const WordSink &wordSink);
     SpeechBackend *backendFor(const SynthesisParams &params);
     SpokenText normalized(const QString &piece, const SynthesisParams &params);
     QString spokenForm(const QString &normalizedPiece, const SynthesisParams &params);
