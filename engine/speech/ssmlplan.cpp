@@ -157,6 +157,8 @@ SsmlPlan::SsmlPlan(const SsmlDocument &doc, int sentencePauseMs, const TextNorma
         normalizer = english.get();
     }
     for (const SsmlItem &item : doc.items()) {
+        if (item.kind != SsmlItem::Kind::Text)
+            flush();
         switch (item.kind) {
         case SsmlItem::Kind::Break:
             m_pendingBreak = true;
@@ -173,6 +175,7 @@ SsmlPlan::SsmlPlan(const SsmlDocument &doc, int sentencePauseMs, const TextNorma
             break;
         }
     }
+    flush();
 }
 
 void SsmlPlan::addText(const SsmlItem &item, const TextNormalizer *normalizer)
@@ -184,6 +187,28 @@ void SsmlPlan::addText(const SsmlItem &item, const TextNormalizer *normalizer)
         spoken.from.assign(size_t(spoken.text.size()), item.from.front());
         spoken.to.assign(size_t(spoken.text.size()), item.to.back());
     }
+    const bool joins = m_haveRun && m_run.prosody == spoken.prosody && m_run.language == spoken.language
+                       && m_run.ipa.isEmpty() && spoken.ipa.isEmpty();
+    if (!joins)
+        flush();
+    if (!m_haveRun) {
+        m_run = spoken;
+        m_run.sayAs.clear();
+        m_haveRun = true;
+        return;
+    }
+    m_run.text += spoken.text;
+    m_run.from.insert(m_run.from.end(), spoken.from.begin(), spoken.from.end());
+    m_run.to.insert(m_run.to.end(), spoken.to.begin(), spoken.to.end());
+}
+
+void SsmlPlan::flush()
+{
+    if (!m_haveRun)
+        return;
+    m_haveRun = false;
+    const SsmlItem spoken = std::move(m_run);
+    m_run = SsmlItem{};
     const QList<TextSegmenter::Piece> pieces = TextSegmenter().pieces(spoken.text);
     for (qsizetype k = 0; k < pieces.size(); ++k) {
         const TextSegmenter::Piece &p = pieces.at(k);

@@ -57,6 +57,12 @@ public:
 
 private:
     void addText(const SsmlItem &item, const TextNormalizer *normalizer);
+    void flush();
+
+    // Text with the same settings gathered across say-as and sub, so that a sentence
+    // with a number read out is still one utterance.
+    SsmlItem m_run;
+    bool m_haveRun = false;
 
     QList<SsmlStep> m_steps;
     int m_sentencePauseMs;

@@ -361,8 +361,15 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
             };
             QList<WordTiming> timings;
             for (qsizetype w = 0; w < spans.size(); ++w) {
-                const qint64 cs = cpIndex[size_t(step.from[size_t(spans.at(w).start)])];
-                const qint64 ce = cpIndex[size_t(step.to[size_t(spans.at(w).end - 1)])];
+                // Punctuation that markup separates from a word (the comma after a
+                // </say-as>) is not part of it: the word's span holds no markup.
+                size_t a = size_t(spans.at(w).start), b = size_t(spans.at(w).end);
+                while (b - a > 1 && !step.text.at(qsizetype(b - 1)).isLetterOrNumber() && step.from[b - 1] != step.to[b - 2])
+                    --b;
+                while (b - a > 1 && !step.text.at(qsizetype(a)).isLetterOrNumber() && step.to[a] != step.from[a + 1])
+                    ++a;
+                const qint64 cs = cpIndex[size_t(step.from[a])];
+                const qint64 ce = cpIndex[size_t(step.to[b - 1])];
                 const qint64 s = toOutput(placed[size_t(w)].start), e = toOutput(placed[size_t(w)].end);
                 // Words said for one span of the document (a <sub>'s alias, a number
                 // read out) are that one word of it.
