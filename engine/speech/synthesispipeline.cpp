@@ -361,15 +361,21 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
             };
             QList<WordTiming> timings;
             for (qsizetype w = 0; w < spans.size(); ++w) {
-                // Punctuation that markup separates from a word (the comma after a
-                // </say-as>) is not part of it: the word's span holds no markup.
-                size_t a = size_t(spans.at(w).start), b = size_t(spans.at(w).end);
-                while (b - a > 1 && !step.text.at(qsizetype(b - 1)).isLetterOrNumber() && step.from[b - 1] != step.to[b - 2])
-                    --b;
-                while (b - a > 1 && !step.text.at(qsizetype(a)).isLetterOrNumber() && step.to[a] != step.from[a + 1])
-                    ++a;
-                const qint64 cs = cpIndex[size_t(step.from[a])];
-                const qint64 ce = cpIndex[size_t(step.to[b - 1])];
+                // The word is where its letters are; punctuation beside them joins it
+                // only when nothing (markup: the comma after a </say-as>) lies between.
+                const size_t a = size_t(spans.at(w).start), b = size_t(spans.at(w).end);
+                size_t coreFirst = a, coreLast = b - 1;
+                while (coreFirst < coreLast && !step.text.at(qsizetype(coreFirst)).isLetterOrNumber())
+                    ++coreFirst;
+                while (coreLast > coreFirst && !step.text.at(qsizetype(coreLast)).isLetterOrNumber())
+                    --coreLast;
+                qsizetype from = step.from[coreFirst], to = step.to[coreLast];
+                for (size_t k = coreFirst; k-- > a && step.to[k] == from;)
+                    from = step.from[k];
+                for (size_t k = coreLast + 1; k < b && step.from[k] == to; ++k)
+                    to = step.to[k];
+                const qint64 cs = cpIndex[size_t(from)];
+                const qint64 ce = cpIndex[size_t(to)];
                 const qint64 s = toOutput(placed[size_t(w)].start), e = toOutput(placed[size_t(w)].end);
                 // Words said for one span of the document (a <sub>'s alias, a number
                 // read out) are that one word of it.
