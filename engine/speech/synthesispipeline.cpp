@@ -249,10 +249,6 @@ std::pair<size_t, size_t> audibleSpan(const std::vector<qint16> &pcm, float leve
 QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocument &doc, const ChunkSink &sink,
                                    Progress &done, const WordSink &wordSink)
 {
-    SpeechBackend *backend = backendFor(params);
-    const int rate = backend->sampleRate(params);
-    if (rate <= 0)
-        return QStringLiteral("speech backend is not available");
     const TextNormalizer *normalizer = nullptr;
     if (!params.locale.isEmpty()) {
         std::unique_ptr<TextNormalizer> &n = m_normalizers[params.locale];
@@ -268,27 +264,36 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
     for (const SsmlStep &s : steps)
         done.total += s.text.size();
 
-    Resampler resampler(rate, AudioFormats::kSampleRate, m_quality);
-    // Levelled on the request's own settings; <prosody volume> is a gain on top of it.
-    const float level = m_levels.gainFor(backend, params) / 32768.0f;
+    // A <lang> may move to the other backend, at another rate: the resampler of the one
+    // before is drained and a new one takes over, so the output stays one 24 kHz stream.
+    std::unique_ptr<Resampler> resampler;
+    int rate = 0;
+    double outClock = 0; // output samples (24 kHz) of everything handed to the resamplers
     bool stopped = false;
-    qint64 pushed = 0; // samples at the backend's rate handed to the resampler
     std::vector<float> in;
     std::vector<float> out;
     auto push = [&](const qint16 *pcm, qsizetype n, float gain, bool end) {
         in.resize(size_t(n));
         for (qsizetype i = 0; i < n; ++i)
             in[size_t(i)] = VoiceLevels::softLimit(float(pcm[i]) * gain);
-        pushed += n;
+        outClock += double(n) * AudioFormats::kSampleRate / rate;
         out.clear();
-        resampler.process(in.data(), n, end, out);
+        resampler->process(in.data(), n, end, out);
         if (!out.empty() && !sink(out.data(), qsizetype(out.size())))
             stopped = true;
+    };
+    auto useRate = [&](int r) {
+        if (r == rate)
+            return;
+        if (resampler && !stopped)
+            push(nullptr, 0, 1.0f, true);
+        resampler = std::make_unique<Resampler>(r, AudioFormats::kSampleRate, m_quality);
+        rate = r;
     };
     std::vector<qint16> zeros;
     auto silence = [&](int ms) {
         zeros.assign(size_t(rate) * size_t(qMax(0, ms)) / 1000, 0);
-        if (!zeros.empty())
+        if (!zeros.empty() && !stopped)
             push(zeros.data(), qsizetype(zeros.size()), 1.0f, false);
     };
 
@@ -305,6 +310,14 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
 
     for (qsizetype i = 0; i < steps.size() && !stopped; ++i) {
         const SsmlStep &step = steps.at(i);
+        // The language's backend and voice, levelled as itself; prosody on top.
+        const SynthesisParams voiced = params.inLanguage(step.language);
+        SpeechBackend *backend = backendFor(voiced);
+        const int backendRate = backend->sampleRate(voiced);
+        if (backendRate <= 0)
+            return QStringLiteral("speech backend is not available");
+        useRate(backendRate);
+        const float level = m_levels.gainFor(backend, voiced) / 32768.0f;
         if (step.gap != SsmlStep::Gap::None)
             silence(step.gapMs);
         if (stopped)
@@ -312,11 +325,11 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
         done.throughCurrentSentence += step.text.size();
         done.sentence = i;
 
-        SynthesisParams sp = params;
-        sp.speed = qBound(0.25, params.speed * step.prosody.rate, 4.0);
-        sp.pitch = qBound(0.25, params.pitch * step.prosody.pitch, 4.0);
-        const SpokenText words = normalized(step.text, params);
-        const QString spoken = spokenForm(words.text, params);
+        SynthesisParams sp = voiced;
+        sp.speed = qBound(0.25, voiced.speed * step.prosody.rate, 4.0);
+        sp.pitch = qBound(0.25, voiced.pitch * step.prosody.pitch, 4.0);
+        const SpokenText words = normalized(step.text, sp);
+        const QString spoken = spokenForm(words.text, sp);
         raw.clear();
         marks.clear();
         const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
@@ -332,11 +345,9 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
 
         // flite gets speed (and rms its pitch) from sonic, per piece: settings change.
         sped.clear();
-        const double sonicPitch = params.backend == SpeechBackendKind::Flite && !FliteBackend::honorsPitchTargets(params.fliteVoice)
-                                      ? sp.pitch
-                                      : 1.0;
-        if (params.backend == SpeechBackendKind::Flite
-            && (std::abs(sp.speed - 1.0) > 1e-3 || std::abs(sonicPitch - 1.0) > 1e-3) && !raw.empty()) {
+        const bool flite = sp.backend == SpeechBackendKind::Flite;
+        const double sonicPitch = flite && !FliteBackend::honorsPitchTargets(sp.fliteVoice) ? sp.pitch : 1.0;
+        if (flite && (std::abs(sp.speed - 1.0) > 1e-3 || std::abs(sonicPitch - 1.0) > 1e-3) && !raw.empty()) {
             SpeedChanger changer(rate, sp.speed, sonicPitch);
             changer.process(raw.data(), int(raw.size()), sped);
             changer.flush(sped);
@@ -357,7 +368,7 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
             const auto placed = WordAligner(raw, rate).align(spans, step.text.size(), marks);
             auto toOutput = [&](qint64 sample) {
                 const double kept = qBound(0.0, double(sample) * ratio - double(first), double(last - first));
-                return qint64(std::llround((double(pushed) + kept) * AudioFormats::kSampleRate / rate));
+                return qint64(std::llround(outClock + kept * AudioFormats::kSampleRate / rate));
             };
             QList<WordTiming> timings;
             for (qsizetype w = 0; w < spans.size(); ++w) {
@@ -394,9 +405,8 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
         if (last > first)
             push(sped.data() + first, qsizetype(last - first), level * float(step.prosody.volume), false);
     }
-    if (!stopped)
-        silence(plan.trailingBreakMs());
-    if (!stopped)
+    silence(plan.trailingBreakMs());
+    if (!stopped && resampler)
         push(nullptr, 0, 1.0f, true);
     return {};
 }

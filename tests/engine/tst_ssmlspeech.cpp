@@ -137,6 +137,8 @@ private slots:
     void pitchChangesF0();
     void wordTimingsPointIntoTheMarkup_data();
     void wordTimingsPointIntoTheMarkup();
+    void languageSwitch_data();
+    void languageSwitch();
 
 private:
     SynthesisPipeline m_pipeline;
@@ -324,6 +326,58 @@ void TestSsmlSpeech::wordTimingsPointIntoTheMarkup()
     const double gap = seconds(s.words[afterBreak].startSample - s.words[afterBreak - 1].endSample);
     qInfo("%s: gap around the 600 ms break in the word timings: %.3f s", qPrintable(voice), gap);
     QVERIFY2(gap >= 0.5 && gap <= 0.9, qPrintable(QString::number(gap)));
+}
+
+void TestSsmlSpeech::languageSwitch_data()
+{
+    QTest::addColumn<QString>("voice");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("tag");
+    QTest::addColumn<bool>("flite"); // the backend the tag resolves to
+    QTest::addColumn<QString>("locale");
+    // flite (16 kHz) -> espeak-ng German (22.05 kHz) -> flite, and the other way round.
+    QTest::newRow("English voice, German part")
+        << "af_sarah" << "a"
+        << "<speak>Good morning everyone. <lang xml:lang=\"de-DE\">Guten Morgen, meine Freunde.</lang> See you soon.</speak>"
+        << "de-de" << false << "de";
+    QTest::newRow("French voice, British English part")
+        << "ff_siwis" << "f"
+        << "<speak>Bonjour tout le monde. <s xml:lang=\"en-GB\">Good morning, my friends.</s> A bientôt.</speak>"
+        << "en-gb" << true << "en_GB";
+}
+
+void TestSsmlSpeech::languageSwitch()
+{
+    QFETCH(QString, voice);
+    QFETCH(QString, language);
+    QFETCH(QString, text);
+    QFETCH(QString, tag);
+    QFETCH(bool, flite);
+    QFETCH(QString, locale);
+    QString error;
+    const auto params = plan({voice, "base", language, text}, &error);
+    QVERIFY2(params, qPrintable(error));
+    QVERIFY2(params->languages.contains(tag), qPrintable(params->languages.keys().join(',')));
+    QCOMPARE(params->languages.value(tag).backend == SpeechBackendKind::Flite, flite);
+    QCOMPARE(params->languages.value(tag).locale, locale);
+    // Across the worker's JSON too.
+    const auto back = SynthesisParams::fromJson(params->toJson());
+    QVERIFY(back && back->languages.value(tag).locale == locale);
+
+    const Spoken s = speak(m_pipeline, voice, language, text, true);
+    QVERIFY2(s.error.isEmpty(), qPrintable(s.error));
+    const double total = seconds(qint64(s.audio.size()));
+    QVERIFY2(s.words.size() >= 9, qPrintable(QString::number(s.words.size())));
+    // One clock through both backends' rates: words in order, inside the audio, the
+    // last one ending near its end.
+    for (qsizetype i = 1; i < s.words.size(); ++i)
+        QVERIFY(s.words[i].startSample >= s.words[i - 1].startSample);
+    const double lastEnd = seconds(s.words.last().endSample);
+    qInfo("%s: %lld words, last ends at %.2f s of %.2f s", qPrintable(voice), qlonglong(s.words.size()), lastEnd, total);
+    QVERIFY(lastEnd <= total + 0.01);
+    QVERIFY(lastEnd >= total - 0.6);
+    QVERIFY(longestInnerSilenceMs(s.audio) < 800);
 }
 
 QTEST_GUILESS_MAIN(TestSsmlSpeech)
