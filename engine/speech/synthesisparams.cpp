@@ -2,7 +2,7 @@
 
 QJsonObject SynthesisParams::toJson() const
 {
-    return {
+    QJsonObject json{
         {"text", text},
         {"backend", backend == SpeechBackendKind::Flite ? "flite" : "espeak"},
         {"flite_voice", fliteVoice},
@@ -18,6 +18,10 @@ QJsonObject SynthesisParams::toJson() const
         {"sentence_pause_ms", sentencePauseMs},
         {"word_gap_ms", wordGapMs},
     };
+    // Only when there are some: the stored plans of older generations stay as they were.
+    if (!pronunciations.isEmpty())
+        json.insert("pronunciations", Pronunciations::toJson(pronunciations));
+    return json;
 }
 
 std::optional<SynthesisParams> SynthesisParams::fromJson(const QJsonObject &json)
@@ -45,6 +49,7 @@ std::optional<SynthesisParams> SynthesisParams::fromJson(const QJsonObject &json
     p.pitchRange = json.value("pitch_range").toDouble(1.0);
     p.sentencePauseMs = json.value("sentence_pause_ms").toInt(150);
     p.wordGapMs = json.value("word_gap_ms").toInt(0);
+    p.pronunciations = Pronunciations::fromJson(json.value("pronunciations").toArray(), p.text.size());
     if (p.speed < 0.25 || p.speed > 4.0 || p.pitch <= 0.2 || p.pitch > 4.0)
         return std::nullopt;
     return p;

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "pronunciation.h"
+
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -25,6 +28,9 @@ struct SynthesisParams
     double pitchRange = 1.0;  // factor on the spread of pitch (expressiveness)
     int sentencePauseMs = 150;
     int wordGapMs = 0;        // extra pause between words (articulation)
+    // Spans of text said otherwise (lexicon entries, SSML <phoneme>/<sub>), in order and
+    // apart; they travel with the job, so a queued job re-run after a restart says them too.
+    QList<Pronunciation> pronunciations;
 
     QJsonObject toJson() const;
     static std::optional<SynthesisParams> fromJson(const QJsonObject &json);

@@ -68,6 +68,55 @@ QString SynthesisPipeline::spokenForm(const QString &piece, const SynthesisParam
     return m_kana->toKana(piece);
 }
 
+void SynthesisPipeline::appendSpoken(SpokenText &out, const QString &text, qsizetype offset, const SynthesisParams &params)
+{
+    if (text.isEmpty())
+        return;
+    const SpokenText words = normalized(text, params);
+    const QString spoken = spokenForm(words.text, params);
+    // A converted stretch (kana) maps back to its words in proportion.
+    const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
+    for (qsizetype i = 0; i < spoken.size(); ++i)
+        out.origin.push_back(offset + words.sourceIndex(qsizetype(double(i) * scale)));
+    out.text += spoken;
+}
+
+SynthesisPipeline::SpokenPiece SynthesisPipeline::spokenPiece(const TextSegmenter::Piece &piece, const SynthesisParams &params)
+{
+    SpokenPiece out;
+    SpeechBackend *backend = backendFor(params);
+    qsizetype cursor = 0; // in the piece
+    const qsizetype pieceEnd = piece.start + piece.text.size();
+    for (const Pronunciation &p : params.pronunciations) {
+        // A span the segmenter cut through is said as written.
+        if (p.start < piece.start + cursor || p.start + p.length > pieceEnd)
+            continue;
+        const qsizetype at = p.start - piece.start;
+        appendSpoken(out.text, piece.text.mid(cursor, at - cursor), cursor, params);
+        const QString written = piece.text.mid(at, p.length);
+        if (!p.ipa.isEmpty() && backend->canSay(p.ipa)) {
+            out.phonemes.append({out.text.text.size(), written.size(), p.ipa});
+            for (qsizetype i = 0; i < written.size(); ++i)
+                out.text.origin.push_back(at + i);
+            out.text.text += written;
+        } else if (!p.alias.isEmpty()) {
+            // The alias's words all point at the span's first character: a word timing
+            // covers the words as written.
+            SpokenText alias;
+            appendSpoken(alias, p.alias, 0, params);
+            for (qsizetype i = 0; i < alias.text.size(); ++i)
+                out.text.origin.push_back(at);
+            out.text.text += alias.text;
+        } else {
+            appendSpoken(out.text, written, at, params);
+        }
+        cursor = at + p.length;
+    }
+    appendSpoken(out.text, piece.text.mid(cursor), cursor, params);
+    out.text.origin.push_back(piece.text.size());
+    return out;
+}
+
 namespace
 {
 // Code point index of every UTF-16 index of text (and of its end).
@@ -148,18 +197,16 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         raw.insert(raw.end(), pcm, pcm + n);
         return true;
     };
-    auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenText &words, const QString &spoken) -> QString {
+    auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenPiece &spoken) -> QString {
         raw.clear();
         marks.clear();
-        // A converted piece (kana) maps back to the words in proportion; spelled-out
-        // numbers map back to their digits.
-        const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
+        // Spelled-out numbers map back to their digits, aliases to the words they replace.
         const SpeechBackend::MarkSink markSink = [&](const SpeechBackend::WordMark &m) {
             SpeechBackend::WordMark mapped = m;
-            mapped.textIndex = words.sourceIndex(qsizetype(double(m.textIndex) * scale));
+            mapped.textIndex = spoken.text.sourceIndex(m.textIndex);
             marks.append(mapped);
         };
-        if (QString err = backend->speak(spoken, params, gather, markSink); !err.isEmpty())
+        if (QString err = backend->speak(spoken.text.text, params, gather, markSink, spoken.phonemes); !err.isEmpty())
             return err;
         sped.clear();
         if (speed) {
@@ -191,13 +238,12 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         // Its pause and the resampler's tail of it count with it.
         done.throughCurrentSentence += pieces.at(i).text.size();
         done.sentence = i;
-        const SpokenText words = normalized(pieces.at(i).text, params);
-        const QString spoken = spokenForm(words.text, params);
+        const SpokenPiece spoken = spokenPiece(pieces.at(i), params);
         if (wordSink) {
-            if (QString err = speakTimed(pieces.at(i), words, spoken); !err.isEmpty())
+            if (QString err = speakTimed(pieces.at(i), spoken); !err.isEmpty())
                 return err;
         } else {
-            if (QString err = backend->speak(spoken, params, pcmSink); !err.isEmpty())
+            if (QString err = backend->speak(spoken.text.text, params, pcmSink, {}, spoken.phonemes); !err.isEmpty())
                 return err;
             if (speed && !stopped) {
                 sped.clear();
