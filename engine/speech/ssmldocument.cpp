@@ -1,5 +1,7 @@
 #include "ssmldocument.h"
 
+#include "ipaphonemes.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <QXmlStreamReader>
@@ -419,8 +421,14 @@ std::optional<SsmlError> SsmlReader::startElement()
             return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<phoneme> needs a ph attribute"));
         const QString alphabet = attribute(QStringLiteral("alphabet")).trimmed().toLower();
         // Other alphabets (x-sampa, a vendor's) are read as their text.
-        if (alphabet.isEmpty() || alphabet == QLatin1String("ipa"))
-            f.gathered.ipa = attribute(QStringLiteral("ph")).trimmed();
+        if (alphabet.isEmpty() || alphabet == QLatin1String("ipa")) {
+            const QString ph = attribute(QStringLiteral("ph")).trimmed();
+            if (const auto bad = IpaPhonemes::unknownSymbol(ph))
+                return invalid(QStringLiteral("ph"), ph,
+                               bad->isEmpty() ? QStringLiteral("it has no sound")
+                                              : QStringLiteral("'%1' is not an IPA symbol this service knows").arg(*bad));
+            f.gathered.ipa = ph;
+        }
         f.collect = Collect::Phoneme;
     } else if (name == QLatin1String("lang") || name == QLatin1String("p") || name == QLatin1String("s")) {
         const QString lang = language();

@@ -187,15 +187,25 @@ void SsmlPlan::addText(const SsmlItem &item, const TextNormalizer *normalizer)
         spoken.from.assign(size_t(spoken.text.size()), item.from.front());
         spoken.to.assign(size_t(spoken.text.size()), item.to.back());
     }
-    const bool joins = m_haveRun && m_run.prosody == spoken.prosody && m_run.language == spoken.language
-                       && m_run.ipa.isEmpty() && spoken.ipa.isEmpty();
+    const bool joins = m_haveRun && m_run.prosody == spoken.prosody && m_run.language == spoken.language;
     if (!joins)
         flush();
     if (!m_haveRun) {
-        m_run = spoken;
-        m_run.sayAs.clear();
+        m_run = SsmlItem{};
+        m_run.prosody = spoken.prosody;
+        m_run.language = spoken.language;
+        m_runPhonemes.clear();
         m_haveRun = true;
-        return;
+    }
+    if (!spoken.ipa.isEmpty()) {
+        // The span of its words, without the whitespace around them.
+        qsizetype start = 0, end = spoken.text.size();
+        while (start < end && spoken.text.at(start).isSpace())
+            ++start;
+        while (end > start && spoken.text.at(end - 1).isSpace())
+            --end;
+        if (end > start)
+            m_runPhonemes.append(Pronunciation{m_run.text.size() + start, end - start, spoken.ipa, {}});
     }
     m_run.text += spoken.text;
     m_run.from.insert(m_run.from.end(), spoken.from.begin(), spoken.from.end());
@@ -218,7 +228,9 @@ void SsmlPlan::flush()
         s.to.assign(spoken.to.begin() + p.start, spoken.to.begin() + p.start + p.text.size());
         s.prosody = spoken.prosody;
         s.language = spoken.language;
-        s.ipa = spoken.ipa;
+        for (const Pronunciation &ph : m_runPhonemes)
+            if (ph.start >= p.start && ph.start + ph.length <= p.start + p.text.size())
+                s.pronunciations.append(Pronunciation{ph.start - p.start, ph.length, ph.ipa, {}});
         if (k > 0) {
             s.gap = SsmlStep::Gap::Sentence;
             s.gapMs = m_sentencePauseMs;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "pronunciation.h"
 #include "ssmldocument.h"
 
 #include <QList>
@@ -26,7 +27,9 @@ struct SsmlStep
     std::vector<qsizetype> to;
     SsmlProsody prosody;
     QString language;
-    QString ipa;
+    // <phoneme> spans of text (UTF-16 indices into text), said as their IPA with the
+    // pronunciation mechanism lexicons use (SynthesisPipeline::spokenPiece).
+    QList<Pronunciation> pronunciations;
     Gap gap = Gap::None;
     int gapMs = 0;
 
@@ -62,6 +65,7 @@ private:
     // Text with the same settings gathered across say-as and sub, so that a sentence
     // with a number read out is still one utterance.
     SsmlItem m_run;
+    QList<Pronunciation> m_runPhonemes; // into m_run.text
     bool m_haveRun = false;
 
     QList<SsmlStep> m_steps;

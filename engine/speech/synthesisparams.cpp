@@ -44,7 +44,7 @@ QJsonObject SynthesisParams::toJson() const
     QJsonObject langs;
     for (auto it = languages.constBegin(); it != languages.constEnd(); ++it)
         langs.insert(it.key(), it->toJson());
-    QJsonObject out{
+    QJsonObject json{
         {"text", text},
         {"backend", backend == SpeechBackendKind::Flite ? "flite" : "espeak"},
         {"flite_voice", fliteVoice},
@@ -61,8 +61,11 @@ QJsonObject SynthesisParams::toJson() const
         {"word_gap_ms", wordGapMs},
     };
     if (!langs.isEmpty())
-        out.insert("languages", langs);
-    return out;
+        json.insert("languages", langs);
+    // Only when there are some: the stored plans of older generations stay as they were.
+    if (!pronunciations.isEmpty())
+        json.insert("pronunciations", Pronunciations::toJson(pronunciations));
+    return json;
 }
 
 std::optional<SynthesisParams> SynthesisParams::fromJson(const QJsonObject &json)
@@ -93,6 +96,7 @@ std::optional<SynthesisParams> SynthesisParams::fromJson(const QJsonObject &json
     const QJsonObject langs = json.value("languages").toObject();
     for (auto it = langs.constBegin(); it != langs.constEnd(); ++it)
         p.languages.insert(it.key(), SpokenLanguage::fromJson(it->toObject()));
+    p.pronunciations = Pronunciations::fromJson(json.value("pronunciations").toArray(), p.text.size());
     if (p.speed < 0.25 || p.speed > 4.0 || p.pitch <= 0.2 || p.pitch > 4.0)
         return std::nullopt;
     return p;

@@ -1,7 +1,10 @@
 #pragma once
 
+#include "pronunciation.h"
+
 #include <QHash>
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -42,6 +45,9 @@ struct SynthesisParams
     double pitchRange = 1.0;  // factor on the spread of pitch (expressiveness)
     int sentencePauseMs = 150;
     int wordGapMs = 0;        // extra pause between words (articulation)
+    // Spans of text said otherwise (lexicon entries, SSML <phoneme>/<sub>), in order and
+    // apart; they travel with the job, so a queued job re-run after a restart says them too.
+    QList<Pronunciation> pronunciations;
     // SSML languages by xml:lang as written, lower case; one not here is read like the
     // rest of the text.
     QHash<QString, SpokenLanguage> languages;

@@ -10,6 +10,7 @@
 #include "textnormalizer.h"
 #include "wordaligner.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -68,6 +69,55 @@ QString SynthesisPipeline::spokenForm(const QString &piece, const SynthesisParam
     if (!m_kana)
         m_kana = std::make_unique<KanaConverter>();
     return m_kana->toKana(piece);
+}
+
+void SynthesisPipeline::appendSpoken(SpokenText &out, const QString &text, qsizetype offset, const SynthesisParams &params)
+{
+    if (text.isEmpty())
+        return;
+    const SpokenText words = normalized(text, params);
+    const QString spoken = spokenForm(words.text, params);
+    // A converted stretch (kana) maps back to its words in proportion.
+    const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
+    for (qsizetype i = 0; i < spoken.size(); ++i)
+        out.origin.push_back(offset + words.sourceIndex(qsizetype(double(i) * scale)));
+    out.text += spoken;
+}
+
+SynthesisPipeline::SpokenPiece SynthesisPipeline::spokenPiece(const TextSegmenter::Piece &piece, const SynthesisParams &params)
+{
+    SpokenPiece out;
+    SpeechBackend *backend = backendFor(params);
+    qsizetype cursor = 0; // in the piece
+    const qsizetype pieceEnd = piece.start + piece.text.size();
+    for (const Pronunciation &p : params.pronunciations) {
+        // A span the segmenter cut through is said as written.
+        if (p.start < piece.start + cursor || p.start + p.length > pieceEnd)
+            continue;
+        const qsizetype at = p.start - piece.start;
+        appendSpoken(out.text, piece.text.mid(cursor, at - cursor), cursor, params);
+        const QString written = piece.text.mid(at, p.length);
+        if (!p.ipa.isEmpty() && backend->canSay(p.ipa)) {
+            out.phonemes.append({out.text.text.size(), written.size(), p.ipa});
+            for (qsizetype i = 0; i < written.size(); ++i)
+                out.text.origin.push_back(at + i);
+            out.text.text += written;
+        } else if (!p.alias.isEmpty()) {
+            // The alias's words all point at the span's first character: a word timing
+            // covers the words as written.
+            SpokenText alias;
+            appendSpoken(alias, p.alias, 0, params);
+            for (qsizetype i = 0; i < alias.text.size(); ++i)
+                out.text.origin.push_back(at);
+            out.text.text += alias.text;
+        } else {
+            appendSpoken(out.text, written, at, params);
+        }
+        cursor = at + p.length;
+    }
+    appendSpoken(out.text, piece.text.mid(cursor), cursor, params);
+    out.text.origin.push_back(piece.text.size());
+    return out;
 }
 
 namespace
@@ -159,18 +209,16 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         raw.insert(raw.end(), pcm, pcm + n);
         return true;
     };
-    auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenText &words, const QString &spoken) -> QString {
+    auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenPiece &spoken) -> QString {
         raw.clear();
         marks.clear();
-        // A converted piece (kana) maps back to the words in proportion; spelled-out
-        // numbers map back to their digits.
-        const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
+        // Spelled-out numbers map back to their digits, aliases to the words they replace.
         const SpeechBackend::MarkSink markSink = [&](const SpeechBackend::WordMark &m) {
             SpeechBackend::WordMark mapped = m;
-            mapped.textIndex = words.sourceIndex(qsizetype(double(m.textIndex) * scale));
+            mapped.textIndex = spoken.text.sourceIndex(m.textIndex);
             marks.append(mapped);
         };
-        if (QString err = backend->speak(spoken, params, gather, markSink); !err.isEmpty())
+        if (QString err = backend->speak(spoken.text.text, params, gather, markSink, spoken.phonemes); !err.isEmpty())
             return err;
         sped.clear();
         if (speed) {
@@ -202,13 +250,12 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         // Its pause and the resampler's tail of it count with it.
         done.throughCurrentSentence += pieces.at(i).text.size();
         done.sentence = i;
-        const SpokenText words = normalized(pieces.at(i).text, params);
-        const QString spoken = spokenForm(words.text, params);
+        const SpokenPiece spoken = spokenPiece(pieces.at(i), params);
         if (wordSink) {
-            if (QString err = speakTimed(pieces.at(i), words, spoken); !err.isEmpty())
+            if (QString err = speakTimed(pieces.at(i), spoken); !err.isEmpty())
                 return err;
         } else {
-            if (QString err = backend->speak(spoken, params, pcmSink); !err.isEmpty())
+            if (QString err = backend->speak(spoken.text.text, params, pcmSink, {}, spoken.phonemes); !err.isEmpty())
                 return err;
             if (speed && !stopped) {
                 sped.clear();
@@ -233,6 +280,33 @@ namespace
 // or above about -50 dBFS once levelled: below it the pipeline's output reads as
 // silence, and soft onsets (a fricative) are louder than that.
 constexpr float kAudible = 0.0032f;
+
+// A piece's pronunciations: its <phoneme> spans, and the spans of the request (a
+// lexicon's, matched on the document) that fall on its text exactly as written; a
+// <phoneme> wins over a lexicon span it overlaps.
+QList<Pronunciation> pronunciationsOf(const SsmlStep &step, const QList<Pronunciation> &document)
+{
+    QList<Pronunciation> out = step.pronunciations;
+    for (const Pronunciation &p : document) {
+        const auto it = std::find(step.from.begin(), step.from.end(), p.start);
+        if (it == step.from.end() || p.length <= 0)
+            continue;
+        const size_t k = size_t(it - step.from.begin());
+        if (k + size_t(p.length) > step.from.size())
+            continue;
+        bool asWritten = true;
+        for (size_t j = 0; j < size_t(p.length) && asWritten; ++j)
+            asWritten = step.from[k + j] == p.start + qsizetype(j) && step.to[k + j] == p.start + qsizetype(j) + 1;
+        const qsizetype start = qsizetype(k);
+        const bool overlaps = std::any_of(out.begin(), out.end(), [&](const Pronunciation &q) {
+            return start < q.start + q.length && q.start < start + p.length;
+        });
+        if (asWritten && !overlaps)
+            out.append(Pronunciation{start, p.length, p.ipa, p.alias});
+    }
+    std::sort(out.begin(), out.end(), [](const Pronunciation &a, const Pronunciation &b) { return a.start < b.start; });
+    return out;
+}
 
 std::pair<size_t, size_t> audibleSpan(const std::vector<qint16> &pcm, float level)
 {
@@ -328,19 +402,22 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
         SynthesisParams sp = voiced;
         sp.speed = qBound(0.25, voiced.speed * step.prosody.rate, 4.0);
         sp.pitch = qBound(0.25, voiced.pitch * step.prosody.pitch, 4.0);
-        const SpokenText words = normalized(step.text, sp);
-        const QString spoken = spokenForm(words.text, sp);
+        // Numbers in words, kana, and <phoneme> (and lexicon) spans said as their IPA, the
+        // way plain text's pronunciations are (spokenPiece), on this piece's own text.
+        SynthesisParams said = sp;
+        said.text = step.text;
+        said.pronunciations = pronunciationsOf(step, params.pronunciations);
+        const SpokenPiece spoken = spokenPiece(TextSegmenter::Piece{0, step.text}, said);
         raw.clear();
         marks.clear();
-        const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
         SpeechBackend::MarkSink markSink;
         if (wordSink)
             markSink = [&](const SpeechBackend::WordMark &m) {
                 SpeechBackend::WordMark mapped = m;
-                mapped.textIndex = words.sourceIndex(qsizetype(double(m.textIndex) * scale));
+                mapped.textIndex = spoken.text.sourceIndex(m.textIndex);
                 marks.append(mapped);
             };
-        if (QString err = backend->speak(spoken, sp, gather, markSink); !err.isEmpty())
+        if (QString err = backend->speak(spoken.text.text, sp, gather, markSink, spoken.phonemes); !err.isEmpty())
             return err;
 
         // flite gets speed (and rms its pitch) from sonic, per piece: settings change.

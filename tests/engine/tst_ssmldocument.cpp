@@ -224,6 +224,7 @@ void TestSsmlDocument::malformed_data()
     QTest::newRow("sub without alias") << "<speak><sub>y</sub></speak>" << 1 << 8 << "alias";
     QTest::newRow("phoneme without ph") << "<speak><phoneme>y</phoneme></speak>" << 1 << 8 << "ph";
     QTest::newRow("lang without xml:lang") << "<speak><lang>y</lang></speak>" << 1 << 8 << "xml:lang";
+    QTest::newRow("phoneme not IPA") << "<speak>\n <phoneme alphabet=\"ipa\" ph=\"t@m\">y</phoneme></speak>" << 2 << 2 << "IPA";
     QTest::newRow("DTD") << "<!DOCTYPE speak [<!ENTITY x \"y\">]><speak>&x;</speak>" << 1 << 1 << "document type";
 }
 

@@ -139,6 +139,8 @@ private slots:
     void wordTimingsPointIntoTheMarkup();
     void languageSwitch_data();
     void languageSwitch();
+    void phonemeIsSaid_data();
+    void phonemeIsSaid();
 
 private:
     SynthesisPipeline m_pipeline;
@@ -378,6 +380,43 @@ void TestSsmlSpeech::languageSwitch()
     QVERIFY(lastEnd <= total + 0.01);
     QVERIFY(lastEnd >= total - 0.6);
     QVERIFY(longestInnerSilenceMs(s.audio) < 800);
+}
+
+void TestSsmlSpeech::phonemeIsSaid_data()
+{
+    QTest::addColumn<QString>("voice");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("before");
+    QTest::addColumn<QString>("after");
+    QTest::newRow("ff_siwis") << "ff_siwis" << "f" << "Je dis" << "maintenant.";
+    QTest::newRow("af_sarah") << "af_sarah" << "a" << "I say" << "now.";
+}
+
+void TestSsmlSpeech::phonemeIsSaid()
+{
+    // A long IPA word for a short written one: the audio says the IPA (it grows), the
+    // captions keep the word as written, and the sentence stays one utterance.
+    QFETCH(QString, voice);
+    QFETCH(QString, language);
+    QFETCH(QString, before);
+    QFETCH(QString, after);
+    const QString plainText = QStringLiteral("<speak>%1 cat %2</speak>").arg(before, after);
+    const QString ipaText = QStringLiteral("<speak>%1 <phoneme alphabet=\"ipa\" ph=\"ˌsuːpərˌkælɪˌfrædʒɪˌlɪstɪk\">cat</phoneme> %2</speak>")
+                                .arg(before, after);
+    const Spoken plain = speak(m_pipeline, voice, language, plainText, true);
+    const Spoken said = speak(m_pipeline, voice, language, ipaText, true);
+    QVERIFY2(plain.error.isEmpty() && said.error.isEmpty(), qPrintable(plain.error + said.error));
+    const double grown = voicedSeconds(said.audio) - voicedSeconds(plain.audio);
+    qInfo("%s: <phoneme> adds %.2f s (%.2f -> %.2f s)", qPrintable(voice), grown, voicedSeconds(plain.audio),
+          voicedSeconds(said.audio));
+    QVERIFY2(grown > 0.4, qPrintable(QString::number(grown)));
+    // No join: the whole sentence is one piece, so no cut-and-join silence around the word.
+    QVERIFY2(longestInnerSilenceMs(said.audio) < 250, qPrintable(QString::number(longestInnerSilenceMs(said.audio))));
+    QStringList words;
+    for (const WordTiming &w : said.words)
+        words << ipaText.mid(w.charStart, w.charEnd - w.charStart);
+    QVERIFY2(words.contains(QStringLiteral("cat")), qPrintable(words.join('|')));
+    QCOMPARE(words.size(), plainText.count(u' ') + 1 - 0);
 }
 
 QTEST_GUILESS_MAIN(TestSsmlSpeech)
