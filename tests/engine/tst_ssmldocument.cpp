@@ -193,6 +193,9 @@ void TestSsmlDocument::billedText_data()
     QTest::newRow("breaks separate words") << "<speak>a<break time=\"1s\"/>b</speak>" << "a b";
     QTest::newRow("say-as as written") << "<speak><say-as interpret-as=\"cardinal\">1250</say-as></speak>" << "1250";
     QTest::newRow("entities decoded") << "<speak>R&amp;D</speak>" << "R&D";
+    QTest::newRow("docs/api.md example")
+        << "<speak><p>Hello <break time=\"1s\"/><sub alias=\"World Wide Web\">WWW</sub> &amp; more.</p></speak>"
+        << "Hello World Wide Web & more.";
     QTest::newRow("malformed SSML billed as sent") << "<speak>oops" << "<speak>oops";
 }
 
