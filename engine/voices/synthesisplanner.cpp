@@ -52,7 +52,9 @@ SpokenLanguage spokenLanguage(const LanguageInfo &lang, const Voice &voice)
 // The languages an SSML text switches to, each as its backend reads it.
 void resolveSsmlLanguages(SynthesisParams &p, const Voice &voice, const QString &model)
 {
-    if (!SsmlDocument::isSsml(p.text))
+    // Only a document that names a language is parsed again (this may run on the
+    // server thread, when a stream plans before its row exists).
+    if (!SsmlDocument::isSsml(p.text) || !p.text.contains(QLatin1String("lang")))
         return;
     const auto parsed = SsmlDocument::parse(p.text);
     const auto *doc = std::get_if<SsmlDocument>(&parsed);
