@@ -22,11 +22,11 @@ struct Spoken
 };
 
 Spoken speak(SynthesisPipeline &pipeline, const QString &voice, const QString &language, const QString &text,
-             bool timed = false)
+             bool timed = false, const QString &model = QStringLiteral("base"))
 {
     Spoken out;
     QString error;
-    const auto params = plan({voice, "base", language, text}, &error);
+    const auto params = plan({voice, model, language, text}, &error);
     if (!params) {
         out.error = error;
         return out;
@@ -152,22 +152,34 @@ void TestSsmlSpeech::breakIsMeasuredSilence_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("text");
     QTest::addColumn<int>("ms");
+    QTest::addColumn<QString>("model");
     for (const VoiceCase &v : kVoices) {
         for (const char *time : {"500ms", "1.2s", "250ms"}) {
             const int ms = QString::fromLatin1(time).endsWith(QLatin1String("ms")) ? QString::fromLatin1(time).chopped(2).toInt()
                                                                                      : int(QString::fromLatin1(time).chopped(1).toDouble() * 1000);
             QTest::addRow("%s %s", v.voice, time)
                 << v.voice << v.language
-                << QStringLiteral("<speak>%1 <break time=\"%2\"/> %3</speak>").arg(v.first, time, v.second) << ms;
+                << QStringLiteral("<speak>%1 <break time=\"%2\"/> %3</speak>").arg(v.first, time, v.second) << ms << "base";
         }
         // After a full stop the break replaces the sentence pause, it does not add to it.
         QTest::addRow("%s after a sentence", v.voice)
             << v.voice << v.language << QStringLiteral("<speak>%1.<break time=\"500ms\"/>%2</speak>").arg(v.first, v.second)
-            << 500;
+            << 500 << "base";
         QTest::addRow("%s strength strong", v.voice)
             << v.voice << v.language
-            << QStringLiteral("<speak>%1<break strength=\"strong\"/>%2</speak>").arg(v.first, v.second) << 700;
+            << QStringLiteral("<speak>%1<break strength=\"strong\"/>%2</speak>").arg(v.first, v.second) << 700 << "base";
     }
+    // The other flite voices (rms, awb, kal16) and espeak-ng in two more languages.
+    const QString en = QStringLiteral("<speak>Here is the first part of the sentence <break time=\"500ms\"/> and here is the second part.</speak>");
+    QTest::newRow("am_michael (rms) 500ms") << "am_michael" << "a" << en << 500 << "base";
+    QTest::newRow("bm_george (awb) 500ms") << "bm_george" << "b" << en << 500 << "base";
+    QTest::newRow("am_adam (kal16) 500ms") << "am_adam" << "a" << en << 500 << "base";
+    QTest::newRow("ef_dora (espeak-ng es) 500ms")
+        << "ef_dora" << "e" << "<speak>Esta es la primera parte de la frase <break time=\"500ms\"/> y esta es la segunda parte.</speak>"
+        << 500 << "base";
+    QTest::newRow("aria (espeak-ng de, advanced) 1.2s")
+        << "aria" << "de" << "<speak>Das ist der erste Teil des Satzes <break time=\"1.2s\"/> und das ist der zweite Teil.</speak>"
+        << 1200 << "advanced";
 }
 
 void TestSsmlSpeech::breakIsMeasuredSilence()
@@ -176,7 +188,8 @@ void TestSsmlSpeech::breakIsMeasuredSilence()
     QFETCH(QString, language);
     QFETCH(QString, text);
     QFETCH(int, ms);
-    const Spoken s = speak(m_pipeline, voice, language, text);
+    QFETCH(QString, model);
+    const Spoken s = speak(m_pipeline, voice, language, text, false, model);
     QVERIFY2(s.error.isEmpty(), qPrintable(s.error));
     double at = 0;
     const double silence = longestInnerSilenceMs(s.audio, &at);
