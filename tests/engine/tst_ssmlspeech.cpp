@@ -141,6 +141,7 @@ private slots:
     void languageSwitch();
     void phonemeIsSaid_data();
     void phonemeIsSaid();
+    void lexiconSpansOnTheDocument();
 
 private:
     SynthesisPipeline m_pipeline;
@@ -430,6 +431,35 @@ void TestSsmlSpeech::phonemeIsSaid()
         words << ipaText.mid(w.charStart, w.charEnd - w.charStart);
     QVERIFY2(words.contains(QStringLiteral("cat")), qPrintable(words.join('|')));
     QCOMPARE(words.size(), plainText.count(u' ') + 1 - 0);
+}
+
+void TestSsmlSpeech::lexiconSpansOnTheDocument()
+{
+    // A lexicon is matched on the text as sent: for SSML, its spans on the document's text
+    // are said (an alias here), those on markup are not.
+    const QString text = QStringLiteral("<speak>I say <emphasis>QXZ</emphasis> now.</speak>");
+    QString error;
+    const auto params = plan({"af_sarah", "base", "a", text}, &error);
+    QVERIFY2(params, qPrintable(error));
+    auto run = [&](const QList<Pronunciation> &spans) {
+        SynthesisParams p = *params;
+        p.pronunciations = spans;
+        std::vector<float> audio;
+        const QString e = m_pipeline.run(p, [&](const float *s, qsizetype n) {
+            audio.insert(audio.end(), s, s + n);
+            return true;
+        });
+        return e.isEmpty() ? voicedSeconds(audio) : -1.0;
+    };
+    const qsizetype word = text.indexOf(QLatin1String("QXZ"));
+    const qsizetype tag = text.indexOf(QLatin1String("emphasis"));
+    const double plain = run({});
+    const double aliased = run({Pronunciation{word, 3, {}, QStringLiteral("seven hundred and seventy seven thousand")}});
+    const double onMarkup = run({Pronunciation{tag, 8, {}, QStringLiteral("seven hundred and seventy seven thousand")}});
+    qInfo("plain %.2f s, alias on the text %.2f s, alias on markup %.2f s", plain, aliased, onMarkup);
+    QVERIFY(plain > 0 && aliased > 0 && onMarkup > 0);
+    QVERIFY2(aliased > plain + 0.8, "the alias is said");
+    QVERIFY2(std::abs(onMarkup - plain) < 0.15, "markup is never said");
 }
 
 QTEST_GUILESS_MAIN(TestSsmlSpeech)
