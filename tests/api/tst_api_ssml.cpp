@@ -60,8 +60,10 @@ private slots:
     void openAiRouteSpeaksSsml();
     void captionsPointIntoTheMarkup();
     void saySpeaksSsml();
+    void lexiconAppliesToTheText();
 
 private:
+    double secondsOf(const QString &text);
     struct Answer
     {
         int status = 0;
@@ -321,6 +323,38 @@ void ApiSsmlTest::saySpeaksSsml()
     const auto bad = m_server.cli({"say", "<speak>Left.<break time=\"1500\"/></speak>", "--voice", "af_sarah", "-o", out});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains(QStringLiteral("line 1, column 13")), qPrintable(bad.err));
+}
+
+double ApiSsmlTest::secondsOf(const QString &text)
+{
+    const HttpResponse created = m_server.createGeneration(m_key, text, QStringLiteral("af_sarah"), {{"audio_format", "wav"}});
+    if (created.status != 201)
+        return -1;
+    const HttpResponse done = m_server.waitForCompleted(m_key, created.json.value("generation_id").toString());
+    const ApiCheck::WavInfo wav = ApiCheck::parseWav(m_server.get(done.json.value("audio_url").toString(), {}).body);
+    return wav.ok ? double(wav.pcm.size()) / 2.0 / 24000.0 : -1;
+}
+
+void ApiSsmlTest::lexiconAppliesToTheText()
+{
+    // The account's lexicon is said on the document's words, never on its markup, and
+    // does not change its tokens.
+    const QString doc = QStringLiteral("<speak>I say <emphasis>QXZ</emphasis> now.</speak>");
+    const double without = secondsOf(doc);
+    const HttpResponse put = m_server.request(
+        {"PUT", "/v3/lexicon", m_key,
+         "{\"entries\":[{\"grapheme\":\"QXZ\",\"alias\":\"seven hundred and seventy seven thousand\"},"
+         "{\"grapheme\":\"emphasis\",\"alias\":\"a very long alias that must never be heard at all\"}]}",
+         {{"Content-Type", "application/json"}}});
+    QVERIFY2(put.status == 200, put.describe().constData());
+    const double with = secondsOf(doc);
+    const HttpResponse created = m_server.createGeneration(m_key, doc);
+    QCOMPARE(created.json.value("tokens").toInteger(), qint64(QStringLiteral("I say QXZ now.").size()));
+    QCOMPARE(m_server.del("/v3/lexicon", m_key).status, 200);
+    qInfo("lexicon on SSML: %.2f s without, %.2f s with", without, with);
+    QVERIFY(without > 0 && with > 0);
+    // The alias on QXZ adds about a second and a half; one on the tag would add as much again.
+    QVERIFY2(with > without + 0.8 && with < without + 2.5, qPrintable(QStringLiteral("%1 -> %2").arg(without).arg(with)));
 }
 
 QTEST_GUILESS_MAIN(ApiSsmlTest)
