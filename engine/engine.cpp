@@ -173,6 +173,7 @@ Services Engine::services()
     p.accounts = m_accounts.get();
     p.keys = m_keys.get();
     p.generations = m_generations.get();
+    p.lexicons = &m_generations->lexicons();
     p.voices = m_voices.get();
     p.catalog = &m_catalog;
     p.live = m_live.get();

@@ -7,6 +7,7 @@
 #include "idempotency.h"
 #include "jsonfields.h"
 #include "languages.h"
+#include "lexiconservice.h"
 #include "queryparams.h"
 #include "timestamps.h"
 #include "v3json.h"
@@ -237,6 +238,30 @@ HttpReply updateVoice(ApiServer &server, const RequestContext &ctx, const AuthCo
     return HttpReply::json(200, V3Json::customVoice(*voice, *spec));
 }
 
+// Extension: the account's pronunciation lexicon (docs/api.md "Pronunciation lexicons").
+HttpReply lexiconReply(const Result<QList<LexiconEntry>> &entries)
+{
+    if (!entries)
+        return ErrorMapping::reply(entries.error());
+    return HttpReply::json(200, QJsonObject{{"entries", Lexicon::toJson(*entries)}});
+}
+
+HttpReply putLexicon(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
+{
+    const auto body = JsonFields::parseObject(ctx.body);
+    if (!body)
+        return ErrorMapping::reply(body.error());
+    return lexiconReply(server.services().lexicons().replace(auth.accountId, body->value("entries")));
+}
+
+HttpReply deleteLexicon(ApiServer &server, const AuthContext &auth)
+{
+    const auto cleared = server.services().lexicons().clear(auth.accountId);
+    if (!cleared)
+        return ErrorMapping::reply(cleared.error());
+    return HttpReply::json(200, QJsonObject{{"entries", QJsonArray{}}});
+}
+
 HttpReply deleteVoice(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
 {
     const QString id = ctx.pathParam;
@@ -262,6 +287,11 @@ void V3Api::registerRoutes(ApiServer &s)
                         });
     s.addRoute("PATCH", "/v3/voices/*", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return updateVoice(s, c, *a); });
     s.addRoute("DELETE", "/v3/voices/*", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return deleteVoice(s, c, *a); });
+    s.addRoute("GET", "/v3/lexicon", A::V3, [&s](const RequestContext &, const AuthContext *a) {
+        return lexiconReply(s.services().lexicons().entries(a->accountId));
+    });
+    s.addRoute("PUT", "/v3/lexicon", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return putLexicon(s, c, *a); });
+    s.addRoute("DELETE", "/v3/lexicon", A::V3, [&s](const RequestContext &, const AuthContext *a) { return deleteLexicon(s, *a); });
     s.addRoute("GET", "/v3/history", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return history(s, c, *a); });
     s.addRoute("GET", "/v3/audio/*", A::None, [&s](const RequestContext &c, const AuthContext *) { return download(s, c); });
     s.addRoute("GET", "/v3/captions/*", A::None, [&s](const RequestContext &c, const AuthContext *) { return captions(s, c); });

@@ -1354,6 +1354,11 @@ ID: %2</translation>
     <context>
         <name>MainWindow</name>
         <message>
+            <location filename="../ui/mainwindow.cpp" line="0" />
+            <source>Pronunciations</source>
+            <translation>Aussprache</translation>
+        </message>
+        <message>
             <location filename="../ui/mainwindow.cpp" line="45" />
             <source>TTS Studio</source>
             <translation>TTS Studio</translation>
@@ -1680,6 +1685,244 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <location filename="../ui/player/playerbar.cpp" line="216" />
             <source>%1 / %2</source>
             <translation>%1 / %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>PronunciationsPage</name>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Names and terms said your way in every generation of the selected account, in the studio and through the API: a word is said as an alias (other words) or as IPA phonemes. Whole words only; letter case counts only where “Match case” is on.</source>
+            <translation>Namen und Begriffe so gesprochen, wie Sie es wollen, in jeder Sprachausgabe des gewählten Kontos, im Studio und über die API: Ein Wort wird als Ersatztext (andere Wörter) oder mit IPA-Lauten gesprochen. Nur ganze Wörter; Groß- und Kleinschreibung zählt nur, wo „Schreibung beachten“ an ist.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Word</source>
+            <translation>Wort</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Said as</source>
+            <translation>Gesprochen als</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>IPA</source>
+            <translation>Lautschrift</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Language</source>
+            <translation>Sprache</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Match case</source>
+            <translation>Schreibung beachten</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>e.g. SQL</source>
+            <translation>z. B. SQL</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>e.g. sequel</source>
+            <translation>z. B. siekwel</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>e.g. ˈsiːkwəl</source>
+            <translation>z. B. ˈsiːkwəl (Lautschrift)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>IPA. Voices of other languages say it with their own sounds; English voices with the closest sounds of American English. With both, the alias is said where the IPA cannot be.</source>
+            <translation>Lautschrift (IPA). Stimmen anderer Sprachen sprechen sie mit ihren eigenen Lauten, englische Stimmen mit den nächsten Lauten des amerikanischen Englisch. Ist beides angegeben, wird der Ersatztext gesprochen, wo die Lautschrift nicht geht.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>all languages (or en, de, pt-BR…)</source>
+            <translation>alle Sprachen (oder en, de, pt-BR …)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Word:</source>
+            <translation>Wort:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Said as:</source>
+            <translation>Gesprochen als:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>IPA:</source>
+            <translation>Lautschrift:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Language:</source>
+            <translation>Sprache:</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Add</source>
+            <translation>Hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Save changes</source>
+            <translation>Änderungen speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Voice for listening</source>
+            <translation>Stimme zum Anhören</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Listen</source>
+            <translation>Anhören</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Say the selected word in a sentence with this voice (billed like any speech, kept out of History as a preview).</source>
+            <translation>Das gewählte Wort in einem Satz mit dieser Stimme sprechen (wird wie jede Sprachausgabe berechnet und als Hörprobe aus dem Verlauf herausgehalten).</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Import PLS…</source>
+            <translation>PLS importieren …</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Export PLS…</source>
+            <translation>PLS exportieren …</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>all</source>
+            <translation>alle</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>yes</source>
+            <translation>ja</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>no</source>
+            <translation>nein</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Stop</source>
+            <translation>Anhalten</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Create or select an account first (Accounts page).</source>
+            <translation>Legen Sie zuerst ein Konto an oder wählen Sie eines (Seite Konten).</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Not saved: %1</source>
+            <translation>Nicht gespeichert: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Added “%1”.</source>
+            <translation>„%1“ hinzugefügt.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Saved “%1”.</source>
+            <translation>„%1“ gespeichert.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Deleted “%1”.</source>
+            <translation>„%1“ gelöscht.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>This is how %1 sounds.</source>
+            <translation>So klingt %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Saying “%1” with %2…</source>
+            <translation>„%1“ wird mit %2 gesprochen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Done.</source>
+            <translation>Fertig.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Stopped.</source>
+            <translation>Angehalten.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Could not say it: %1</source>
+            <translation>Konnte es nicht sprechen: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Import pronunciation lexicon</source>
+            <translation>Aussprachelexikon importieren</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Pronunciation lexicons (*.pls *.xml);;All files (*)</source>
+            <translation>Aussprachelexika (*.pls *.xml);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Cannot read %1: %2</source>
+            <translation>%1 kann nicht gelesen werden: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Not a pronunciation lexicon: %1</source>
+            <translation>Kein Aussprachelexikon: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Imported entries: %1.</source>
+            <translation>Importierte Einträge: %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Skipped (no IPA or alias): %1.</source>
+            <translation>Übersprungen (ohne Lautschrift oder Ersatztext): %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Export pronunciation lexicon</source>
+            <translation>Aussprachelexikon exportieren</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Pronunciation lexicons (*.pls)</source>
+            <translation>Aussprachelexika (*.pls)</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Cannot write %1: %2</source>
+            <translation>%1 kann nicht geschrieben werden: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/pronunciationspage.cpp" line="0" />
+            <source>Exported %1 entries to %2.</source>
+            <translation>%1 Einträge nach %2 exportiert.</translation>
         </message>
     </context>
     <context>

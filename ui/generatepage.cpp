@@ -7,6 +7,7 @@
 #include "services.h"
 #include "languages.h"
 #include "pricing.h"
+#include "ssmldocument.h"
 #include "serviceerror.h"
 #include "studiocontext.h"
 #include "studioicons.h"
@@ -377,7 +378,7 @@ QString GeneratePage::selectedVoiceId() const
 void GeneratePage::updateEstimate()
 {
     const QString text = m_text->toPlainText();
-    const qint64 tokens = Pricing::tokens(text);
+    const qint64 tokens = Pricing::tokens(SsmlDocument::billedText(text));
     const QString model = m_model->currentData().toString();
     const Pricing &pricing = m_context.services().generations().pricing();
     const bool premium = m_voice->currentText().contains(tr(", premium"));

@@ -6,6 +6,7 @@
 #include "generatepage.h"
 #include "historypage.h"
 #include "keyspage.h"
+#include "pronunciationspage.h"
 #include "servercontrol.h"
 #include "studiocontext.h"
 #include "studioicons.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
         {tr("Generate"), {QStringLiteral("media-playback-start"), QStyle::SP_MediaPlay}},
         {tr("History"), {QStringLiteral("document-open-recent"), QStyle::SP_FileDialogDetailedView}},
         {tr("Voices"), {QStringLiteral("audio-input-microphone"), QStyle::SP_MediaVolume}},
+        {tr("Pronunciations"), {QStringLiteral("accessories-dictionary"), QStyle::SP_FileDialogContentsView}},
         {tr("API keys"), {QStringLiteral("dialog-password"), QStyle::SP_DriveNetIcon}},
         {tr("Accounts & credits"), {QStringLiteral("wallet-open"), QStyle::SP_DirHomeIcon}},
     };
@@ -88,10 +90,12 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     m_generate = new GeneratePage(context);
     m_history = new HistoryPage(context);
     m_voices = new VoicesPage(context);
+    m_pronunciations = new PronunciationsPage(context);
     m_keys = new KeysPage(context);
     m_accounts = new AccountsPage(context);
     for (QWidget *page : {static_cast<QWidget *>(m_generate), static_cast<QWidget *>(m_history),
-                          static_cast<QWidget *>(m_voices), static_cast<QWidget *>(m_keys),
+                          static_cast<QWidget *>(m_voices), static_cast<QWidget *>(m_pronunciations),
+                          static_cast<QWidget *>(m_keys),
                           static_cast<QWidget *>(m_accounts)})
         m_stack->addWidget(page);
     layout->addWidget(m_nav);

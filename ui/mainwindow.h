@@ -5,6 +5,7 @@
 #include <QMainWindow>
 
 class AccountsPage;
+class PronunciationsPage;
 class GeneratePage;
 class HistoryPage;
 class KeysPage;
@@ -23,7 +24,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    enum Page { Generate, History, Voices, Keys, Accounts };
+    enum Page { Generate, History, Voices, Pronunciations, Keys, Accounts };
 
     explicit MainWindow(StudioContext &context, QWidget *parent = nullptr);
 
@@ -33,6 +34,7 @@ public:
     VoicesPage *voicesPage() const { return m_voices; }
     KeysPage *keysPage() const { return m_keys; }
     AccountsPage *accountsPage() const { return m_accounts; }
+    PronunciationsPage *pronunciationsPage() const { return m_pronunciations; }
     QComboBox *accountBox() const { return m_account; }
 
 protected:
@@ -66,5 +68,6 @@ private:
     VoicesPage *m_voices = nullptr;
     KeysPage *m_keys = nullptr;
     AccountsPage *m_accounts = nullptr;
+    PronunciationsPage *m_pronunciations = nullptr;
     bool m_startAsked = false; // the account to start with was asked for (once)
 };

@@ -6,9 +6,9 @@ BillingService::BillingService(const Database &db)
 {
 }
 
-void BillingService::price(Generation &g, const QString &priceModel) const
+void BillingService::price(Generation &g, const QString &priceModel, const QString &billedText) const
 {
-    g.tokens = Pricing::tokens(g.inputText);
+    g.tokens = Pricing::tokens(billedText);
     g.costCredits = m_pricing.credits(priceModel, g.tokens);
     g.costMicros = m_pricing.micros(priceModel, g.tokens);
     g.dollarCostMicros = g.costMicros;

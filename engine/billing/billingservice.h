@@ -21,8 +21,9 @@ public:
     const Pricing &pricing() const { return m_pricing; }
     void setPricing(const Pricing &p) { m_pricing = p; }
 
-    // Sets g's tokens, costs and dollar cost at the prices of priceModel.
-    void price(Generation &g, const QString &priceModel) const;
+    // Sets g's tokens (the code points of billedText: the input, or what an SSML
+    // document says, docs/api.md "SSML"), costs and dollar cost at the prices of priceModel.
+    void price(Generation &g, const QString &priceModel, const QString &billedText) const;
 
     enum class Source { Chosen, InsufficientBalance, StoreFailed };
     // Who pays: monthly credits first, then the wallet (sets g.source); moves nothing.

@@ -4,6 +4,7 @@
 #include "revisionstore.h"
 #include "sharedcounter.h"
 #include "speechrequestcheck.h"
+#include "ssmldocument.h"
 #include "timestamps.h"
 
 #include <QDir>
@@ -22,6 +23,7 @@ GenerationService::GenerationService(const Database &db, const VoiceDirectory &v
     , m_generations(db)
     , m_accountRows(db)
     , m_billing(db)
+    , m_lexicons(db)
     , m_finished(m_options.deletions)
 {
     QDir().mkpath(m_options.audioDir);
@@ -87,7 +89,8 @@ ExpiryRule GenerationService::expiryRule() const
     return ExpiryRule{Timestamps::nowMs() - m_options.ttlMs, {ApiVersion::Studio}};
 }
 
-Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &req)
+Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &req,
+                                                const QList<LexiconEntry> &lexicon)
 {
     if (auto problem = SpeechRequestCheck::check(req.speech, req.voiceId, voice))
         return *problem;
@@ -103,13 +106,20 @@ Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthCo
     params->pitch *= req.pitchFactor;
     params->pitchRange *= req.pitchRangeFactor;
     params->speed = qBound(0.25, params->speed * req.speedFactor, 4.0);
+    // Matched on the text as sent: tokens, timings and captions stay on it.
+    const QString language = req.speech.languageCode.isEmpty() ? Languages::defaultCode(req.speech.model, voice->language)
+                                                               : req.speech.languageCode;
+    params->pronunciations = Lexicon::match(lexicon, params->text, {language, params->locale});
     return *params;
 }
 
 Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, const CreateGeneration &req)
 {
     const auto voice = m_voices.find(auth.accountId, req.voiceId, req.voiceCaseInsensitive);
-    const auto params = plan(voice ? &*voice : nullptr, auth, req);
+    const auto lexicon = m_lexicons.entries(auth.accountId);
+    if (!lexicon)
+        return lexicon.error();
+    const auto params = plan(voice ? &*voice : nullptr, auth, req, *lexicon);
     if (!params)
         return params.error();
     const auto format = AudioFormats::parse(req.audioFormat);
@@ -131,7 +141,8 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.audioFormat = AudioFormats::name(*format);
     g.synthesis = QJsonDocument(params->toJson()).toJson(QJsonDocument::Compact);
     // Premium voices cost the advanced price whatever the model (DESIGN.md: plans).
-    m_billing.price(g, voice->free ? g.model : QStringLiteral("advanced"));
+    // SSML is billed for what it says, not for its markup.
+    m_billing.price(g, voice->free ? g.model : QStringLiteral("advanced"), SsmlDocument::billedText(g.inputText));
     g.apiVersion = req.apiVersion;
     g.streamed = req.streamed;
     g.preview = req.preview;

@@ -5,6 +5,7 @@
 #include "generationcache.h"
 #include "generationstore.h"
 #include "keyservice.h"
+#include "lexiconservice.h"
 #include "billingservice.h"
 #include "serviceerror.h"
 #include "synthesisplanner.h"
@@ -87,8 +88,13 @@ public:
 
     Result<CreatedGeneration> create(const AuthContext &auth, const CreateGeneration &request);
     // The checks and the synthesis plan create() makes for a request with this voice
-    // (null: unknown voice); memory only, so a stream can start before the row exists.
-    static Result<SynthesisParams> plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &request);
+    // (null: unknown voice) and the account's lexicon (its matches travel in the plan, so
+    // a job re-run after a restart says them as at creation); memory only, so a stream
+    // can start before the row exists.
+    static Result<SynthesisParams> plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &request,
+                                        const QList<LexiconEntry> &lexicon = {});
+    // The accounts' pronunciation lexicons, applied by create() to every generation.
+    LexiconService &lexicons() { return m_lexicons; }
     // Unknown, another account's and expired ids all answer NotFound (indistinguishable).
     Result<Generation> get(qint64 accountId, const QString &id) const;
     // Memory only, cheap enough for the server thread: a finished generation of this
@@ -196,6 +202,7 @@ private:
     GenerationStore m_generations;
     AccountStore m_accountRows; // row locks only: balances move through m_billing
     BillingService m_billing;
+    LexiconService m_lexicons;
     mutable GenerationCache m_finished;
     struct LiveState
     {

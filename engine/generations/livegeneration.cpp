@@ -79,7 +79,10 @@ std::optional<SynthesisParams> LiveGeneration::planFromCatalog() const
                                                       : catalog.find(m_request.voiceId);
     if (!voice)
         return std::nullopt;
-    const auto params = GenerationService::plan(&*voice, m_auth, m_request);
+    // The lexicon as this process last saw it, else none (most accounts have none): when
+    // create() finds otherwise in the store, onCreated() starts over with the row's plan.
+    const QList<LexiconEntry> lexicon = m_hub.generations().lexicons().cached(m_auth.accountId).value_or(QList<LexiconEntry>());
+    const auto params = GenerationService::plan(&*voice, m_auth, m_request, lexicon);
     if (!params)
         return std::nullopt;
     return *params;

@@ -8,6 +8,7 @@ class AccountService;
 class Database;
 class GenerationService;
 class KeyService;
+class LexiconService;
 class LiveGenerations;
 class Metrics;
 class QThreadPool;
@@ -30,6 +31,7 @@ public:
         AccountService *accounts = nullptr;
         KeyService *keys = nullptr;
         GenerationService *generations = nullptr;
+        LexiconService *lexicons = nullptr;
         VoiceDirectory *voices = nullptr;
         const VoiceCatalog *catalog = nullptr;
         LiveGenerations *live = nullptr;
@@ -48,6 +50,8 @@ public:
     AccountService &accounts() const { return *m_parts.accounts; }
     KeyService &keys() const { return *m_parts.keys; }
     GenerationService &generations() const { return *m_parts.generations; }
+    // Pronunciation lexicons per account (store calls: on a store thread).
+    LexiconService &lexicons() const { return *m_parts.lexicons; }
     VoiceDirectory &voices() const { return *m_parts.voices; }
     const VoiceCatalog &catalog() const { return *m_parts.catalog; }
     // What live generations (WebSocket, /v1, the studio) are made with.

@@ -1,5 +1,8 @@
 #include "espeakbackend.h"
 
+#include "ipaphonemes.h"
+#include "phonemerewrite.h"
+
 #include <espeak-ng/speak_lib.h>
 
 #include <QByteArray>
@@ -105,13 +108,51 @@ QString EspeakBackend::selectVoice(const SynthesisParams &params)
     return {};
 }
 
+qint64 EspeakBackend::loudSamplesOf(const QByteArray &phonemeInput)
+{
+    qint64 count = 0;
+    const PcmSink counter = [&count](const qint16 *pcm, int n) {
+        for (int i = 0; i < n; ++i)
+            count += std::abs(int(pcm[i])) > 300 ? 1 : 0;
+        return true;
+    };
+    CallbackContext ctx;
+    ctx.sink = &counter;
+    espeak_Synth(phonemeInput.constData(), size_t(phonemeInput.size()) + 1, 0, POS_CHARACTER, 0,
+                 espeakCHARS_UTF8 | espeakPHONEMES, nullptr, &ctx);
+    return count;
+}
+
+bool EspeakBackend::hasPhoneme(const QString &mnemonic)
+{
+    const QString key = m_currentVoice + u'|' + mnemonic;
+    if (const auto it = m_phonemes.constFind(key); it != m_phonemes.constEnd())
+        return *it;
+    // Audible samples, against nothing said just before (which flushes what an earlier
+    // synthesis left behind: a sample count alone is not steady).
+    const qint64 before = loudSamplesOf("[[]]");
+    const bool known = loudSamplesOf("[[" + mnemonic.toUtf8() + "]]") > before + 20;
+    m_phonemes.insert(key, known);
+    return known;
+}
+
+bool EspeakBackend::canSay(const QString &ipa) const
+{
+    return IpaPhonemes::toEspeak(ipa).has_value();
+}
+
 QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                             const MarkSink &marks)
+                             const MarkSink &marks, const QList<PhonemeSpan> &phonemes)
 {
     if (m_rate <= 0)
         return QStringLiteral("espeak-ng failed to initialize");
     if (QString err = selectVoice(params); !err.isEmpty())
         return err;
+
+    // Phonemes in the mnemonics this voice has.
+    QStringList phonemeInput;
+    for (const PhonemeSpan &span : phonemes)
+        phonemeInput << IpaPhonemes::toEspeak(span.ipa, [this](const QString &m) { return hasPhoneme(m); }).value_or(QString());
 
     // Native prosody controls: rate in words per minute (175 at speed 1.0), pitch and
     // pitch range on espeak's 0..100 scales around their defaults of 50.
@@ -120,19 +161,32 @@ QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &par
     espeak_SetParameter(espeakRANGE, clampParam(50.0 * params.pitchRange, 0, 100), 0);
     espeak_SetParameter(espeakWORDGAP, clampParam(params.wordGapMs / 10.0, 0, 100), 0);
 
-    const QByteArray utf8 = sentence.toUtf8();
+    // Phonemes go in as espeak-ng's own [[...]] input, which it reads only with
+    // espeakPHONEMES; then the text's own brackets must not open phoneme input.
+    unsigned int flags = espeakCHARS_UTF8;
+    SpokenText input{sentence, {}};
+    if (!phonemes.isEmpty()) {
+        flags |= espeakPHONEMES;
+        input = PhonemeRewrite::apply(
+            sentence, phonemes,
+            [&](const PhonemeSpan &span, qsizetype index) {
+                return PhonemeRewrite::spaced(sentence, span, QStringLiteral("[[") + phonemeInput.value(index) + QStringLiteral("]]"));
+            },
+            [](QStringView text) { return text.toString().replace(u'[', u'(').replace(u']', u')'); });
+    }
+    const QByteArray utf8 = input.text.toUtf8();
     CallbackContext ctx;
     ctx.sink = &sink;
     if (marks) {
         ctx.marks = &marks;
-        for (qsizetype i = 0; i < sentence.size(); ++i) {
-            ctx.utf16Index.push_back(i);
-            if (sentence.at(i).isHighSurrogate() && i + 1 < sentence.size())
+        for (qsizetype i = 0; i < input.text.size(); ++i) {
+            ctx.utf16Index.push_back(input.origin.empty() ? i : input.sourceIndex(i));
+            if (input.text.at(i).isHighSurrogate() && i + 1 < input.text.size())
                 ++i;
         }
     }
     const espeak_ERROR err = espeak_Synth(utf8.constData(), size_t(utf8.size()) + 1, 0, POS_CHARACTER, 0,
-                                          espeakCHARS_UTF8, nullptr, &ctx);
+                                          flags, nullptr, &ctx);
     if (err != EE_OK && !ctx.stopped)
         return QStringLiteral("espeak-ng synthesis failed (%1)").arg(int(err));
     return {};

@@ -2,6 +2,8 @@
 
 #include "speechbackend.h"
 
+#include <QHash>
+
 // espeak-ng: every language except English. Process-wide state, so one per process.
 class EspeakBackend final : public SpeechBackend
 {
@@ -12,11 +14,18 @@ public:
     bool isReady() const { return m_rate > 0; }
     int sampleRate(const SynthesisParams &params) override;
     QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                  const MarkSink &marks = {}) override;
+                  const MarkSink &marks = {}, const QList<PhonemeSpan> &phonemes = {}) override;
+    bool canSay(const QString &ipa) const override;
 
 private:
     QString selectVoice(const SynthesisParams &params);
+    // Whether the current voice's phoneme table has this mnemonic: an unknown one is
+    // skipped by espeak-ng (and spoils its word), so [[X]] is as quiet as [[]]. Measured
+    // once per voice and mnemonic.
+    bool hasPhoneme(const QString &mnemonic);
+    qint64 loudSamplesOf(const QByteArray &phonemeInput);
 
     int m_rate = 0;
     QString m_currentVoice;
+    QHash<QString, bool> m_phonemes; // voice key + '|' + mnemonic
 };

@@ -1,5 +1,8 @@
 #include "flitebackend.h"
 
+#include "ipaphonemes.h"
+#include "phonemerewrite.h"
+
 extern "C" {
 #include <flite/flite.h>
 #include <flite/cst_cg.h>
@@ -10,6 +13,8 @@ cst_voice *register_cmu_us_kal16(const char *voxdir);
 }
 
 #include <QByteArray>
+
+#include <vector>
 
 namespace
 {
@@ -77,6 +82,65 @@ void reportWords(cst_utterance *utt, const QString &sentence, int rate, const Sp
 }
 }
 
+// Words said with given phones: flite looks every word up in its lexicon's compiled-in
+// addenda before the lexicon itself, so for one sentence the addenda start with made-up
+// words ("zqxa", "zqxb"...) that stand for the phoneme spans, and are put back after it.
+class PhonemeAddenda
+{
+public:
+    PhonemeAddenda(cst_voice *voice, const QList<SpeechBackend::PhonemeSpan> &spans)
+    {
+        if (spans.isEmpty() || !feat_present(voice->features, "lexicon"))
+            return;
+        m_lexicon = val_lexicon(feat_val(voice->features, "lexicon"));
+        m_saved = m_lexicon->addenda;
+        for (qsizetype i = 0; i < spans.size(); ++i) {
+            std::vector<QByteArray> entry{"0" + word(i).toLatin1()};
+            for (const QString &phone : IpaPhonemes::toFlite(spans.at(i).ipa).value_or(QStringList()))
+                entry.push_back(phone.toLatin1());
+            m_text.push_back(std::move(entry));
+        }
+        for (std::vector<QByteArray> &entry : m_text) {
+            m_entries.emplace_back();
+            for (QByteArray &part : entry)
+                m_entries.back().push_back(part.data());
+            m_entries.back().push_back(nullptr);
+        }
+        for (std::vector<char *> &entry : m_entries)
+            m_list.push_back(entry.data());
+        for (char ***old = m_saved; old && *old; ++old)
+            m_list.push_back(*old);
+        m_list.push_back(nullptr);
+        m_lexicon->addenda = m_list.data();
+    }
+    ~PhonemeAddenda()
+    {
+        if (m_lexicon)
+            m_lexicon->addenda = m_saved;
+    }
+    PhonemeAddenda(const PhonemeAddenda &) = delete;
+    PhonemeAddenda &operator=(const PhonemeAddenda &) = delete;
+
+    // Lower-case letters only, so that flite's tokenizer keeps it one word and reads it
+    // from the lexicon instead of spelling it.
+    static QString word(qsizetype index)
+    {
+        QString w = QStringLiteral("zqx");
+        do {
+            w += QChar(u'a' + char16_t(index % 26));
+            index /= 26;
+        } while (index > 0);
+        return w;
+    }
+
+private:
+    cst_lexicon *m_lexicon = nullptr;
+    char ***m_saved = nullptr;
+    std::vector<std::vector<QByteArray>> m_text;
+    std::vector<std::vector<char *>> m_entries;
+    std::vector<char **> m_list;
+};
+
 FliteBackend::FliteBackend()
 {
     flite_init();
@@ -137,8 +201,13 @@ int FliteBackend::sampleRate(const SynthesisParams &params)
     return s ? s->rate : 16000;
 }
 
+bool FliteBackend::canSay(const QString &ipa) const
+{
+    return IpaPhonemes::toFlite(ipa).has_value();
+}
+
 QString FliteBackend::speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                            const MarkSink &marks)
+                            const MarkSink &marks, const QList<PhonemeSpan> &phonemes)
 {
     VoiceState *s = voice(params.fliteVoice);
     if (!s)
@@ -149,6 +218,24 @@ QString FliteBackend::speak(const QString &sentence, const SynthesisParams &para
     flite_feat_set_float(v->features, "int_f0_target_mean", float(s->f0Mean * params.pitch));
     flite_feat_set_float(v->features, "int_f0_target_stddev", float(s->f0Stddev * params.pitch * params.pitchRange));
 
+    if (phonemes.isEmpty())
+        return synthesize(s, sentence, sink, marks);
+    const PhonemeAddenda addenda(v, phonemes);
+    const SpokenText input = PhonemeRewrite::apply(sentence, phonemes, [&](const PhonemeSpan &span, qsizetype index) {
+        return PhonemeRewrite::spaced(sentence, span, PhonemeAddenda::word(index));
+    });
+    if (!marks)
+        return synthesize(s, input.text, sink, {});
+    return synthesize(s, input.text, sink, [&](const WordMark &m) {
+        WordMark mapped = m;
+        mapped.textIndex = input.sourceIndex(m.textIndex);
+        marks(mapped);
+    });
+}
+
+QString FliteBackend::synthesize(VoiceState *s, const QString &sentence, const PcmSink &sink, const MarkSink &marks)
+{
+    cst_voice *v = s->voice;
     if (marks)
         return speakWithMarks(s, sentence, sink, marks);
 

@@ -15,7 +15,8 @@ public:
 
     int sampleRate(const SynthesisParams &params) override;
     QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                  const MarkSink &marks = {}) override;
+                  const MarkSink &marks = {}, const QList<PhonemeSpan> &phonemes = {}) override;
+    bool canSay(const QString &ipa) const override;
 
     static bool isKnownVoice(const QString &name);
     // rms ignores flite's F0 targets (measured: median F0 stays put); its pitch is
@@ -32,6 +33,7 @@ private:
     };
     VoiceState *voice(const QString &name);
     QString speakWithMarks(VoiceState *s, const QString &sentence, const PcmSink &sink, const MarkSink &marks);
+    QString synthesize(VoiceState *s, const QString &text, const PcmSink &sink, const MarkSink &marks);
 
     QHash<QString, VoiceState> m_voices;
 };

@@ -2,6 +2,7 @@
 
 #include "synthesisparams.h"
 
+#include <QList>
 #include <QString>
 
 #include <functional>
@@ -23,13 +24,24 @@ public:
         qint64 end = -1;
     };
     using MarkSink = std::function<void(const WordMark &mark)>;
+    // A span of the sentence (UTF-16 indices) said with these IPA phonemes instead of
+    // its letters; the letters stay in the sentence, so marks still point at them.
+    struct PhonemeSpan
+    {
+        qsizetype start = 0;
+        qsizetype length = 0;
+        QString ipa;
+    };
 
     virtual ~SpeechBackend() = default;
 
     virtual int sampleRate(const SynthesisParams &params) = 0;
     // Speaks one sentence. Returns an error text, or an empty string on success
     // (also when the sink stopped it). marks, when set, receives the words' places, each
-    // before the audio that holds it.
+    // before the audio that holds it. phonemes (in order, apart) are said as their IPA;
+    // the caller hands only spans the backend can say (canSay()).
     virtual QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                          const MarkSink &marks = {}) = 0;
+                          const MarkSink &marks = {}, const QList<PhonemeSpan> &phonemes = {}) = 0;
+    // Whether this backend has phonemes for all of ipa (else the pipeline says the alias).
+    virtual bool canSay(const QString &ipa) const = 0;
 };

@@ -1,8 +1,50 @@
 #include "synthesisparams.h"
 
-QJsonObject SynthesisParams::toJson() const
+QJsonObject SpokenLanguage::toJson() const
 {
     return {
+        {"backend", backend == SpeechBackendKind::Flite ? "flite" : "espeak"},
+        {"flite_voice", fliteVoice},
+        {"espeak_voice", espeakVoice},
+        {"espeak_language", espeakLanguage},
+        {"kana", kana},
+        {"locale", locale},
+    };
+}
+
+SpokenLanguage SpokenLanguage::fromJson(const QJsonObject &json)
+{
+    SpokenLanguage l;
+    l.backend = json.value("backend").toString() == QLatin1String("flite") ? SpeechBackendKind::Flite : SpeechBackendKind::Espeak;
+    l.fliteVoice = json.value("flite_voice").toString();
+    l.espeakVoice = json.value("espeak_voice").toString();
+    l.espeakLanguage = json.value("espeak_language").toString();
+    l.kana = json.value("kana").toBool();
+    l.locale = json.value("locale").toString();
+    return l;
+}
+
+SynthesisParams SynthesisParams::inLanguage(const QString &xmlLang) const
+{
+    SynthesisParams p = *this;
+    const auto it = languages.constFind(xmlLang.toLower());
+    if (xmlLang.isEmpty() || it == languages.constEnd())
+        return p;
+    p.backend = it->backend;
+    p.fliteVoice = it->fliteVoice;
+    p.espeakVoice = it->espeakVoice;
+    p.espeakLanguage = it->espeakLanguage;
+    p.kana = it->kana;
+    p.locale = it->locale;
+    return p;
+}
+
+QJsonObject SynthesisParams::toJson() const
+{
+    QJsonObject langs;
+    for (auto it = languages.constBegin(); it != languages.constEnd(); ++it)
+        langs.insert(it.key(), it->toJson());
+    QJsonObject json{
         {"text", text},
         {"backend", backend == SpeechBackendKind::Flite ? "flite" : "espeak"},
         {"flite_voice", fliteVoice},
@@ -18,6 +60,12 @@ QJsonObject SynthesisParams::toJson() const
         {"sentence_pause_ms", sentencePauseMs},
         {"word_gap_ms", wordGapMs},
     };
+    if (!langs.isEmpty())
+        json.insert("languages", langs);
+    // Only when there are some: the stored plans of older generations stay as they were.
+    if (!pronunciations.isEmpty())
+        json.insert("pronunciations", Pronunciations::toJson(pronunciations));
+    return json;
 }
 
 std::optional<SynthesisParams> SynthesisParams::fromJson(const QJsonObject &json)
@@ -45,6 +93,10 @@ std::optional<SynthesisParams> SynthesisParams::fromJson(const QJsonObject &json
     p.pitchRange = json.value("pitch_range").toDouble(1.0);
     p.sentencePauseMs = json.value("sentence_pause_ms").toInt(150);
     p.wordGapMs = json.value("word_gap_ms").toInt(0);
+    const QJsonObject langs = json.value("languages").toObject();
+    for (auto it = langs.constBegin(); it != langs.constEnd(); ++it)
+        p.languages.insert(it.key(), SpokenLanguage::fromJson(it->toObject()));
+    p.pronunciations = Pronunciations::fromJson(json.value("pronunciations").toArray(), p.text.size());
     if (p.speed < 0.25 || p.speed > 4.0 || p.pitch <= 0.2 || p.pitch > 4.0)
         return std::nullopt;
     return p;

@@ -5,9 +5,12 @@
 #include "flitebackend.h"
 #include "kanaconverter.h"
 #include "speedchanger.h"
+#include "ssmldocument.h"
+#include "ssmlplan.h"
 #include "textnormalizer.h"
 #include "wordaligner.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -68,6 +71,55 @@ QString SynthesisPipeline::spokenForm(const QString &piece, const SynthesisParam
     return m_kana->toKana(piece);
 }
 
+void SynthesisPipeline::appendSpoken(SpokenText &out, const QString &text, qsizetype offset, const SynthesisParams &params)
+{
+    if (text.isEmpty())
+        return;
+    const SpokenText words = normalized(text, params);
+    const QString spoken = spokenForm(words.text, params);
+    // A converted stretch (kana) maps back to its words in proportion.
+    const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
+    for (qsizetype i = 0; i < spoken.size(); ++i)
+        out.origin.push_back(offset + words.sourceIndex(qsizetype(double(i) * scale)));
+    out.text += spoken;
+}
+
+SynthesisPipeline::SpokenPiece SynthesisPipeline::spokenPiece(const TextSegmenter::Piece &piece, const SynthesisParams &params)
+{
+    SpokenPiece out;
+    SpeechBackend *backend = backendFor(params);
+    qsizetype cursor = 0; // in the piece
+    const qsizetype pieceEnd = piece.start + piece.text.size();
+    for (const Pronunciation &p : params.pronunciations) {
+        // A span the segmenter cut through is said as written.
+        if (p.start < piece.start + cursor || p.start + p.length > pieceEnd)
+            continue;
+        const qsizetype at = p.start - piece.start;
+        appendSpoken(out.text, piece.text.mid(cursor, at - cursor), cursor, params);
+        const QString written = piece.text.mid(at, p.length);
+        if (!p.ipa.isEmpty() && backend->canSay(p.ipa)) {
+            out.phonemes.append({out.text.text.size(), written.size(), p.ipa});
+            for (qsizetype i = 0; i < written.size(); ++i)
+                out.text.origin.push_back(at + i);
+            out.text.text += written;
+        } else if (!p.alias.isEmpty()) {
+            // The alias's words all point at the span's first character: a word timing
+            // covers the words as written.
+            SpokenText alias;
+            appendSpoken(alias, p.alias, 0, params);
+            for (qsizetype i = 0; i < alias.text.size(); ++i)
+                out.text.origin.push_back(at);
+            out.text.text += alias.text;
+        } else {
+            appendSpoken(out.text, written, at, params);
+        }
+        cursor = at + p.length;
+    }
+    appendSpoken(out.text, piece.text.mid(cursor), cursor, params);
+    out.text.origin.push_back(piece.text.size());
+    return out;
+}
+
 namespace
 {
 // Code point index of every UTF-16 index of text (and of its end).
@@ -92,6 +144,15 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     const int rate = backend->sampleRate(params);
     if (rate <= 0)
         return QStringLiteral("speech backend is not available");
+
+    Progress ignoredProgress;
+    if (SsmlDocument::isSsml(params.text)) {
+        // The server checked it; a document that does not parse here is a fault.
+        const auto parsed = SsmlDocument::parse(params.text);
+        if (const auto *e = std::get_if<SsmlError>(&parsed))
+            return e->describe();
+        return runSsml(params, std::get<SsmlDocument>(parsed), sink, progress ? *progress : ignoredProgress, wordSink);
+    }
 
     // Pieces of the text as written (kana conversion per piece), so that word timings
     // point into it.
@@ -148,18 +209,16 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         raw.insert(raw.end(), pcm, pcm + n);
         return true;
     };
-    auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenText &words, const QString &spoken) -> QString {
+    auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenPiece &spoken) -> QString {
         raw.clear();
         marks.clear();
-        // A converted piece (kana) maps back to the words in proportion; spelled-out
-        // numbers map back to their digits.
-        const double scale = spoken.isEmpty() ? 1.0 : double(words.text.size()) / double(spoken.size());
+        // Spelled-out numbers map back to their digits, aliases to the words they replace.
         const SpeechBackend::MarkSink markSink = [&](const SpeechBackend::WordMark &m) {
             SpeechBackend::WordMark mapped = m;
-            mapped.textIndex = words.sourceIndex(qsizetype(double(m.textIndex) * scale));
+            mapped.textIndex = spoken.text.sourceIndex(m.textIndex);
             marks.append(mapped);
         };
-        if (QString err = backend->speak(spoken, params, gather, markSink); !err.isEmpty())
+        if (QString err = backend->speak(spoken.text.text, params, gather, markSink, spoken.phonemes); !err.isEmpty())
             return err;
         sped.clear();
         if (speed) {
@@ -191,13 +250,12 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         // Its pause and the resampler's tail of it count with it.
         done.throughCurrentSentence += pieces.at(i).text.size();
         done.sentence = i;
-        const SpokenText words = normalized(pieces.at(i).text, params);
-        const QString spoken = spokenForm(words.text, params);
+        const SpokenPiece spoken = spokenPiece(pieces.at(i), params);
         if (wordSink) {
-            if (QString err = speakTimed(pieces.at(i), words, spoken); !err.isEmpty())
+            if (QString err = speakTimed(pieces.at(i), spoken); !err.isEmpty())
                 return err;
         } else {
-            if (QString err = backend->speak(spoken, params, pcmSink); !err.isEmpty())
+            if (QString err = backend->speak(spoken.text.text, params, pcmSink, {}, spoken.phonemes); !err.isEmpty())
                 return err;
             if (speed && !stopped) {
                 sped.clear();
@@ -211,5 +269,221 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     }
     if (!stopped)
         push(nullptr, 0, true);
+    return {};
+}
+
+namespace
+{
+// Where the audible part of a piece begins and ends: a break or a join cuts the
+// backend's own edge silence (flite pads each utterance, espeak-ng ends a sentence with
+// a pause) so that the silence heard is the one the document asks for. Audible is at
+// or above about -50 dBFS once levelled: below it the pipeline's output reads as
+// silence, and soft onsets (a fricative) are louder than that.
+constexpr float kAudible = 0.0032f;
+
+// A piece's pronunciations: its <phoneme> spans, and the spans of the request (a
+// lexicon's, matched on the document) that fall on its text exactly as written; a
+// <phoneme> wins over a lexicon span it overlaps.
+QList<Pronunciation> pronunciationsOf(const SsmlStep &step, const QList<Pronunciation> &document)
+{
+    QList<Pronunciation> out = step.pronunciations;
+    for (const Pronunciation &p : document) {
+        const auto it = std::find(step.from.begin(), step.from.end(), p.start);
+        if (it == step.from.end() || p.length <= 0)
+            continue;
+        const size_t k = size_t(it - step.from.begin());
+        if (k + size_t(p.length) > step.from.size())
+            continue;
+        bool asWritten = true;
+        for (size_t j = 0; j < size_t(p.length) && asWritten; ++j)
+            asWritten = step.from[k + j] == p.start + qsizetype(j) && step.to[k + j] == p.start + qsizetype(j) + 1;
+        const qsizetype start = qsizetype(k);
+        const bool overlaps = std::any_of(out.begin(), out.end(), [&](const Pronunciation &q) {
+            return start < q.start + q.length && q.start < start + p.length;
+        });
+        if (asWritten && !overlaps)
+            out.append(Pronunciation{start, p.length, p.ipa, p.alias});
+    }
+    std::sort(out.begin(), out.end(), [](const Pronunciation &a, const Pronunciation &b) { return a.start < b.start; });
+    return out;
+}
+
+std::pair<size_t, size_t> audibleSpan(const std::vector<qint16> &pcm, float level)
+{
+    const float threshold = level > 0 ? kAudible / level : 1.0f;
+    size_t first = 0, last = pcm.size();
+    while (first < last && std::abs(float(pcm[first])) < threshold)
+        ++first;
+    while (last > first && std::abs(float(pcm[last - 1])) < threshold)
+        --last;
+    return {first, last};
+}
+}
+
+QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocument &doc, const ChunkSink &sink,
+                                   Progress &done, const WordSink &wordSink)
+{
+    const TextNormalizer *normalizer = nullptr;
+    if (!params.locale.isEmpty()) {
+        std::unique_ptr<TextNormalizer> &n = m_normalizers[params.locale];
+        if (!n)
+            n = std::make_unique<TextNormalizer>(params.locale);
+        normalizer = n.get();
+    }
+    const SsmlPlan plan(doc, params.sentencePauseMs, normalizer);
+    const QList<SsmlStep> &steps = plan.steps();
+    if (steps.isEmpty())
+        return QStringLiteral("text has nothing to speak");
+    done = Progress{};
+    for (const SsmlStep &s : steps)
+        done.total += s.text.size();
+
+    // A <lang> may move to the other backend, at another rate: the resampler of the one
+    // before is drained and a new one takes over, so the output stays one 24 kHz stream.
+    std::unique_ptr<Resampler> resampler;
+    int rate = 0;
+    double outClock = 0; // output samples (24 kHz) of everything handed to the resamplers
+    bool stopped = false;
+    std::vector<float> in;
+    std::vector<float> out;
+    auto push = [&](const qint16 *pcm, qsizetype n, float gain, bool end) {
+        in.resize(size_t(n));
+        for (qsizetype i = 0; i < n; ++i)
+            in[size_t(i)] = VoiceLevels::softLimit(float(pcm[i]) * gain);
+        outClock += double(n) * AudioFormats::kSampleRate / rate;
+        out.clear();
+        resampler->process(in.data(), n, end, out);
+        if (!out.empty() && !sink(out.data(), qsizetype(out.size())))
+            stopped = true;
+    };
+    auto useRate = [&](int r) {
+        if (r == rate)
+            return;
+        if (resampler && !stopped)
+            push(nullptr, 0, 1.0f, true);
+        resampler = std::make_unique<Resampler>(r, AudioFormats::kSampleRate, m_quality);
+        rate = r;
+    };
+    std::vector<qint16> zeros;
+    auto silence = [&](int ms) {
+        zeros.assign(size_t(rate) * size_t(qMax(0, ms)) / 1000, 0);
+        if (!zeros.empty() && !stopped)
+            push(zeros.data(), qsizetype(zeros.size()), 1.0f, false);
+    };
+
+    std::vector<qint64> cpIndex;
+    if (wordSink)
+        cpIndex = codePointIndex(params.text);
+    std::vector<qint16> raw;
+    std::vector<qint16> sped;
+    QList<SpeechBackend::WordMark> marks;
+    const SpeechBackend::PcmSink gather = [&](const qint16 *pcm, int n) {
+        raw.insert(raw.end(), pcm, pcm + n);
+        return true;
+    };
+
+    for (qsizetype i = 0; i < steps.size() && !stopped; ++i) {
+        const SsmlStep &step = steps.at(i);
+        // The language's backend and voice, levelled as itself; prosody on top.
+        const SynthesisParams voiced = params.inLanguage(step.language);
+        SpeechBackend *backend = backendFor(voiced);
+        const int backendRate = backend->sampleRate(voiced);
+        if (backendRate <= 0)
+            return QStringLiteral("speech backend is not available");
+        useRate(backendRate);
+        const float level = m_levels.gainFor(backend, voiced) / 32768.0f;
+        if (step.gap != SsmlStep::Gap::None)
+            silence(step.gapMs);
+        if (stopped)
+            break;
+        done.throughCurrentSentence += step.text.size();
+        done.sentence = i;
+
+        SynthesisParams sp = voiced;
+        sp.speed = qBound(0.25, voiced.speed * step.prosody.rate, 4.0);
+        sp.pitch = qBound(0.25, voiced.pitch * step.prosody.pitch, 4.0);
+        // Numbers in words, kana, and <phoneme> (and lexicon) spans said as their IPA, the
+        // way plain text's pronunciations are (spokenPiece), on this piece's own text.
+        SynthesisParams said = sp;
+        said.text = step.text;
+        said.pronunciations = pronunciationsOf(step, params.pronunciations);
+        const SpokenPiece spoken = spokenPiece(TextSegmenter::Piece{0, step.text}, said);
+        raw.clear();
+        marks.clear();
+        SpeechBackend::MarkSink markSink;
+        if (wordSink)
+            markSink = [&](const SpeechBackend::WordMark &m) {
+                SpeechBackend::WordMark mapped = m;
+                mapped.textIndex = spoken.text.sourceIndex(m.textIndex);
+                marks.append(mapped);
+            };
+        if (QString err = backend->speak(spoken.text.text, sp, gather, markSink, spoken.phonemes); !err.isEmpty())
+            return err;
+
+        // flite gets speed (and rms its pitch) from sonic, per piece: settings change.
+        sped.clear();
+        const bool flite = sp.backend == SpeechBackendKind::Flite;
+        const double sonicPitch = flite && !FliteBackend::honorsPitchTargets(sp.fliteVoice) ? sp.pitch : 1.0;
+        if (flite && (std::abs(sp.speed - 1.0) > 1e-3 || std::abs(sonicPitch - 1.0) > 1e-3) && !raw.empty()) {
+            SpeedChanger changer(rate, sp.speed, sonicPitch);
+            changer.process(raw.data(), int(raw.size()), sped);
+            changer.flush(sped);
+        } else {
+            sped = raw;
+        }
+
+        const auto [audibleFirst, audibleLast] = audibleSpan(sped, level);
+        size_t first = 0, last = sped.size();
+        if (step.gap == SsmlStep::Gap::Break || step.gap == SsmlStep::Gap::Join)
+            first = audibleFirst;
+        if (plan.trimsTail(i))
+            last = qMax(first, audibleLast);
+
+        if (wordSink) {
+            const double ratio = raw.empty() ? 1.0 : double(sped.size()) / double(raw.size());
+            const QList<WordTimings::Span> spans = WordTimings::split(step.text);
+            const auto placed = WordAligner(raw, rate).align(spans, step.text.size(), marks);
+            auto toOutput = [&](qint64 sample) {
+                const double kept = qBound(0.0, double(sample) * ratio - double(first), double(last - first));
+                return qint64(std::llround(outClock + kept * AudioFormats::kSampleRate / rate));
+            };
+            QList<WordTiming> timings;
+            for (qsizetype w = 0; w < spans.size(); ++w) {
+                // The word is where its letters are; punctuation beside them joins it
+                // only when nothing (markup: the comma after a </say-as>) lies between.
+                const size_t a = size_t(spans.at(w).start), b = size_t(spans.at(w).end);
+                size_t coreFirst = a, coreLast = b - 1;
+                while (coreFirst < coreLast && !step.text.at(qsizetype(coreFirst)).isLetterOrNumber())
+                    ++coreFirst;
+                while (coreLast > coreFirst && !step.text.at(qsizetype(coreLast)).isLetterOrNumber())
+                    --coreLast;
+                qsizetype from = step.from[coreFirst], to = step.to[coreLast];
+                for (size_t k = coreFirst; k-- > a && step.to[k] == from;)
+                    from = step.from[k];
+                for (size_t k = coreLast + 1; k < b && step.from[k] == to; ++k)
+                    to = step.to[k];
+                const qint64 cs = cpIndex[size_t(from)];
+                const qint64 ce = cpIndex[size_t(to)];
+                const qint64 s = toOutput(placed[size_t(w)].start), e = toOutput(placed[size_t(w)].end);
+                // Words said for one span of the document (a <sub>'s alias, a number
+                // read out) are that one word of it.
+                if (!timings.isEmpty() && cs < timings.last().charEnd) {
+                    timings.last().charEnd = qMax(timings.last().charEnd, ce);
+                    timings.last().endSample = qMax(timings.last().endSample, e);
+                    continue;
+                }
+                timings.append(WordTiming{cs, ce, s, e});
+            }
+            if (!timings.isEmpty() && !wordSink(timings)) {
+                stopped = true;
+                break;
+            }
+        }
+        if (last > first)
+            push(sped.data() + first, qsizetype(last - first), level * float(step.prosody.volume), false);
+    }
+    silence(plan.trailingBreakMs());
+    if (!stopped && resampler)
+        push(nullptr, 0, 1.0f, true);
     return {};
 }

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "resampler.h"
+#include "speechbackend.h"
 #include "synthesisparams.h"
+#include "textnormalizer.h"
 #include "textsegmenter.h"
 #include "voicelevels.h"
 #include "wordtiming.h"
@@ -15,9 +17,8 @@
 class EspeakBackend;
 class FliteBackend;
 class KanaConverter;
-class SpeechBackend;
+class SsmlDocument;
 class TextNormalizer;
-struct SpokenText;
 
 // Text in, 24 kHz mono float chunks out, sentence by sentence, as they are produced:
 // segmentation -> numbers in words (ICU) -> (kana) -> backend -> (sonic speed) -> voice level -> libsamplerate.
@@ -52,10 +53,25 @@ public:
     QString run(const SynthesisParams &params, const ChunkSink &sink, Progress *progress = nullptr,
                 const WordSink &words = {});
 
+    // What the backend is handed for one piece of params.text (a TextSegmenter piece):
+    // numbers in words, aliases in place of their spans, kana; the spans said as IPA
+    // keep their letters and are listed in phonemes (indices into text). origin maps
+    // every character of text to a UTF-16 index into the piece.
+    struct SpokenPiece
+    {
+        SpokenText text;
+        QList<SpeechBackend::PhonemeSpan> phonemes;
+    };
+    SpokenPiece spokenPiece(const TextSegmenter::Piece &piece, const SynthesisParams &params);
+
 private:
+    QString runSsml(const SynthesisParams &params, const SsmlDocument &doc, const ChunkSink &sink,
+                    Progress &done, const WordSink &wordSink);
     SpeechBackend *backendFor(const SynthesisParams &params);
     SpokenText normalized(const QString &piece, const SynthesisParams &params);
     QString spokenForm(const QString &normalizedPiece, const SynthesisParams &params);
+    // A stretch of the piece (from offset) in words and kana, appended to out.
+    void appendSpoken(SpokenText &out, const QString &text, qsizetype offset, const SynthesisParams &params);
 
     Resampler::Quality m_quality;
     TextSegmenter m_segmenter;

@@ -142,6 +142,15 @@ const char *const kMigrations[] = {
         seen_at INTEGER NOT NULL
     );
     )SQL",
+    // 4 -> 5: pronunciation lexicons, one JSON array of entries per account (replaced
+    // whole by PUT /v3/lexicon; docs/api.md "Pronunciation lexicons").
+    R"SQL(
+    CREATE TABLE lexicons (
+        account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
+        entries TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    )SQL",
 };
 
 // tts_contains(haystack, needle): 1 when needle occurs in haystack in any letter case.

@@ -1,6 +1,7 @@
 #include "speechrequestcheck.h"
 
 #include "languages.h"
+#include "ssmldocument.h"
 
 namespace
 {
@@ -72,7 +73,16 @@ std::optional<ServiceError> SpeechRequestCheck::check(const SpeechRequest &r, co
     if (codePoints > kMaxTextLength)
         return ServiceError::invalid("text", QStringLiteral("text is too long: %1 characters, at most %2 allowed")
                                                  .arg(codePoints).arg(kMaxTextLength));
-    if (!hasSomethingToSay(r.text))
+    // SSML: a malformed document is refused with where it breaks; the rules on what is
+    // said apply to what the document says, not to its markup.
+    QString spoken = r.text;
+    if (SsmlDocument::isSsml(r.text)) {
+        const auto parsed = SsmlDocument::parse(r.text);
+        if (const auto *e = std::get_if<SsmlError>(&parsed))
+            return ServiceError::invalid("text", e->describe());
+        spoken = std::get<SsmlDocument>(parsed).spokenText();
+    }
+    if (!hasSomethingToSay(spoken))
         return ServiceError::invalid("text", QStringLiteral("text has nothing to speak: it needs at least one letter or digit "
                                                             "(emoji, symbols, punctuation and invisible characters alone are not read aloud)"));
     if (voiceId.isEmpty())
@@ -93,7 +103,7 @@ std::optional<ServiceError> SpeechRequestCheck::check(const SpeechRequest &r, co
                                                           .arg(r.languageCode, r.model, Languages::codes(r.model).join(", ")));
     // English is flite's, which reads only A-Z and 0-9: other scripts come out as silence.
     const QString code = r.languageCode.isEmpty() ? Languages::defaultCode(r.model, voice->language) : r.languageCode;
-    if (const auto lang = Languages::find(r.model, code); lang && lang->english && !hasBasicLatin(r.text))
+    if (const auto lang = Languages::find(r.model, code); lang && lang->english && !hasBasicLatin(spoken))
         return ServiceError::invalid("text", QStringLiteral("text has nothing this voice can speak: English is read from the Latin "
                                                             "letters A-Z and the digits 0-9; for other scripts choose a voice or "
                                                             "language_code of the text's language"));

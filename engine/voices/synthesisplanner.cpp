@@ -1,8 +1,74 @@
 #include "synthesisplanner.h"
 
 #include "languages.h"
+#include "ssmldocument.h"
 
 #include <cmath>
+
+namespace
+{
+// The language an xml:lang names: its locale exactly (en-GB -> en_GB), else its primary
+// subtag (de-AT -> de); the request's model first, then any (<lang> switches how the
+// text is read, not what is billed).
+std::optional<LanguageInfo> languageOf(const QString &xmlLang, const QString &model)
+{
+    QString tag = xmlLang.trimmed().toLower().replace(u'_', u'-');
+    QString primary = tag.section(u'-', 0, 0);
+    if (primary == QLatin1String("no") || primary == QLatin1String("nn"))
+        primary = QStringLiteral("nb");
+    QStringList models{model};
+    for (const QString &m : {QStringLiteral("base"), QStringLiteral("advanced")})
+        if (!models.contains(m))
+            models << m;
+    for (const bool exact : {true, false}) {
+        for (const QString &m : models) {
+            for (const QString &code : Languages::codes(m)) {
+                const auto lang = Languages::find(m, code);
+                const QString locale = lang->locale.toLower().replace(u'_', u'-');
+                if (exact ? locale == tag : locale.section(u'-', 0, 0) == primary)
+                    return lang;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+SpokenLanguage spokenLanguage(const LanguageInfo &lang, const Voice &voice)
+{
+    SpokenLanguage s;
+    s.locale = lang.locale;
+    if (lang.english) {
+        s.backend = SpeechBackendKind::Flite;
+        s.fliteVoice = voice.fliteVoice.isEmpty() ? QStringLiteral("slt") : voice.fliteVoice;
+    } else {
+        s.backend = SpeechBackendKind::Espeak;
+        s.espeakVoice = lang.espeakVoice;
+        s.espeakLanguage = lang.espeakLanguage;
+        s.kana = lang.needsKana;
+    }
+    return s;
+}
+
+// The languages an SSML text switches to, each as its backend reads it.
+void resolveSsmlLanguages(SynthesisParams &p, const Voice &voice, const QString &model)
+{
+    // Only a document that names a language is parsed again (this may run on the
+    // server thread, when a stream plans before its row exists).
+    if (!SsmlDocument::isSsml(p.text) || !p.text.contains(QLatin1String("lang")))
+        return;
+    const auto parsed = SsmlDocument::parse(p.text);
+    const auto *doc = std::get_if<SsmlDocument>(&parsed);
+    if (!doc)
+        return;
+    for (const SsmlItem &item : doc->items()) {
+        const QString tag = item.language.toLower();
+        if (tag.isEmpty() || p.languages.contains(tag))
+            continue;
+        if (const auto lang = languageOf(tag, model))
+            p.languages.insert(tag, spokenLanguage(*lang, voice));
+    }
+}
+}
 
 std::optional<SynthesisParams> SynthesisPlanner::plan(const Voice &voice, const SpeechRequest &request)
 {
@@ -34,5 +100,6 @@ std::optional<SynthesisParams> SynthesisPlanner::plan(const Voice &voice, const 
         p.sentencePauseMs = int(std::lround(60.0 * cfg));
         p.wordGapMs = int(std::lround((cfg - 1.0) * 10.0));
     }
+    resolveSsmlLanguages(p, voice, request.model);
     return p;
 }

@@ -160,7 +160,7 @@ void TestGerman::walk(UiTestEnv &env, Texts &all)
     window.resize(1100, 760);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    const MainWindow::Page pages[] = {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Keys,
+    const MainWindow::Page pages[] = {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Pronunciations, MainWindow::Keys,
                                       MainWindow::Accounts};
     QTRY_VERIFY_WITH_TIMEOUT(window.generatePage()->voiceBox()->count() > 0, 20000);
     for (MainWindow::Page page : pages) {
@@ -267,7 +267,7 @@ void TestGerman::smallWindowsFit()
         const QList<QSize> sizes{window.minimumSizeHint(), QSize(800, 600), QSize(1920, 1080)};
         for (const QSize &size : sizes) {
             window.resize(size);
-            for (MainWindow::Page page : {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Keys,
+            for (MainWindow::Page page : {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Pronunciations, MainWindow::Keys,
                                           MainWindow::Accounts}) {
                 window.showPage(page);
                 QTest::qWait(50);

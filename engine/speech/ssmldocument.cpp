@@ -1,0 +1,581 @@
+#include "ssmldocument.h"
+
+#include "ipaphonemes.h"
+
+#include <QHash>
+#include <QRegularExpression>
+#include <QXmlStreamReader>
+
+#include <cmath>
+#include <optional>
+
+bool SsmlProsody::operator==(const SsmlProsody &o) const
+{
+    return rate == o.rate && pitch == o.pitch && volume == o.volume;
+}
+
+bool SsmlProsody::operator!=(const SsmlProsody &o) const
+{
+    return !(*this == o);
+}
+
+QString SsmlError::describe() const
+{
+    return QStringLiteral("SSML error at line %1, column %2: %3").arg(line).arg(column).arg(message);
+}
+
+namespace
+{
+// A value with an optional sign and unit: "+10%", "-2st", "1.5", "6dB".
+struct Amount
+{
+    double value = 0;
+    bool signedValue = false; // written with + or -: a change of the current value
+    QString unit;             // lower case: "", "%", "st", "hz", "db", "ms", "s"
+};
+
+std::optional<Amount> amountOf(const QString &written)
+{
+    static const QRegularExpression re(QStringLiteral("^\\s*([+-]?)([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)\\s*(%|st|hz|db|ms|s)?\\s*$"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    const auto m = re.match(written);
+    if (!m.hasMatch())
+        return std::nullopt;
+    Amount a;
+    a.value = m.captured(2).toDouble();
+    a.signedValue = !m.captured(1).isEmpty();
+    if (m.captured(1) == QLatin1String("-"))
+        a.value = -a.value;
+    a.unit = m.captured(3).toLower();
+    return a;
+}
+
+// Named values are absolute (on the voice's own setting); signed values change the
+// setting in effect (nested prosody composes); unsigned numbers and percentages are
+// absolute multipliers.
+std::optional<double> rateOf(const QString &v, double current)
+{
+    static const QHash<QString, double> named = {
+        {"x-slow", 0.5}, {"slow", 0.75}, {"medium", 1.0}, {"fast", 1.5}, {"x-fast", 2.0}, {"default", 1.0}};
+    if (named.contains(v.trimmed().toLower()))
+        return named.value(v.trimmed().toLower());
+    const auto a = amountOf(v);
+    if (!a || !(a->unit.isEmpty() || a->unit == QLatin1String("%")))
+        return std::nullopt;
+    double r = 0;
+    if (a->unit == QLatin1String("%"))
+        r = a->signedValue ? current * (1.0 + a->value / 100.0) : a->value / 100.0;
+    else
+        r = a->signedValue ? current * (1.0 + a->value) : a->value;
+    if (!(r > 0.0) || r > 10.0)
+        return std::nullopt;
+    return r;
+}
+
+std::optional<double> pitchOf(const QString &v, double current)
+{
+    static const QHash<QString, double> named = {
+        {"x-low", 0.7}, {"low", 0.85}, {"medium", 1.0}, {"high", 1.15}, {"x-high", 1.3}, {"default", 1.0}};
+    if (named.contains(v.trimmed().toLower()))
+        return named.value(v.trimmed().toLower());
+    const auto a = amountOf(v);
+    if (!a)
+        return std::nullopt;
+    // Hz are taken against a nominal 150 Hz voice: the backends have no absolute pitch.
+    constexpr double kNominalHz = 150.0;
+    double p = 0;
+    if (a->unit == QLatin1String("%"))
+        p = a->signedValue ? current * (1.0 + a->value / 100.0) : a->value / 100.0;
+    else if (a->unit == QLatin1String("st") && a->signedValue)
+        p = current * std::pow(2.0, a->value / 12.0);
+    else if (a->unit == QLatin1String("hz"))
+        p = a->signedValue ? current * (kNominalHz + a->value) / kNominalHz : a->value / kNominalHz;
+    else
+        return std::nullopt;
+    if (!(p > 0.0) || p > 10.0)
+        return std::nullopt;
+    return p;
+}
+
+std::optional<double> volumeOf(const QString &v, double current)
+{
+    static const QHash<QString, double> namedDb = {
+        {"x-soft", -12.0}, {"soft", -6.0}, {"medium", 0.0}, {"loud", 3.0}, {"x-loud", 6.0}, {"default", 0.0}};
+    const QString name = v.trimmed().toLower();
+    if (name == QLatin1String("silent"))
+        return 0.0;
+    if (namedDb.contains(name))
+        return std::pow(10.0, namedDb.value(name) / 20.0);
+    const auto a = amountOf(v);
+    if (!a)
+        return std::nullopt;
+    double g = 0;
+    if (a->unit == QLatin1String("db")) {
+        if (a->value < -60.0 || a->value > 20.0)
+            return std::nullopt;
+        g = current * std::pow(10.0, a->value / 20.0);
+    } else if (a->unit == QLatin1String("%")) {
+        g = a->signedValue ? current * (1.0 + a->value / 100.0) : a->value / 100.0;
+    } else if (a->unit.isEmpty() && !a->signedValue && a->value <= 100.0) {
+        g = a->value / 100.0; // SSML 1.0: 0 (silent) to 100 (the voice's level)
+    } else {
+        return std::nullopt;
+    }
+    if (g < 0.0 || g > 10.0)
+        return std::nullopt;
+    return g;
+}
+
+std::optional<int> breakTimeOf(const QString &v)
+{
+    const auto a = amountOf(v);
+    if (!a || a->signedValue || !(a->unit == QLatin1String("ms") || a->unit == QLatin1String("s")))
+        return std::nullopt;
+    return int(std::lround(a->unit == QLatin1String("s") ? a->value * 1000.0 : a->value));
+}
+
+std::optional<int> breakStrengthOf(const QString &v)
+{
+    static const QHash<QString, int> ms = {{"none", 0},   {"x-weak", 100}, {"weak", 250},
+                                           {"medium", 400}, {"strong", 700}, {"x-strong", 1000}};
+    const QString s = v.trimmed().toLower();
+    if (!ms.contains(s))
+        return std::nullopt;
+    return ms.value(s);
+}
+
+struct Emphasis
+{
+    double rate, pitch, volume;
+};
+std::optional<Emphasis> emphasisOf(const QString &v)
+{
+    // A modest change: slower, higher and a little louder, as a speaker stresses words.
+    const QString s = v.trimmed().toLower();
+    if (s.isEmpty() || s == QLatin1String("moderate"))
+        return Emphasis{0.93, 1.06, 1.12};
+    if (s == QLatin1String("strong"))
+        return Emphasis{0.85, 1.12, 1.26};
+    if (s == QLatin1String("reduced"))
+        return Emphasis{1.05, 0.95, 0.84};
+    if (s == QLatin1String("none"))
+        return Emphasis{1.0, 1.0, 1.0};
+    return std::nullopt;
+}
+
+QString sayAsOf(const QString &interpretAs)
+{
+    const QString s = interpretAs.trimmed().toLower();
+    if (s == QLatin1String("spell-out") || s == QLatin1String("characters") || s == QLatin1String("verbatim"))
+        return QStringLiteral("characters");
+    if (s == QLatin1String("number") || s == QLatin1String("cardinal"))
+        return QStringLiteral("cardinal");
+    if (s == QLatin1String("ordinal") || s == QLatin1String("digits") || s == QLatin1String("date")
+        || s == QLatin1String("time") || s == QLatin1String("telephone"))
+        return s;
+    return {}; // unknown: read as written
+}
+
+const QString kXmlNamespace = QStringLiteral("http://www.w3.org/XML/1998/namespace");
+}
+
+// Reads the document token by token, keeping the settings of each open element.
+class SsmlReader
+{
+public:
+    explicit SsmlReader(const QString &text)
+        : m_text(text)
+        , m_xml(text)
+    {
+    }
+
+    std::variant<SsmlDocument, SsmlError> read();
+
+private:
+    enum class Collect { None, Sub, SayAs, Phoneme };
+    struct Frame
+    {
+        QString name;
+        SsmlProsody prosody;
+        QString language;
+        Collect collect = Collect::None; // this element gathers its content into one item
+        SsmlItem gathered;               // SayAs/Phoneme: the content; Sub: the alias
+        qsizetype contentFrom = -1;      // Sub: the content's span in the input
+        qsizetype contentTo = -1;
+    };
+
+    SsmlError errorAt(qint64 line, qint64 column, const QString &message) const;
+    std::optional<SsmlError> startElement();
+    void endElement();
+    void characters();
+    QString attribute(const QString &name) const;
+    QString language() const;
+    Frame *gatherer();
+
+    const QString &m_text;
+    QXmlStreamReader m_xml;
+    SsmlDocument m_doc;
+    QList<Frame> m_stack;
+    int m_elements = 0;
+    qint64 m_totalBreakMs = 0;
+    qsizetype m_tokenStart = 0; // where the token being handled starts in the input
+    qint64 m_tokenLine = 1, m_tokenColumn = 1;
+};
+
+SsmlError SsmlReader::errorAt(qint64 line, qint64 column, const QString &message) const
+{
+    return SsmlError{line, column, message};
+}
+
+QString SsmlReader::attribute(const QString &name) const
+{
+    for (const QXmlStreamAttribute &a : m_xml.attributes())
+        if (a.name() == name && a.namespaceUri().isEmpty())
+            return a.value().toString();
+    return {};
+}
+
+QString SsmlReader::language() const
+{
+    for (const QXmlStreamAttribute &a : m_xml.attributes())
+        if (a.name() == QLatin1String("lang") && (a.namespaceUri() == kXmlNamespace || a.prefix() == QLatin1String("xml")))
+            return a.value().toString().trimmed();
+    return {};
+}
+
+SsmlReader::Frame *SsmlReader::gatherer()
+{
+    for (qsizetype i = m_stack.size() - 1; i >= 0; --i)
+        if (m_stack[i].collect != Collect::None)
+            return &m_stack[i];
+    return nullptr;
+}
+
+std::variant<SsmlDocument, SsmlError> SsmlReader::read()
+{
+    while (true) {
+        // Where this token starts: where the last one ended (QXmlStreamReader counts
+        // columns from 0, people and editors from 1).
+        m_tokenStart = qsizetype(m_xml.characterOffset());
+        m_tokenLine = m_xml.lineNumber();
+        m_tokenColumn = m_xml.columnNumber() + 1;
+        const QXmlStreamReader::TokenType t = m_xml.readNext();
+        if (t == QXmlStreamReader::Invalid)
+            break;
+        if (t == QXmlStreamReader::EndDocument)
+            break;
+        switch (t) {
+        case QXmlStreamReader::DTD: {
+            // The reader has taken "<!" with the token before: point at the '<'.
+            const qsizetype open = m_text.lastIndexOf(u'<', qMin(m_tokenStart, m_text.size() - 1));
+            const qint64 back = open >= 0 ? m_tokenStart - open : 0;
+            return errorAt(m_tokenLine, qMax<qint64>(1, m_tokenColumn - back),
+                           QStringLiteral("a document type declaration is not allowed"));
+        }
+        case QXmlStreamReader::EntityReference:
+            return errorAt(m_tokenLine, m_tokenColumn,
+                           QStringLiteral("unknown entity '&%1;'").arg(m_xml.name().toString()));
+        case QXmlStreamReader::StartElement:
+            if (auto e = startElement())
+                return *e;
+            break;
+        case QXmlStreamReader::EndElement:
+            endElement();
+            break;
+        case QXmlStreamReader::Characters:
+            if (!m_stack.isEmpty())
+                characters();
+            break;
+        default: // comments, processing instructions, the XML declaration
+            break;
+        }
+    }
+    if (m_xml.hasError())
+        // Its column is the number of characters read on the line: the one where the
+        // reader stopped, counted from 1.
+        return errorAt(m_xml.lineNumber(), qMax<qint64>(1, m_xml.columnNumber()), m_xml.errorString());
+
+    // Neighbouring text with the same settings is one run.
+    QList<SsmlItem> merged;
+    for (SsmlItem &item : m_doc.m_items) {
+        if (!merged.isEmpty() && item.kind == SsmlItem::Kind::Text && merged.last().kind == SsmlItem::Kind::Text
+            && item.sayAs.isEmpty() && item.ipa.isEmpty() && merged.last().sayAs.isEmpty() && merged.last().ipa.isEmpty()
+            && item.prosody == merged.last().prosody && item.language == merged.last().language) {
+            SsmlItem &last = merged.last();
+            last.text += item.text;
+            last.from.insert(last.from.end(), item.from.begin(), item.from.end());
+            last.to.insert(last.to.end(), item.to.begin(), item.to.end());
+            continue;
+        }
+        merged.append(std::move(item));
+    }
+    m_doc.m_items = std::move(merged);
+    return std::move(m_doc);
+}
+
+std::optional<SsmlError> SsmlReader::startElement()
+{
+    const QString name = m_xml.name().toString();
+    // After text the reader has already taken the tag's '<': point at it.
+    if (m_tokenStart > 0 && m_tokenStart < m_text.size() && m_text.at(m_tokenStart) != u'<'
+        && m_text.at(m_tokenStart - 1) == u'<') {
+        --m_tokenStart;
+        m_tokenColumn = qMax<qint64>(1, m_tokenColumn - 1);
+    }
+    if (m_stack.isEmpty() && name != QLatin1String("speak"))
+        return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("the root element must be <speak>, not <%1>").arg(name));
+    if (++m_elements > SsmlDocument::kMaxElements)
+        return errorAt(m_tokenLine, m_tokenColumn,
+                       QStringLiteral("too many elements: at most %1 are allowed").arg(SsmlDocument::kMaxElements));
+    if (m_stack.size() >= SsmlDocument::kMaxDepth)
+        return errorAt(m_tokenLine, m_tokenColumn,
+                       QStringLiteral("elements are nested too deeply: at most %1 levels are allowed").arg(SsmlDocument::kMaxDepth));
+
+    Frame f;
+    if (!m_stack.isEmpty()) {
+        f.prosody = m_stack.last().prosody;
+        f.language = m_stack.last().language;
+    }
+    f.name = name;
+    auto invalid = [&](const QString &attr, const QString &value, const QString &expected) {
+        return errorAt(m_tokenLine, m_tokenColumn,
+                       QStringLiteral("<%1 %2=\"%3\">: %4").arg(name, attr, value, expected));
+    };
+    // Inside an element that gathers text (say-as, sub, phoneme) markup is not
+    // interpreted: its text counts as the content.
+    const bool inGatherer = gatherer() != nullptr;
+
+    if (inGatherer) {
+        // nothing: the element only contributes its text
+    } else if (name == QLatin1String("break")) {
+        int ms = 400; // strength="medium", SSML's default
+        const QString time = attribute(QStringLiteral("time"));
+        const QString strength = attribute(QStringLiteral("strength"));
+        if (!time.isEmpty()) {
+            const auto t = breakTimeOf(time);
+            if (!t)
+                return invalid(QStringLiteral("time"), time, QStringLiteral("expected a duration such as 500ms or 1.2s"));
+            if (*t > SsmlDocument::kMaxBreakMs)
+                return invalid(QStringLiteral("time"), time,
+                               QStringLiteral("a break lasts at most %1 s").arg(SsmlDocument::kMaxBreakMs / 1000));
+            ms = *t;
+        } else if (!strength.isEmpty()) {
+            const auto s = breakStrengthOf(strength);
+            if (!s)
+                return invalid(QStringLiteral("strength"), strength,
+                               QStringLiteral("expected none, x-weak, weak, medium, strong or x-strong"));
+            ms = *s;
+        }
+        m_totalBreakMs += ms;
+        if (m_totalBreakMs > SsmlDocument::kMaxTotalBreakMs)
+            return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("the breaks add up to more than %1 s")
+                                                           .arg(SsmlDocument::kMaxTotalBreakMs / 1000));
+        SsmlItem b;
+        b.kind = SsmlItem::Kind::Break;
+        b.breakMs = ms;
+        m_doc.m_items.append(b);
+    } else if (name == QLatin1String("prosody")) {
+        const QString rate = attribute(QStringLiteral("rate"));
+        const QString pitch = attribute(QStringLiteral("pitch"));
+        const QString volume = attribute(QStringLiteral("volume"));
+        if (!rate.isEmpty()) {
+            const auto r = rateOf(rate, f.prosody.rate);
+            if (!r)
+                return invalid(QStringLiteral("rate"), rate,
+                               QStringLiteral("expected x-slow, slow, medium, fast, x-fast, default, a percentage (80%, +10%) or a multiplier"));
+            f.prosody.rate = *r;
+        }
+        if (!pitch.isEmpty()) {
+            const auto p = pitchOf(pitch, f.prosody.pitch);
+            if (!p)
+                return invalid(QStringLiteral("pitch"), pitch,
+                               QStringLiteral("expected x-low, low, medium, high, x-high, default, a percentage (+10%), semitones (-2st) or Hz"));
+            f.prosody.pitch = *p;
+        }
+        if (!volume.isEmpty()) {
+            const auto v = volumeOf(volume, f.prosody.volume);
+            if (!v)
+                return invalid(QStringLiteral("volume"), volume,
+                               QStringLiteral("expected silent, x-soft, soft, medium, loud, x-loud, default, decibels (+6dB) or a percentage"));
+            f.prosody.volume = *v;
+        }
+    } else if (name == QLatin1String("emphasis")) {
+        const QString level = attribute(QStringLiteral("level"));
+        const auto e = emphasisOf(level);
+        if (!e)
+            return invalid(QStringLiteral("level"), level, QStringLiteral("expected strong, moderate, reduced or none"));
+        f.prosody.rate *= e->rate;
+        f.prosody.pitch *= e->pitch;
+        f.prosody.volume *= e->volume;
+    } else if (name == QLatin1String("say-as")) {
+        f.gathered.sayAs = sayAsOf(attribute(QStringLiteral("interpret-as")));
+        f.gathered.format = attribute(QStringLiteral("format")).trimmed().toLower();
+        f.collect = Collect::SayAs;
+    } else if (name == QLatin1String("sub")) {
+        if (!m_xml.attributes().hasAttribute(QStringLiteral("alias")))
+            return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<sub> needs an alias attribute"));
+        f.gathered.text = attribute(QStringLiteral("alias"));
+        f.collect = Collect::Sub;
+    } else if (name == QLatin1String("phoneme")) {
+        if (!m_xml.attributes().hasAttribute(QStringLiteral("ph")))
+            return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<phoneme> needs a ph attribute"));
+        const QString alphabet = attribute(QStringLiteral("alphabet")).trimmed().toLower();
+        // Other alphabets (x-sampa, a vendor's) are read as their text.
+        if (alphabet.isEmpty() || alphabet == QLatin1String("ipa")) {
+            const QString ph = attribute(QStringLiteral("ph")).trimmed();
+            if (const auto bad = IpaPhonemes::unknownSymbol(ph))
+                return invalid(QStringLiteral("ph"), ph,
+                               bad->isEmpty() ? QStringLiteral("it has no sound")
+                                              : QStringLiteral("'%1' is not an IPA symbol this service knows").arg(*bad));
+            f.gathered.ipa = ph;
+        }
+        f.collect = Collect::Phoneme;
+    } else if (name == QLatin1String("lang") || name == QLatin1String("p") || name == QLatin1String("s")) {
+        const QString lang = language();
+        if (name == QLatin1String("lang") && lang.isEmpty())
+            return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<lang> needs an xml:lang attribute"));
+        if (!lang.isEmpty())
+            f.language = lang;
+        if (name != QLatin1String("lang")) {
+            // A sentence or paragraph starts afresh, whatever came before it.
+            SsmlItem b;
+            b.kind = name == QLatin1String("p") ? SsmlItem::Kind::ParagraphEnd : SsmlItem::Kind::SentenceEnd;
+            m_doc.m_items.append(b);
+        }
+    }
+    // speak, and every element this subset does not know (voice, audio, mark, ...):
+    // its text is read with the settings around it.
+    if (f.collect != Collect::None) {
+        f.gathered.prosody = f.prosody;
+        f.gathered.language = f.language;
+    }
+    m_stack.append(std::move(f));
+    return std::nullopt;
+}
+
+void SsmlReader::endElement()
+{
+    if (m_stack.isEmpty())
+        return;
+    Frame f = m_stack.takeLast();
+    if (f.collect == Collect::Sub) {
+        // Every character of the alias stands for the whole content (or for the empty
+        // element's place when it has none).
+        const qsizetype from = f.contentFrom >= 0 ? f.contentFrom : m_tokenStart;
+        const qsizetype to = f.contentFrom >= 0 ? f.contentTo : m_tokenStart;
+        f.gathered.from.assign(size_t(f.gathered.text.size()), from);
+        f.gathered.to.assign(size_t(f.gathered.text.size()), to);
+    }
+    if (f.collect != Collect::None && !gatherer() && !f.gathered.text.isEmpty())
+        m_doc.m_items.append(std::move(f.gathered));
+    if (!gatherer() && (f.name == QLatin1String("p") || f.name == QLatin1String("s"))) {
+        SsmlItem b;
+        b.kind = f.name == QLatin1String("p") ? SsmlItem::Kind::ParagraphEnd : SsmlItem::Kind::SentenceEnd;
+        m_doc.m_items.append(b);
+    }
+}
+
+void SsmlReader::characters()
+{
+    const QString decoded = m_xml.text().toString();
+    const qsizetype rawEnd = qsizetype(m_xml.characterOffset());
+    SsmlItem item;
+    item.text = decoded;
+    item.from.reserve(size_t(decoded.size()));
+    item.to.reserve(size_t(decoded.size()));
+    // Walk the raw input beside the decoded text: an entity or character reference is
+    // one span, "\r\n" (read as "\n") another; CDATA sections skip their brackets.
+    qsizetype i = m_tokenStart;
+    const bool cdata = m_xml.isCDATA();
+    if (cdata) {
+        // The text before it may have taken the section's '<' already.
+        const qsizetype open = m_text.indexOf(QLatin1String("<![CDATA["), qMax<qsizetype>(0, i - 1));
+        if (open >= 0 && open <= i)
+            i = open + 9;
+    }
+    for (qsizetype j = 0; j < decoded.size(); ++j) {
+        qsizetype start = i, end = i + 1;
+        if (i >= rawEnd) {
+            start = end = rawEnd; // should not happen: keep the rest at the token's end
+        } else if (!cdata && m_text.at(i) == u'&') {
+            const qsizetype semi = m_text.indexOf(u';', i);
+            end = semi >= 0 && semi < rawEnd ? semi + 1 : i + 1;
+            // A character reference beyond U+FFFF decodes to a surrogate pair.
+            if (decoded.at(j).isHighSurrogate() && j + 1 < decoded.size()) {
+                item.from.push_back(start);
+                item.to.push_back(end);
+                ++j;
+            }
+        } else if (m_text.at(i) == u'\r') {
+            end = (i + 1 < rawEnd && m_text.at(i + 1) == u'\n') ? i + 2 : i + 1;
+        }
+        item.from.push_back(start);
+        item.to.push_back(end);
+        i = qMin(end, rawEnd);
+    }
+
+    if (Frame *g = gatherer()) {
+        if (g->collect == Collect::Sub) {
+            // The content is replaced by the alias: only its place matters.
+            if (!item.from.empty()) {
+                if (g->contentFrom < 0)
+                    g->contentFrom = item.from.front();
+                g->contentTo = item.to.back();
+            }
+            return;
+        }
+        g->gathered.text += item.text;
+        g->gathered.from.insert(g->gathered.from.end(), item.from.begin(), item.from.end());
+        g->gathered.to.insert(g->gathered.to.end(), item.to.begin(), item.to.end());
+        return;
+    }
+    item.prosody = m_stack.last().prosody;
+    item.language = m_stack.last().language;
+    m_doc.m_items.append(std::move(item));
+}
+
+bool SsmlDocument::isSsml(const QString &text)
+{
+    qsizetype i = 0;
+    while (i < text.size() && text.at(i).isSpace())
+        ++i;
+    if (!QStringView(text).mid(i, 6).startsWith(QLatin1String("<speak")))
+        return false;
+    if (i + 6 >= text.size())
+        return true; // "<speak": malformed, but meant as SSML (a 400 says where)
+    const QChar next = text.at(i + 6);
+    return next == u'>' || next == u'/' || next.isSpace();
+}
+
+std::variant<SsmlDocument, SsmlError> SsmlDocument::parse(const QString &text)
+{
+    // XML allows no whitespace before its declaration; before the root element it does.
+    return SsmlReader(text).read();
+}
+
+const QList<SsmlItem> &SsmlDocument::items() const
+{
+    return m_items;
+}
+
+QString SsmlDocument::spokenText() const
+{
+    QString all;
+    for (const SsmlItem &item : m_items) {
+        if (item.kind == SsmlItem::Kind::Text)
+            all += item.text;
+        else
+            all += u' '; // a pause or a sentence boundary separates words
+    }
+    return all.simplified();
+}
+
+QString SsmlDocument::billedText(const QString &text)
+{
+    if (!isSsml(text))
+        return text;
+    const auto parsed = parse(text);
+    if (const auto *doc = std::get_if<SsmlDocument>(&parsed))
+        return doc->spokenText();
+    return text;
+}

@@ -1,0 +1,87 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <variant>
+#include <vector>
+
+// Speaking settings in effect for a run of SSML text, as factors on the request's own
+// (voice, speed, pitch) so that they compose with them: rate scales speed, pitch scales
+// the backend's pitch, volume is a linear gain on the samples after loudness levelling.
+struct SsmlProsody
+{
+    double rate = 1.0;
+    double pitch = 1.0;
+    double volume = 1.0;
+
+    bool operator==(const SsmlProsody &o) const;
+    bool operator!=(const SsmlProsody &o) const;
+};
+
+// One thing the document says, in order: a run of text with its settings, an explicit
+// pause (<break>), or the end of a sentence or paragraph (<s>, <p>).
+struct SsmlItem
+{
+    enum class Kind { Text, Break, SentenceEnd, ParagraphEnd };
+    Kind kind = Kind::Text;
+
+    // Text: the words to say (the content as written; a <sub>'s alias), and for each of
+    // its UTF-16 units the span [from, to) of the input it stands for: a character of
+    // the markup's text is its own span, an entity (&amp;) its whole reference, every
+    // character of an alias the <sub>'s whole content. Word timings use it to point
+    // into the document the caller sent.
+    QString text;
+    std::vector<qsizetype> from;
+    std::vector<qsizetype> to;
+    SsmlProsody prosody;
+    QString language;   // xml:lang of the nearest <lang>/<p>/<s>; empty: the request's
+    QString sayAs;      // interpret-as, lower case (characters, cardinal, ...); empty: none
+    QString format;     // say-as format (date: mdy, dmy, ymd, ...)
+    QString ipa;        // <phoneme alphabet="ipa" ph="...">: how the text is said
+
+    int breakMs = 0;    // Break: its length in milliseconds
+};
+
+// Where a document is not acceptable: line and column as XML counts them (from 1).
+struct SsmlError
+{
+    qint64 line = 0;
+    qint64 column = 0;
+    QString message;
+
+    // "SSML error at line 2, column 7: ..." for a 400's detail.
+    QString describe() const;
+};
+
+// The SSML subset (docs/api.md "SSML"), read with QXmlStreamReader into the items a
+// synthesis speaks. Parsing depends on the text alone (no locale, no voice), so the
+// server's request check and the worker's pipeline see the same document.
+class SsmlDocument
+{
+public:
+    static constexpr int kMaxDepth = 100;
+    static constexpr int kMaxElements = 10000;
+    static constexpr int kMaxBreakMs = 10000;       // one <break>
+    static constexpr int kMaxTotalBreakMs = 600000; // all of them: silence is not billed
+
+    // Whether text is SSML: it starts with <speak (after whitespace), followed by '>',
+    // '/' or whitespace (attributes such as xml:lang, version, xmlns).
+    static bool isSsml(const QString &text);
+
+    static std::variant<SsmlDocument, SsmlError> parse(const QString &text);
+
+    const QList<SsmlItem> &items() const;
+
+    // What the document says, as billed: the text of its items (aliases for <sub>,
+    // say-as content as written), whitespace runs collapsed to one space, trimmed.
+    QString spokenText() const;
+
+    // The text a request is billed and checked on: spokenText() for SSML that parses,
+    // the text itself otherwise.
+    static QString billedText(const QString &text);
+
+private:
+    friend class SsmlReader;
+    QList<SsmlItem> m_items;
+};

@@ -1,0 +1,427 @@
+// Pronunciations (issue 16: lexicons, SSML <phoneme>): IPA turned into espeak-ng
+// mnemonics and flite's CMU phones, lexicon entries parsed and matched as whole words,
+// the text handed to the backend, and through workers: an alias and IPA change what is
+// said (duration, and what pocketsphinx hears on flite) while word timings keep
+// pointing at the words as written.
+
+#include "enginetest.h"
+#include "ipaphonemes.h"
+#include "lexicon.h"
+#include "synthesispipeline.h"
+#include "workerpool.h"
+
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace EngineTest;
+
+class TestPronunciations : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void ipaToEspeak_data();
+    void ipaToEspeak();
+    void ipaToEspeakInLanguage_data();
+    void ipaToEspeakInLanguage();
+    void ipaToFlite_data();
+    void ipaToFlite();
+    void unknownIpa_data();
+    void unknownIpa();
+    void parseProblems_data();
+    void parseProblems();
+    void parseLimits();
+    void match_data();
+    void match();
+    void paramsRoundTrip();
+    void handedToBackend_data();
+    void handedToBackend();
+    void phonemesChangeTheAudio_data();
+    void phonemesChangeTheAudio();
+    void wordTimingsOnTheGrapheme_data();
+    void wordTimingsOnTheGrapheme();
+    void heardOnFlite_data();
+    void heardOnFlite();
+
+private:
+    double durationOf(const SynthesisParams &params);
+
+    WorkerPool *m_pool = nullptr;
+    QTemporaryDir m_dir;
+    QString m_sox, m_recognizer;
+};
+
+void TestPronunciations::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    SpeechTools tools;
+    const QString problem = listeningSetUp(this, &tools, &m_pool);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    m_sox = tools.sox;
+    m_recognizer = tools.recognizer;
+}
+
+void TestPronunciations::cleanupTestCase()
+{
+    delete m_pool;
+    m_pool = nullptr;
+}
+
+void TestPronunciations::ipaToEspeak_data()
+{
+    QTest::addColumn<QString>("ipa");
+    QTest::addColumn<QString>("espeak");
+    QTest::newRow("tomato") << QStringLiteral("təˈmɑːtoʊ") << QStringLiteral("t@'mA:toU");
+    QTest::newRow("tie bar, length") << QStringLiteral("ˈt͡ʃiːz") << QStringLiteral("'tSi:z");
+    QTest::newRow("two words, secondary stress") << QStringLiteral("ˌnjuː ˈjɔːk") << QStringLiteral(",nju: 'jO:k");
+    QTest::newRow("German ch, uvular r") << QStringLiteral("ˈbaχ ʁeːt") << QStringLiteral("'baX Re:t");
+    QTest::newRow("French nasal") << QStringLiteral("bɔ̃ʒuʁ") << QStringLiteral("bO~ZuR");
+}
+
+void TestPronunciations::ipaToEspeak()
+{
+    QFETCH(QString, ipa);
+    QFETCH(QString, espeak);
+    QCOMPARE(IpaPhonemes::toEspeak(ipa).value_or(QStringLiteral("<none>")), espeak);
+}
+
+void TestPronunciations::ipaToEspeakInLanguage_data()
+{
+    QTest::addColumn<QString>("ipa");
+    QTest::addColumn<QStringList>("known");
+    QTest::addColumn<QString>("espeak");
+    // A Spanish-like table: five vowels, no schwa.
+    const QStringList spanish{"a", "e", "i", "o", "u", "p", "t", "m", "s", "n", "d", "f", "l", "h", "r", "k"};
+    QTest::newRow("lax vowels become tense") << QStringLiteral("ˌhɪpəpəˈtɒməs") << spanish << QStringLiteral(",hipepe'tomes");
+    QTest::newRow("long vowel mnemonic first") << QStringLiteral("ˈnɜːs") << QStringList{"n", "3:", "3", "s"}
+                                               << QStringLiteral("'n3:s");
+    QTest::newRow("long mark kept otherwise") << QStringLiteral("ˈmɑːt") << QStringList{"m", "a", "t"} << QStringLiteral("'ma:t");
+    QTest::newRow("theta to t") << QStringLiteral("θɪn") << spanish << QStringLiteral("tin");
+}
+
+void TestPronunciations::ipaToEspeakInLanguage()
+{
+    QFETCH(QString, ipa);
+    QFETCH(QStringList, known);
+    QFETCH(QString, espeak);
+    QCOMPARE(IpaPhonemes::toEspeak(ipa, [&](const QString &m) { return known.contains(m); }).value_or("<none>"), espeak);
+}
+
+void TestPronunciations::ipaToFlite_data()
+{
+    QTest::addColumn<QString>("ipa");
+    QTest::addColumn<QString>("phones");
+    QTest::newRow("tomato") << QStringLiteral("təˈmɑːtoʊ") << QStringLiteral("t ax0 m aa1 t ow0");
+    QTest::newRow("no stress mark: first vowel") << QStringLiteral("kæt") << QStringLiteral("k ae1 t");
+    QTest::newRow("stressed schwa is ah1") << QStringLiteral("ˈəbaʊt") << QStringLiteral("ah1 b aw0 t");
+    QTest::newRow("affricates, th") << QStringLiteral("ˈtʃɜːtʃ θɪŋ") << QStringLiteral("ch er1 ch th ih0 ng");
+    QTest::newRow("closest phones: German") << QStringLiteral("ˈbaχ") << QStringLiteral("b aa1 hh");
+}
+
+void TestPronunciations::ipaToFlite()
+{
+    QFETCH(QString, ipa);
+    QFETCH(QString, phones);
+    QCOMPARE(IpaPhonemes::toFlite(ipa).value_or(QStringList{"<none>"}).join(u' '), phones);
+}
+
+void TestPronunciations::unknownIpa_data()
+{
+    QTest::addColumn<QString>("ipa");
+    QTest::addColumn<QString>("unknown"); // "-": all known
+    QTest::newRow("known") << QStringLiteral("ˈhɛloʊ") << QStringLiteral("-");
+    QTest::newRow("a dollar") << QStringLiteral("hɛ$loʊ") << QStringLiteral("$");
+    QTest::newRow("a digit") << QStringLiteral("h3lo") << QStringLiteral("3");
+    QTest::newRow("capital letter") << QStringLiteral("Hello") << QStringLiteral("H");
+    QTest::newRow("only marks") << QStringLiteral("ˈ.") << QString();
+}
+
+void TestPronunciations::unknownIpa()
+{
+    QFETCH(QString, ipa);
+    QFETCH(QString, unknown);
+    QCOMPARE(IpaPhonemes::unknownSymbol(ipa).value_or(QStringLiteral("-")), unknown);
+}
+
+void TestPronunciations::parseProblems_data()
+{
+    QTest::addColumn<QString>("entries");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<bool>("wrongType");
+    QTest::newRow("no grapheme") << R"([{"alias":"x"}])" << "entries[0].grapheme" << false;
+    QTest::newRow("neither alias nor phoneme") << R"([{"grapheme":"a"}])" << "entries[0].alias" << false;
+    QTest::newRow("bad ipa") << R"([{"grapheme":"ok","alias":"o k"},{"grapheme":"a","phoneme":"h$"}])" << "entries[1].phoneme" << false;
+    QTest::newRow("alphabet") << R"([{"grapheme":"a","phoneme":"ə","alphabet":"x-sampa"}])" << "entries[0].alphabet" << false;
+    QTest::newRow("language") << R"([{"grapheme":"a","alias":"b","language_code":"english!"}])" << "entries[0].language_code" << false;
+    QTest::newRow("duplicate") << R"([{"grapheme":"SQL","alias":"sequel"},{"grapheme":"sql","alias":"s q l"}])" << "entries[1].grapheme" << false;
+    QTest::newRow("grapheme a number") << R"([{"grapheme":5,"alias":"b"}])" << "entries[0].grapheme" << true;
+    QTest::newRow("case_sensitive a string") << R"([{"grapheme":"a","alias":"b","case_sensitive":"yes"}])" << "entries[0].case_sensitive" << true;
+    QTest::newRow("entry not an object") << R"([{"grapheme":"a","alias":"b"},"c"])" << "entries[1]" << true;
+}
+
+void TestPronunciations::parseProblems()
+{
+    QFETCH(QString, entries);
+    QFETCH(QString, field);
+    QFETCH(bool, wrongType);
+    const Lexicon::Parsed parsed = Lexicon::parse(QJsonDocument::fromJson(entries.toUtf8()).array());
+    QVERIFY(parsed.entries.isEmpty()); // all or nothing
+    QCOMPARE(parsed.problems.size(), 1);
+    QCOMPARE(parsed.problems.first().field, field);
+    QCOMPARE(parsed.problems.first().wrongType, wrongType);
+}
+
+void TestPronunciations::parseLimits()
+{
+    QJsonArray many;
+    for (int i = 0; i <= Lexicon::kMaxEntries; ++i)
+        many.append(QJsonObject{{"grapheme", QStringLiteral("w%1").arg(i)}, {"alias", "x"}});
+    QCOMPARE(Lexicon::parse(many).problems.value(0).field, QStringLiteral("entries"));
+    many.removeLast();
+    QCOMPARE(Lexicon::parse(many).entries.size(), Lexicon::kMaxEntries);
+
+    const QString longWord(Lexicon::kMaxGraphemeLength + 1, u'a');
+    QCOMPARE(Lexicon::parse({QJsonObject{{"grapheme", longWord}, {"alias", "x"}}}).problems.value(0).field,
+             QStringLiteral("entries[0].grapheme"));
+    QCOMPARE(Lexicon::parse({QJsonObject{{"grapheme", longWord.left(100)}, {"alias", QString(201, u'b')}}}).problems.value(0).field,
+             QStringLiteral("entries[0].alias"));
+    QCOMPARE(Lexicon::parse({QJsonObject{{"grapheme", "a"}, {"phoneme", QString(201, u'a')}}}).problems.value(0).field,
+             QStringLiteral("entries[0].phoneme"));
+    QVERIFY(Lexicon::parse({QJsonObject{{"grapheme", longWord.left(100)}, {"alias", QString(200, u'b')}}}).problems.isEmpty());
+}
+
+void TestPronunciations::match_data()
+{
+    QTest::addColumn<QString>("entries");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("matched"); // the spans' text, in order
+    QTest::newRow("whole words only") << R"([{"grapheme":"cat","alias":"x"}])" << "en" << "cat, catalog and the cat."
+                                      << QStringList{"cat", "cat"};
+    QTest::newRow("case-insensitive by default") << R"([{"grapheme":"sql","alias":"x"}])" << "en" << "SQL and sql"
+                                                 << QStringList{"SQL", "sql"};
+    QTest::newRow("case-sensitive") << R"([{"grapheme":"US","alias":"x","case_sensitive":true}])" << "en" << "us and US"
+                                    << QStringList{"US"};
+    QTest::newRow("other language skipped") << R"([{"grapheme":"Chef","alias":"x","language_code":"de"}])" << "en"
+                                            << "Chef" << QStringList{};
+    QTest::newRow("base language matches region") << R"([{"grapheme":"Chef","alias":"x","language_code":"pt"}])" << "p pt_BR"
+                                                  << "Chef" << QStringList{"Chef"};
+    QTest::newRow("region") << R"([{"grapheme":"tomato","alias":"x","language_code":"en-GB"}])" << "a en_US"
+                            << "tomato" << QStringList{};
+    QTest::newRow("API code") << R"([{"grapheme":"tomato","alias":"x","language_code":"b"}])" << "b en_GB"
+                              << "tomato" << QStringList{"tomato"};
+    QTest::newRow("longest first, no overlap") << R"([{"grapheme":"New York","alias":"x"},{"grapheme":"New York City","alias":"y"}])"
+                                               << "en" << "New York City and New York" << QStringList{"New York City", "New York"};
+    QTest::newRow("umlaut word boundary") << R"([{"grapheme":"Bär","alias":"x"}])" << "de" << "Bären und Bär."
+                                          << QStringList{"Bär"};
+}
+
+void TestPronunciations::match()
+{
+    QFETCH(QString, entries);
+    QFETCH(QString, language);
+    QFETCH(QString, text);
+    QFETCH(QStringList, matched);
+    const Lexicon::Parsed parsed = Lexicon::parse(QJsonDocument::fromJson(entries.toUtf8()).array());
+    QVERIFY(parsed.problems.isEmpty());
+    QStringList got;
+    for (const Pronunciation &p : Lexicon::match(parsed.entries, text, language.split(u' ')))
+        got << text.mid(p.start, p.length);
+    QCOMPARE(got, matched);
+}
+
+void TestPronunciations::paramsRoundTrip()
+{
+    SynthesisParams p;
+    p.text = QStringLiteral("Say SQL and GIF.");
+    p.pronunciations = {{4, 3, {}, QStringLiteral("sequel")}, {12, 3, QStringLiteral("dʒɪf"), {}}};
+    const auto back = SynthesisParams::fromJson(p.toJson());
+    QVERIFY(back);
+    QCOMPARE(back->pronunciations, p.pronunciations);
+    // Spans that do not fit the text are dropped, not trusted.
+    QJsonObject json = p.toJson();
+    json.insert("text", QStringLiteral("Say SQL."));
+    QCOMPARE(SynthesisParams::fromJson(json)->pronunciations.size(), 1);
+    // A plan without spans has no key: older stored plans compare equal.
+    p.pronunciations.clear();
+    QVERIFY(!p.toJson().contains("pronunciations"));
+}
+
+void TestPronunciations::handedToBackend_data()
+{
+    QTest::addColumn<QString>("voiceId");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("entries");
+    QTest::addColumn<QString>("spoken");
+    QTest::addColumn<QStringList>("phonemes"); // the spans' text in what is spoken
+    QTest::newRow("alias, flite") << "af_sarah" << "I use SQL daily." << R"([{"grapheme":"SQL","alias":"sequel"}])"
+                                  << "I use sequel daily." << QStringList{};
+    QTest::newRow("alias with digits in words") << "af_sarah" << "Meet R2." << R"([{"grapheme":"R2","alias":"R 2 unit"}])"
+                                                << "Meet R two unit." << QStringList{};
+    QTest::newRow("ipa, flite keeps the letters") << "af_sarah" << "A GIF file." << R"([{"grapheme":"gif","phoneme":"dʒɪf"}])"
+                                                  << "A GIF file." << QStringList{"GIF"};
+    QTest::newRow("ipa, espeak-ng") << "aria" << "Ein GIF hier." << R"([{"grapheme":"gif","phoneme":"dʒɪf"}])"
+                                    << "Ein GIF hier." << QStringList{"GIF"};
+    QTest::newRow("numbers still spoken around") << "af_sarah" << "2 SQL tables" << R"([{"grapheme":"SQL","alias":"sequel"}])"
+                                                 << "two sequel tables" << QStringList{};
+}
+
+void TestPronunciations::handedToBackend()
+{
+    QFETCH(QString, voiceId);
+    QFETCH(QString, text);
+    QFETCH(QString, entries);
+    QFETCH(QString, spoken);
+    QFETCH(QStringList, phonemes);
+    QString error;
+    const bool german = voiceId == QLatin1String("aria");
+    auto params = plan({voiceId, german ? "advanced" : "base", german ? "de" : "a", text}, &error);
+    QVERIFY2(params, qPrintable(error));
+    params->pronunciations = Lexicon::match(Lexicon::parse(QJsonDocument::fromJson(entries.toUtf8()).array()).entries, text,
+                                            {german ? "de" : "en"});
+    SynthesisPipeline pipeline;
+    const SynthesisPipeline::SpokenPiece piece = pipeline.spokenPiece({0, text}, *params);
+    QCOMPARE(piece.text.text, spoken);
+    QCOMPARE(qsizetype(piece.text.origin.size()), spoken.size() + 1);
+    QStringList got;
+    for (const SpeechBackend::PhonemeSpan &s : piece.phonemes)
+        got << piece.text.text.mid(s.start, s.length);
+    QCOMPARE(got, phonemes);
+    // Every spoken character of a replaced span points at the span as written.
+    for (const Pronunciation &p : params->pronunciations) {
+        if (p.alias.isEmpty())
+            continue;
+        const qsizetype at = spoken.indexOf(p.alias.split(u' ').first());
+        QCOMPARE(piece.text.sourceIndex(at), p.start);
+    }
+}
+
+double TestPronunciations::durationOf(const SynthesisParams &params)
+{
+    const Outcome o = run(*m_pool, job(params, {}, AudioFormat::Wav, true), 120000, true);
+    if (!o.finished)
+        return -1;
+    // Voiced length: leading and trailing quiet trimmed.
+    qsizetype first = 0, last = qsizetype(o.audio.size()) - 1;
+    while (first < last && std::abs(o.audio[size_t(first)]) < 0.01f)
+        ++first;
+    while (last > first && std::abs(o.audio[size_t(last)]) < 0.01f)
+        --last;
+    return seconds(last - first);
+}
+
+void TestPronunciations::phonemesChangeTheAudio_data()
+{
+    QTest::addColumn<QString>("voiceId");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("language");
+    QTest::newRow("espeak-ng de") << "aria" << "advanced" << "de";
+    QTest::newRow("espeak-ng es") << "aria" << "advanced" << "es";
+    QTest::newRow("flite") << "am_michael" << "base" << "a";
+}
+
+// "cat" said as a long word: the audio is much longer than with the letters' own sound,
+// and about as long as that word written out.
+void TestPronunciations::phonemesChangeTheAudio()
+{
+    QFETCH(QString, voiceId);
+    QFETCH(QString, model);
+    QFETCH(QString, language);
+    QString error;
+    const QString text = QStringLiteral("The cat.");
+    auto plain = plan({voiceId, model, language, text}, &error);
+    QVERIFY2(plain, qPrintable(error));
+    QCOMPARE(plain->backend, language == QLatin1String("a") ? SpeechBackendKind::Flite : SpeechBackendKind::Espeak);
+    SynthesisParams ipa = *plain;
+    ipa.pronunciations = {{4, 3, QStringLiteral("ˌhɪpəpəˈtɒməs ænd ˌɛlɪˈfæntəs"), {}}};
+    const double before = durationOf(*plain), after = durationOf(ipa);
+    qInfo("%s: %.2f s -> %.2f s", qPrintable(voiceId), before, after);
+    QVERIFY(before > 0 && after > 0);
+    QVERIFY2(after > before + 0.8, "the phonemes are said instead of the word");
+}
+
+void TestPronunciations::wordTimingsOnTheGrapheme_data()
+{
+    QTest::addColumn<QString>("voiceId");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("ipa");
+    QTest::addColumn<QString>("alias");
+    QTest::addColumn<QString>("language");
+    QTest::newRow("flite alias") << "am_michael" << "base" << QString() << "world wide web consortium" << "a";
+    QTest::newRow("flite ipa") << "am_michael" << "base" << "ˈdʌbəljuː ˈdʌbəljuː si" << QString() << "a";
+    QTest::newRow("espeak-ng alias") << "aria" << "advanced" << QString() << "world wide web consortium" << "de";
+    QTest::newRow("espeak-ng ipa") << "aria" << "advanced" << "ˈdʌbəljuː ˈdʌbəljuː si" << QString() << "de";
+}
+
+// The captions' words are the words as written: "W3C" is one word, spoken as several.
+void TestPronunciations::wordTimingsOnTheGrapheme()
+{
+    QFETCH(QString, voiceId);
+    QFETCH(QString, model);
+    QFETCH(QString, ipa);
+    QFETCH(QString, alias);
+    QFETCH(QString, language);
+    const QString text = QStringLiteral("Ask the W3C about it, then the W3C again.");
+    QString error;
+    auto params = plan({voiceId, model, language, text}, &error);
+    QVERIFY2(params, qPrintable(error));
+    const qsizetype second = text.lastIndexOf(QStringLiteral("W3C"));
+    params->pronunciations = {{8, 3, ipa, alias}, {second, 3, ipa, alias}};
+    QCOMPARE(text.mid(8, 3), QStringLiteral("W3C"));
+    const Outcome o = runWithWords(*m_pool, *params);
+    QVERIFY2(o.finished, qPrintable(o.failed ? o.error : QStringLiteral("timed out")));
+    QStringList got, expected;
+    for (const WordTimings::Span &s : WordTimings::split(text))
+        expected << text.mid(s.start, s.end - s.start);
+    qint64 lastStart = -1;
+    for (const WordTiming &w : o.words) {
+        got << text.mid(w.charStart, w.charEnd - w.charStart);
+        QVERIFY2(w.startSample >= lastStart && w.startSample < o.streamedSamples, "starts in order, inside the audio");
+        lastStart = w.startSample;
+    }
+    QCOMPARE(got, expected);
+    // The replaced word lasts as long as the words said for it: longer than "Ask".
+    const WordTiming w3c = o.words.at(2), ask = o.words.at(0);
+    QVERIFY2(w3c.endSample - w3c.startSample > ask.endSample - ask.startSample,
+             qPrintable(QStringLiteral("W3C %1 samples, Ask %2").arg(w3c.endSample - w3c.startSample).arg(ask.endSample - ask.startSample)));
+}
+
+void TestPronunciations::heardOnFlite_data()
+{
+    QTest::addColumn<QString>("ipa");
+    QTest::addColumn<QString>("alias");
+    QTest::newRow("alias") << QString() << "seven hundred";
+    QTest::newRow("ipa") << "ˈsɛvən ˈhʌndɹəd" << QString();
+}
+
+// pocketsphinx hears the alias (or the IPA's words) where the text has letters it would
+// otherwise hear spelled out.
+void TestPronunciations::heardOnFlite()
+{
+    QFETCH(QString, ipa);
+    QFETCH(QString, alias);
+    const QString text = QStringLiteral("The code is QXZ.");
+    QString error;
+    auto params = plan({"am_michael", "base", "a", text}, &error);
+    QVERIFY2(params, qPrintable(error));
+    params->pronunciations = {{12, 3, ipa, alias}};
+    const QString wav = m_dir.filePath(QString::fromLatin1(QTest::currentDataTag()) + ".wav");
+    const QString wav16 = QString(wav).replace(".wav", "-16k.wav");
+    const Outcome o = run(*m_pool, job(*params, wav, AudioFormat::Wav, false), 120000, false);
+    QVERIFY2(o.finished, qPrintable(o.failed ? o.error : QStringLiteral("timed out")));
+    QByteArray out, err;
+    QVERIFY2(runProgram(m_sox, {wav, "-r", "16000", "-c", "1", "-b", "16", wav16, "pad", "0.5", "0.5"}, &out, &err) == 0,
+             qPrintable("sox failed: " + QString::fromLocal8Bit(err)));
+    QVERIFY2(runProgram(m_recognizer, {"-infile", wav16, "-logfn", "/dev/null"}, &out, &err, 180000) == 0,
+             qPrintable("pocketsphinx_continuous failed: " + QString::fromLocal8Bit(err)));
+    const QStringList hypothesis = words(QString::fromUtf8(out));
+    qInfo("%s -> heard: %s", qPrintable(QTest::currentDataTag()), qPrintable(hypothesis.join(u' ')));
+    QVERIFY2(hypothesis.contains(QStringLiteral("seven")) || hypothesis.contains(QStringLiteral("hundred")),
+             qPrintable(QStringLiteral("neither 'seven' nor 'hundred' heard in: %1").arg(hypothesis.join(u' '))));
+}
+
+QTEST_GUILESS_MAIN(TestPronunciations)
+#include "tst_pronunciations.moc"
