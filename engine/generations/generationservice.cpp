@@ -118,7 +118,7 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     const auto voice = m_voices.find(auth.accountId, req.voiceId, req.voiceCaseInsensitive);
     const auto lexicon = m_lexicons.entries(auth.accountId);
     if (!lexicon)
-        return lexicon.error();
+        return m_db.fileProblem().isEmpty() ? lexicon.error() : createFailed();
     const auto params = plan(voice ? &*voice : nullptr, auth, req, *lexicon);
     if (!params)
         return params.error();
@@ -210,19 +210,23 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
         return CreatedGeneration{*replay, true};
     if (refusal)
         return *refusal;
-    if (!ok) {
-        if (const QString lost = m_db.fileProblem(); !lost.isEmpty()) {
-            ServiceError e = ServiceError::make(ServiceError::Kind::StoreUnavailable,
-                                                QStringLiteral("The store cannot take new work: %1. Nothing was charged.").arg(lost));
-            e.retryAfterSeconds = 5;
-            return e;
-        }
-        return ServiceError::make(ServiceError::Kind::Internal, QStringLiteral("An unexpected error occurred. Please try again."));
-    }
+    if (!ok)
+        return createFailed();
     if (!g.streamed)
         emit jobQueued();
     emit generationChanged(g.id, g.status);
     return CreatedGeneration{g, false};
+}
+
+ServiceError GenerationService::createFailed() const
+{
+    if (const QString lost = m_db.fileProblem(); !lost.isEmpty()) {
+        ServiceError e = ServiceError::make(ServiceError::Kind::StoreUnavailable,
+                                            QStringLiteral("The store cannot take new work: %1. Nothing was charged.").arg(lost));
+        e.retryAfterSeconds = 5;
+        return e;
+    }
+    return ServiceError::make(ServiceError::Kind::Internal, QStringLiteral("An unexpected error occurred. Please try again."));
 }
 
 Result<Generation> GenerationService::get(qint64 accountId, const QString &id) const

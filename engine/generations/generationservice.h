@@ -194,6 +194,9 @@ signals:
 
 private:
     ExpiryRule expiryRule() const;
+    // Why create() could not write (or read what it needs): the data dir's file problem
+    // (503), else an internal error.
+    ServiceError createFailed() const;
     bool failRow(const QString &id, const QString &message, bool charge, const QString &owner);
 
     const Database &m_db;

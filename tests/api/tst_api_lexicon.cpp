@@ -424,6 +424,18 @@ void TestApiLexicon::appliedOnOpenAi()
 void TestApiLexicon::keptAcrossRestart()
 {
     QVERIFY(m_server.stop());
+    {
+        // Each generation keeps the matches it was made with (its stored plan), so a job
+        // re-run after a crash says what it would have said: alice's have them, bob's not.
+        StoreReader db(m_server.databasePath());
+        QVERIFY2(db.isOpen(), qPrintable(db.lastError()));
+        const QString count = QStringLiteral("SELECT COUNT(*) FROM generations g JOIN accounts a ON a.id = g.account_id "
+                                             "WHERE a.name = ? AND g.synthesis LIKE ?");
+        QVERIFY(db.scalar(count, {"alice", "%\"pronunciations\"%quick brown fox%"}).toInt() > 0);
+        QCOMPARE(db.scalar(count, {"bob", "%\"pronunciations\"%"}).toInt(), 0);
+        QVERIFY(db.scalar(QStringLiteral("SELECT COUNT(*) FROM generations g JOIN accounts a ON a.id = g.account_id WHERE a.name = ?"),
+                          {"bob"}).toInt() > 0);
+    }
     QVERIFY2(m_server.restart(), m_server.serverLog().constData());
     const double alice = streamSeconds(m_alice), bob = streamSeconds(m_bob);
     qInfo("after restart: alice %.2f s, bob %.2f s", alice, bob);
