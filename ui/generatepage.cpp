@@ -577,7 +577,7 @@ void GeneratePage::speak()
     req.audioFormat = m_format->currentData().toString();
     req.apiVersion = QStringLiteral("studio");
     // Word timings for the marked word and the captions: each piece is then made whole
-    // before its audio goes out (docs/studio-captions.md measures what that costs).
+    // before its audio goes out (docs/api.md "Word timings and captions" says what that costs).
     req.timestamps = true;
 
     ++m_loads;
