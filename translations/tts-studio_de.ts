@@ -621,12 +621,12 @@
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="233" />
-            <source>&amp;Exaggeration:</source>
+            <source>E&amp;xaggeration:</source>
             <translation>&amp;Ausdrucksstärke:</translation>
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="233" />
-            <source>&amp;Format:</source>
+            <source>F&amp;ormat:</source>
             <translation>&amp;Format:</translation>
         </message>
         <message>

@@ -621,12 +621,12 @@
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="233" />
-            <source>&amp;Exaggeration:</source>
+            <source>E&amp;xaggeration:</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="233" />
-            <source>&amp;Format:</source>
+            <source>F&amp;ormat:</source>
             <translation type="unfinished" />
         </message>
         <message>

@@ -241,7 +241,7 @@ void GeneratePage::buildUi()
     // Two pairs a row: German labels are long, and 800 px must hold them.
     auto *tuning = new QGridLayout;
     const std::pair<QString, QWidget *> knobs[] = {
-        {tr("&Speed:"), m_speed}, {tr("&CFG weight:"), m_cfg}, {tr("&Exaggeration:"), m_exaggeration}, {tr("&Format:"), m_format}};
+        {tr("&Speed:"), m_speed}, {tr("&CFG weight:"), m_cfg}, {tr("E&xaggeration:"), m_exaggeration}, {tr("F&ormat:"), m_format}};
     int i = 0;
     for (const auto &[text, field] : knobs) {
         auto *label = new QLabel(text);

@@ -136,6 +136,10 @@ private slots:
     // German labels are the longest: at the smallest window and at 800×600 nothing hides
     // behind the toolbar's »» or needs horizontal scrolling, and names get the room.
     void smallWindowsFit();
+    // Alt and a menu's letter opens that menu from the Generate page, in English and in
+    // German: no label of the page takes the menu's letter (English "&Format:" took Alt+F
+    // from File, "&Exaggeration:" Alt+E from Edit).
+    void altOpensEachMenu();
 
 private:
     void walk(UiTestEnv &env, Texts &all);
@@ -289,6 +293,40 @@ void TestGerman::smallWindowsFit()
     }
     QCoreApplication::removeTranslator(&mine);
     QLocale::setDefault(QLocale::c());
+}
+
+void TestGerman::altOpensEachMenu()
+{
+    UiTestEnv env;
+    env.context().setAccountId(env.createAccount(QStringLiteral("maria")));
+    for (const bool german : {false, true}) {
+        QTranslator mine;
+        if (german) {
+            QVERIFY(mine.load(QStringLiteral(TTS_QM_DIR "/tts-studio_de.qm")));
+            QCoreApplication::installTranslator(&mine);
+        }
+        {
+            MainWindow window(env.context());
+            window.show();
+            QVERIFY(QTest::qWaitForWindowActive(&window));
+            QTRY_VERIFY_WITH_TIMEOUT(window.generatePage()->voiceBox()->count() > 0, 20000);
+            window.generatePage()->editor()->setFocus();
+            const QList<QAction *> menus = window.menuBar()->actions();
+            QVERIFY(menus.size() >= 3);
+            for (QAction *menu : menus) {
+                const qsizetype amp = menu->text().indexOf(u'&');
+                QVERIFY2(amp >= 0, qPrintable(menu->text()));
+                const QChar letter = menu->text().at(amp + 1).toUpper();
+                QTest::keyClick(window.generatePage()->editor(), Qt::Key(letter.unicode()), Qt::AltModifier);
+                QTRY_VERIFY2(QApplication::activePopupWidget() == menu->menu(),
+                             qPrintable(QStringLiteral("Alt+%1 did not open %2").arg(letter).arg(menu->text())));
+                QApplication::activePopupWidget()->close();
+                QTRY_VERIFY(!QApplication::activePopupWidget());
+            }
+        }
+        if (german)
+            QCoreApplication::removeTranslator(&mine);
+    }
 }
 
 QTEST_MAIN(TestGerman)

@@ -520,8 +520,8 @@ void TestHistoryActions::openInGenerateFillsTextAndSettings()
     QVERIFY(speed);
     QCOMPARE(speed->value(), 1.3);
     QCOMPARE(fieldFor<QDoubleSpinBox>(generate, QStringLiteral("&CFG weight:"))->value(), 3.5);
-    QCOMPARE(fieldFor<QDoubleSpinBox>(generate, QStringLiteral("&Exaggeration:"))->value(), 0.8);
-    QCOMPARE(fieldFor<QComboBox>(generate, QStringLiteral("&Format:"))->currentData().toString(), QStringLiteral("mp3"));
+    QCOMPARE(fieldFor<QDoubleSpinBox>(generate, QStringLiteral("E&xaggeration:"))->value(), 0.8);
+    QCOMPARE(fieldFor<QComboBox>(generate, QStringLiteral("F&ormat:"))->currentData().toString(), QStringLiteral("mp3"));
 
     // And back with a base generation: the model and voice switch again.
     window.showPage(MainWindow::History);
@@ -531,7 +531,7 @@ void TestHistoryActions::openInGenerateFillsTextAndSettings()
     QCOMPARE(generate->editor()->toPlainText(), m_umlaut.inputText);
     QCOMPARE(generate->modelBox()->currentData().toString(), QStringLiteral("base"));
     QTRY_VERIFY(generate->voiceBox()->currentText().contains(QStringLiteral("(if_sara)")));
-    QCOMPARE(fieldFor<QComboBox>(generate, QStringLiteral("&Format:"))->currentData().toString(), QStringLiteral("wav"));
+    QCOMPARE(fieldFor<QComboBox>(generate, QStringLiteral("F&ormat:"))->currentData().toString(), QStringLiteral("wav"));
     QTRY_VERIFY(m_env->engine().generations().get(m_account, g.id)->status == GenerationStatus::Completed);
 }
 
