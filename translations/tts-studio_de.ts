@@ -1271,7 +1271,7 @@ ID: %2</translation>
         <message>
             <location filename="../ui/historypage.cpp" line="188" />
             <source>Save captions…</source>
-            <translation>Untertitel speichern…</translation>
+            <translation>Untertitel…</translation>
         </message>
         <message>
             <location filename="../ui/historypage.cpp" line="386" />

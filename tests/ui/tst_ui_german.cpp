@@ -271,6 +271,11 @@ void TestGerman::smallWindowsFit()
         const QList<QSize> sizes{window.minimumSizeHint(), QSize(800, 600), QSize(1920, 1080)};
         for (const QSize &size : sizes) {
             window.resize(size);
+            // The window can be that small: nothing is cut off at its right edge.
+            QVERIFY2(window.size() == size || size == window.minimumSizeHint(),
+                     qPrintable(QStringLiteral("asked for %1×%2, the window is %3×%4 (its minimum %5×%6)")
+                                    .arg(size.width()).arg(size.height()).arg(window.width()).arg(window.height())
+                                    .arg(window.minimumSizeHint().width()).arg(window.minimumSizeHint().height())));
             for (MainWindow::Page page : {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Keys,
                                           MainWindow::Accounts}) {
                 window.showPage(page);
