@@ -15,6 +15,7 @@
 #include "uitestenv.h"
 #include "waveformview.h"
 
+#include <QApplication>
 #include <QAudioDevice>
 #include <QComboBox>
 #include <QFileDialog>
@@ -437,8 +438,11 @@ void TestPlayer::historyItemOpenedInGenerateMarksWords()
     QVERIFY(page->saveButton()->isEnabled());
     QVERIFY2(page->statusLabel()->text().startsWith(QStringLiteral("Opened from History")), qPrintable(page->statusLabel()->text()));
 
-    // Played: the first words are marked, then the marks follow the clicks.
-    QTest::mouseClick(page->playerBar()->playButton(), Qt::LeftButton);
+    // Played (Ctrl+Space, from the editor that has the focus): the first words are
+    // marked, then the marks follow the clicks.
+    QCOMPARE(QApplication::focusWidget(), page->editor());
+    QTest::keyClick(page->editor(), Qt::Key_Space, Qt::ControlModifier);
+    QTRY_VERIFY(page->playerBar()->player()->isPlaying());
     QTRY_VERIFY_WITH_TIMEOUT(page->highlightedWord() >= 0, 5000);
     QVERIFY2(page->highlightedWord() < 6, qPrintable(QString::number(page->highlightedWord())));
     QTest::mouseClick(page->playerBar()->playButton(), Qt::LeftButton); // pause
