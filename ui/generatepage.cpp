@@ -36,6 +36,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -733,6 +734,22 @@ void GeneratePage::highlightAt(qint64 us)
         marks.append(mark(m_wordSpans.at(word), f));
     }
     m_text->setExtraSelections(marks);
+    if (word >= 0)
+        keepVisible(marks.last().cursor);
+}
+
+// A long text scrolls with the speech: the word heard, once below or above the visible
+// part, comes to a third of the editor's height (the user's own cursor stays).
+void GeneratePage::keepVisible(const QTextCursor &word)
+{
+    const QRect at = m_text->cursorRect(word);
+    const QRect view = m_text->viewport()->rect();
+    if (at.top() >= 0 && at.bottom() <= view.bottom())
+        return;
+    // QPlainTextEdit scrolls by lines.
+    const int line = qMax(1, m_text->fontMetrics().lineSpacing());
+    QScrollBar *bar = m_text->verticalScrollBar();
+    bar->setValue(bar->value() + (at.top() - view.height() / 3) / line);
 }
 
 void GeneratePage::updateFileActions()

@@ -24,6 +24,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
+class QTextCursor;
 class QStandardItemModel;
 class StudioContext;
 class StudioSettings;
@@ -95,6 +96,7 @@ private:
     void highlightAt(qint64 us);
     // The marks follow text; no marks once it is edited.
     void resetMarks(const QString &text);
+    void keepVisible(const QTextCursor &word);
     void loadAudioOf(const Generation &g);
     void updateFileActions();
     void liveEnded(const LiveStream::Outcome &outcome) override;

@@ -94,6 +94,7 @@ private slots:
     void wordFollowsPlayback();
     void captionsOfTheGeneration();
     void historyItemOpenedInGenerateMarksWords();
+    void longTextScrollsWithTheWord();
 
 private:
     // Marks the word at several places of the audio and checks each against the timings.
@@ -448,6 +449,46 @@ void TestPlayer::historyItemOpenedInGenerateMarksWords()
     QTest::mouseClick(page->playerBar()->playButton(), Qt::LeftButton); // pause
     checkMarksWhenSought(page, text);
     page->stopSpeaking();
+}
+
+// A text taller than the editor scrolls with the speech: the marked word is on screen.
+void TestPlayer::longTextScrollsWithTheWord()
+{
+    UiTestEnv env({m_wordsDir.path()});
+    MainWindow window(env.context());
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    GeneratePage *page = window.generatePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->voiceBox()->count() > 0, 20000);
+    QStringList lines;
+    for (int i = 1; i <= 30; ++i)
+        lines << QStringLiteral("Line %1 of the list is read now.").arg(i);
+    const QString text = lines.join(u'\n');
+    page->editor()->setPlainText(text);
+    page->speak();
+    QTRY_COMPARE_WITH_TIMEOUT(page->lastStatus(), GenerationStatus::Completed, 60000);
+    PlayerBar *bar = page->playerBar();
+    if (bar->player()->isPlaying())
+        QTest::mouseClick(bar->playButton(), Qt::LeftButton);
+    const QList<WordTiming> timings = page->wordTimings();
+    QCOMPARE(timings.size(), wordsOf(text).size());
+    QPlainTextEdit *editor = page->editor();
+    for (const int target : {int(timings.size()) - 2, 1, int(timings.size() / 2)}) {
+        const WordTiming &w = timings.at(target);
+        clickAt(bar, (w.startSample + w.endSample) / 2 * 1000000 / 24000);
+        QTRY_VERIFY(page->highlightedWord() >= 0 && qAbs(page->highlightedWord() - target) <= 1);
+        const SentenceSpans::Span span = page->highlightedWordSpan();
+        QTextCursor c(editor->document());
+        c.setPosition(int(span.start));
+        const QRect at = editor->cursorRect(c);
+        QVERIFY2(at.top() >= 0 && at.bottom() <= editor->viewport()->height(),
+                 qPrintable(QStringLiteral("word %1 (%2) is at y %3, the editor shows 0 to %4")
+                                .arg(target).arg(text.mid(span.start, span.length)).arg(at.top())
+                                .arg(editor->viewport()->height())));
+    }
+    // The user's cursor was not moved.
+    QCOMPARE(editor->textCursor().position(), 0);
 }
 
 QTEST_MAIN(TestPlayer)
