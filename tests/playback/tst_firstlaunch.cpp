@@ -3,7 +3,7 @@
 // step (the studio makes the desktop user's account and remembers it with the data
 // dir); the New account dialog asks for the name first; and Stop halfway keeps what was
 // spoken: a COMPLETED, stopped generation whose file decodes and is shorter than the
-// whole text, billed for the part only, in History as stopped. The speech is heard:
+// whole text, billed for the part only, in History as stopped, its captions cut with it. The speech is heard:
 // what plays is recorded back from the null sink's monitor. A voice preview played on
 // the Voices page is not in History until its filter asks for previews.
 #include "accountspage.h"
@@ -237,6 +237,16 @@ void TestFirstLaunch::stopKeepsWhatWasSpoken()
     QCOMPARE(kept, page->streamedSamples());
     QVERIFY(kept >= whole / 2);
     QVERIFY(kept < whole);
+    // Its captions end where its audio does: words up to the cut, none after it.
+    QVERIFY(g.captions);
+    const QList<WordTiming> words = env.engine().generations().readCaptions(g.id).value_or(QList<WordTiming>{});
+    QVERIFY(words.size() > 10);
+    QVERIFY(words.size() < kLongText.split(u' ', Qt::SkipEmptyParts).size());
+    for (const WordTiming &w : words)
+        QVERIFY2(w.startSample < kept && w.endSample <= kept,
+                 qPrintable(QStringLiteral("a word at %1–%2 of %3 kept samples").arg(w.startSample).arg(w.endSample).arg(kept)));
+    // The last words heard are in them (at most a sentence's pause short of the cut).
+    QVERIFY2(kept - words.last().endSample < 24000, qPrintable(QString::number(kept - words.last().endSample)));
 
     // Billed for the part: fewer tokens than the text, and the account paid just that.
     QCOMPARE(g.tokens, wholeTokens);
