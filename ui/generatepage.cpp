@@ -1,7 +1,6 @@
 #include "generatepage.h"
 
 #include "audiodecoder.h"
-#include "audioencoder.h"
 #include "audioexport.h"
 #include "audioplayer.h"
 #include "captionsdialog.h"
