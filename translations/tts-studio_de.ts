@@ -339,6 +339,47 @@
         </message>
     </context>
     <context>
+        <name>CaptionsDialog</name>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="30" />
+            <source>SubRip subtitles (*.srt)</source>
+            <translation>SubRip-Untertitel (*.srt)</translation>
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="31" />
+            <source>WebVTT subtitles (*.vtt)</source>
+            <translation>WebVTT-Untertitel (*.vtt)</translation>
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="32" />
+            <source>Save captions</source>
+            <translation>Untertitel speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="71" />
+            <source>Saving %1…</source>
+            <translation>%1 wird gespeichert…</translation>
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="77" />
+            <source>no word timings are stored for this generation</source>
+            <translation>für diese Generierung sind keine Wortzeiten gespeichert</translation>
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="85" />
+            <source>Could not save %1: %2</source>
+            <translation>%1 konnte nicht gespeichert werden: %2</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/captionsdialog.cpp" line="87" />
+            <source>Saved captions %1 (%2, %n cue(s))</source>
+            <translation>
+                <numerusform>Untertitel %1 gespeichert (%2, %n Eintrag)</numerusform>
+                <numerusform>Untertitel %1 gespeichert (%2, %n Einträge)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>CustomVoiceDialog</name>
         <message>
             <location filename="../ui/customvoicedialog.cpp" line="45" />
@@ -580,12 +621,12 @@
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="233" />
-            <source>&amp;Exaggeration:</source>
+            <source>E&amp;xaggeration:</source>
             <translation>&amp;Ausdrucksstärke:</translation>
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="233" />
-            <source>&amp;Format:</source>
+            <source>F&amp;ormat:</source>
             <translation>&amp;Format:</translation>
         </message>
         <message>
@@ -776,6 +817,41 @@
             <location filename="../ui/generatepage.cpp" line="700" />
             <source>Could not save %1</source>
             <translation>%1 konnte nicht gespeichert werden</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="268" />
+            <source>Export captions…</source>
+            <translation>Untertitel exportieren…</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="270" />
+            <source>Save subtitles of this speech (SubRip or WebVTT), timed word by word</source>
+            <translation>Untertitel dieser Sprachausgabe speichern (SubRip oder WebVTT), Wort für Wort zeitlich abgestimmt</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="470" />
+            <source>Loading its audio…</source>
+            <translation>Audio wird geladen…</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="481" />
+            <source>Cannot load its audio: %1</source>
+            <translation>Audio kann nicht geladen werden: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="504" />
+            <source>Opened from History: press Play to hear it.</source>
+            <translation>Aus dem Verlauf geöffnet: zum Anhören auf Abspielen drücken.</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="505" />
+            <source>Opened from History: press Play to hear it, each word marked as it is spoken.</source>
+            <translation>Aus dem Verlauf geöffnet: zum Anhören auf Abspielen drücken; jedes Wort wird markiert, während es gesprochen wird.</translation>
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="748" />
+            <source>No captions to save yet: speak a text first.</source>
+            <translation>Noch keine Untertitel zum Speichern: zuerst einen Text sprechen lassen.</translation>
         </message>
     </context>
     <context>
@@ -1191,6 +1267,21 @@ ID: %2</translation>
             <location filename="../ui/historypage.cpp" line="419" />
             <source>%1 paid from the monthly credits</source>
             <translation>%1 aus den monatlichen Credits bezahlt</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="188" />
+            <source>Save captions…</source>
+            <translation>Untertitel…</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="386" />
+            <source>Save subtitles of this speech (SubRip or WebVTT), timed word by word</source>
+            <translation>Untertitel dieser Sprachausgabe speichern (SubRip oder WebVTT), Wort für Wort zeitlich abgestimmt</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="387" />
+            <source>Made without word timings: there are no captions to save.</source>
+            <translation>Ohne Wortzeiten erstellt: es gibt keine Untertitel zum Speichern.</translation>
         </message>
     </context>
     <context>
@@ -1636,6 +1727,11 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <location filename="../ui/mainwindow.cpp" line="309" />
             <source>'%1' is not an IP address.</source>
             <translation>„%1“ ist keine IP-Adresse.</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="338" />
+            <source>Export &amp;captions…</source>
+            <translation>Unter&amp;titel exportieren…</translation>
         </message>
     </context>
     <context>

@@ -339,6 +339,47 @@
         </message>
     </context>
     <context>
+        <name>CaptionsDialog</name>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="30" />
+            <source>SubRip subtitles (*.srt)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="31" />
+            <source>WebVTT subtitles (*.vtt)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="32" />
+            <source>Save captions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="71" />
+            <source>Saving %1…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="77" />
+            <source>no word timings are stored for this generation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/captionsdialog.cpp" line="85" />
+            <source>Could not save %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/captionsdialog.cpp" line="87" />
+            <source>Saved captions %1 (%2, %n cue(s))</source>
+            <translation>
+                <numerusform>Saved captions %1 (%2, %n cue)</numerusform>
+                <numerusform>Saved captions %1 (%2, %n cues)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>CustomVoiceDialog</name>
         <message>
             <location filename="../ui/customvoicedialog.cpp" line="45" />
@@ -580,12 +621,12 @@
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="233" />
-            <source>&amp;Exaggeration:</source>
+            <source>E&amp;xaggeration:</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="233" />
-            <source>&amp;Format:</source>
+            <source>F&amp;ormat:</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -775,6 +816,41 @@
         <message>
             <location filename="../ui/generatepage.cpp" line="700" />
             <source>Could not save %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="268" />
+            <source>Export captions…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="270" />
+            <source>Save subtitles of this speech (SubRip or WebVTT), timed word by word</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="470" />
+            <source>Loading its audio…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="481" />
+            <source>Cannot load its audio: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="504" />
+            <source>Opened from History: press Play to hear it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="505" />
+            <source>Opened from History: press Play to hear it, each word marked as it is spoken.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/generatepage.cpp" line="748" />
+            <source>No captions to save yet: speak a text first.</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1189,6 +1265,21 @@ ID: %2</source>
         <message>
             <location filename="../ui/historypage.cpp" line="419" />
             <source>%1 paid from the monthly credits</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="188" />
+            <source>Save captions…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="386" />
+            <source>Save subtitles of this speech (SubRip or WebVTT), timed word by word</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="387" />
+            <source>Made without word timings: there are no captions to save.</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1626,6 +1717,11 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
         <message>
             <location filename="../ui/mainwindow.cpp" line="309" />
             <source>'%1' is not an IP address.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="338" />
+            <source>Export &amp;captions…</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -1,9 +1,11 @@
 #include "generatepage.h"
 
 #include "audiodecoder.h"
-#include "audioencoder.h"
+#include "audioexport.h"
 #include "audioplayer.h"
+#include "captionsdialog.h"
 #include "playerbar.h"
+#include "generationservice.h"
 #include "services.h"
 #include "languages.h"
 #include "pricing.h"
@@ -34,11 +36,14 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace
 {
@@ -76,6 +81,10 @@ QString count(qint64 n)
     return QLocale().toString(n);
 }
 constexpr int kRoleVoiceId = Qt::UserRole + 1;
+
+// A word stays marked through a pause shorter than this (a comma), so the mark does not
+// flicker; a longer one (between sentences) clears it until the next word.
+constexpr qint64 kWordLingerSamples = AudioFormats::kSampleRate / 4;
 }
 
 GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
@@ -98,7 +107,7 @@ GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
         m_audioNotice->setText(tr("No audio output device was found: speech is generated and saved, but cannot be played here."));
         m_audioNotice->setVisible(true);
     }
-    connect(m_playerBar, &PlayerBar::positionChanged, this, &GeneratePage::highlightSentenceAt);
+    connect(m_playerBar, &PlayerBar::positionChanged, this, &GeneratePage::highlightAt);
     // Playback ended (or paused): Stop is for a generation still running, or playing.
     connect(m_player, &AudioPlayer::stateChanged, this, [this] { setBusy(m_live != nullptr); });
     loadSettings();
@@ -233,7 +242,7 @@ void GeneratePage::buildUi()
     // Two pairs a row: German labels are long, and 800 px must hold them.
     auto *tuning = new QGridLayout;
     const std::pair<QString, QWidget *> knobs[] = {
-        {tr("&Speed:"), m_speed}, {tr("&CFG weight:"), m_cfg}, {tr("&Exaggeration:"), m_exaggeration}, {tr("&Format:"), m_format}};
+        {tr("&Speed:"), m_speed}, {tr("&CFG weight:"), m_cfg}, {tr("E&xaggeration:"), m_exaggeration}, {tr("F&ormat:"), m_format}};
     int i = 0;
     for (const auto &[text, field] : knobs) {
         auto *label = new QLabel(text);
@@ -257,9 +266,14 @@ void GeneratePage::buildUi()
     m_stop->setToolTip(tr("Stop generating and playing (Esc)"));
     m_save = new QPushButton(tr("Save as…"));
     m_save->setEnabled(false);
+    m_captions = new QPushButton(tr("Export captions…"));
+    m_captions->setObjectName(QStringLiteral("exportCaptions"));
+    m_captions->setToolTip(tr("Save subtitles of this speech (SubRip or WebVTT), timed word by word"));
+    m_captions->setEnabled(false);
     buttons->addWidget(m_speak);
     buttons->addWidget(m_stop);
     buttons->addWidget(m_save);
+    buttons->addWidget(m_captions);
     buttons->addStretch(1);
     m_progress = new QProgressBar;
     m_progress->setRange(0, 100);
@@ -290,12 +304,13 @@ void GeneratePage::buildUi()
     connect(m_speak, &QPushButton::clicked, this, &GeneratePage::speak);
     connect(m_stop, &QPushButton::clicked, this, &GeneratePage::stopSpeaking);
     connect(m_save, &QPushButton::clicked, this, &GeneratePage::saveAs);
+    connect(m_captions, &QPushButton::clicked, this, &GeneratePage::exportCaptions);
     connect(m_text, &QPlainTextEdit::textChanged, this, &GeneratePage::updateEstimate);
-    // Edited text no longer matches the audio's sentences: mark none.
+    // Edited text no longer matches the audio's sentences and words: mark none.
     connect(m_text, &QPlainTextEdit::textChanged, this, [this] {
-        if (!m_live && !m_spans.isEmpty()) {
-            m_spans.clear();
-            highlightSentenceAt(0);
+        if (!m_live && !m_markedText.isEmpty()) {
+            resetMarks({});
+            highlightAt(0);
         }
     });
     connect(m_model, &QComboBox::currentIndexChanged, this, [this] {
@@ -433,6 +448,63 @@ void GeneratePage::openGeneration(const Generation &g)
     m_exaggeration->setValue(g.exaggeration);
     m_format->setCurrentIndex(qMax(0, m_format->findData(g.audioFormat)));
     m_text->setFocus();
+    loadAudioOf(g);
+}
+
+// A finished generation's audio read back into the player, with its word timings: it
+// plays here and marks its words as a fresh one does.
+void GeneratePage::loadAudioOf(const Generation &g)
+{
+    if (m_live || g.status != GenerationStatus::Completed || g.audioPath.isEmpty() || g.audioDeleted)
+        return;
+    struct Loaded
+    {
+        AudioDecoder::Decoded audio;
+        QList<WordTiming> words;
+    };
+    const int load = ++m_loads;
+    const GenerationService *gens = &m_context.services().generations();
+    const QString path = g.audioPath;
+    const QString format = g.audioFormat;
+    const QString id = g.id;
+    const bool timed = g.captions;
+    m_status->setText(tr("Loading its audio…"));
+    m_context.run(this, [gens, path, format, id, timed] {
+        Loaded loaded;
+        loaded.audio = AudioDecoder::decodeFile(path, format);
+        if (timed && loaded.audio.ok())
+            loaded.words = gens->readCaptions(id).value_or(QList<WordTiming>{});
+        return loaded;
+    }, [this, g, load](const Loaded &loaded) {
+        if (load != m_loads || m_live)
+            return; // spoken or opened again meanwhile
+        if (!loaded.audio.ok()) {
+            m_status->setText(tr("Cannot load its audio: %1").arg(loaded.audio.detail));
+            return;
+        }
+        m_generation = g;
+        m_streamedSamples = loaded.audio.float32.size() / qsizetype(sizeof(float));
+        m_playerBar->load(loaded.audio.float32, false);
+        m_progress->setValue(0);
+        m_progress->setFormat(QStringLiteral("%p%"));
+        // Marks only while the editor still holds its text (not edited meanwhile).
+        if (m_text->toPlainText() == g.inputText) {
+            resetMarks(g.inputText);
+            m_words = loaded.words;
+            m_wordSpans = SentenceSpans::words(g.inputText, loaded.words);
+            // No sentence reports from a file: each sentence starts with its first word.
+            qsizetype w = 0;
+            for (qsizetype i = 0; i < m_spans.size(); ++i) {
+                while (w < m_wordSpans.size() && m_wordSpans.at(w).start < m_spans.at(i).start)
+                    ++w;
+                if (w < m_wordSpans.size() && m_wordSpans.at(w).start < m_spans.at(i).start + m_spans.at(i).length)
+                    m_sentenceStarts[i] = m_words.at(w).startSample;
+            }
+        }
+        updateFileActions();
+        m_status->setText(m_words.isEmpty() ? tr("Opened from History: press Play to hear it.")
+                                            : tr("Opened from History: press Play to hear it, each word marked as it is spoken."));
+    });
 }
 
 void GeneratePage::pasteClipboard()
@@ -505,7 +577,11 @@ void GeneratePage::speak()
     req.voiceId = selectedVoiceId();
     req.audioFormat = m_format->currentData().toString();
     req.apiVersion = QStringLiteral("studio");
+    // Word timings for the marked word and the captions: each piece is then made whole
+    // before its audio goes out (docs/api.md "Word timings and captions" says what that costs).
+    req.timestamps = true;
 
+    ++m_loads;
     m_generation = Generation{};
     m_streamedSamples = 0;
     m_firstAudio = false;
@@ -514,9 +590,8 @@ void GeneratePage::speak()
     // A new generation: nothing of the last one stays on screen.
     m_progress->setValue(0);
     m_progress->setFormat(QStringLiteral("%p%"));
-    m_save->setEnabled(false);
-    m_spans = SentenceSpans::of(req.speech.text);
-    m_sentenceStarts = QList<qint64>(m_spans.size(), -1);
+    updateFileActions();
+    resetMarks(req.speech.text);
     m_playerBar->startStream();
     m_sinceSpeak.start();
     m_status->setText(tr("Generating…"));
@@ -582,10 +657,32 @@ void GeneratePage::liveSentence(int index, qint64 startSample)
         m_sentenceStarts[index] = startSample;
 }
 
-// The sentence whose audio holds the position, marked in the editor while it plays.
-void GeneratePage::highlightSentenceAt(qint64 us)
+void GeneratePage::liveWords(const QList<WordTiming> &words)
 {
-    int found = -1;
+    m_words += words;
+    m_wordSpans += SentenceSpans::words(m_markedText, words);
+}
+
+void GeneratePage::resetMarks(const QString &text)
+{
+    m_markedText = text;
+    m_spans = text.isEmpty() ? QList<SentenceSpans::Span>{} : SentenceSpans::of(text);
+    m_sentenceStarts = QList<qint64>(m_spans.size(), -1);
+    m_words.clear();
+    m_wordSpans.clear();
+}
+
+SentenceSpans::Span GeneratePage::highlightedWordSpan() const
+{
+    return m_highlightedWord >= 0 ? m_wordSpans.at(m_highlightedWord) : SentenceSpans::Span{0, 0};
+}
+
+// The sentence and the word whose audio holds the position, marked in the editor while
+// it plays (or is paused): the sentence lightly, the word in the selection colour.
+void GeneratePage::highlightAt(qint64 us)
+{
+    int sentence = -1;
+    int word = -1;
     if (m_player->state() != AudioPlayer::State::Stopped && !m_spans.isEmpty()) {
         const qint64 sample = us * AudioFormats::kSampleRate / 1000000;
         for (int i = 0; i < m_sentenceStarts.size(); ++i) {
@@ -593,24 +690,82 @@ void GeneratePage::highlightSentenceAt(qint64 us)
                 continue;
             if (m_sentenceStarts.at(i) > sample)
                 break;
-            found = i;
+            sentence = i;
+        }
+        // The last word that started by now (words come in the order they are spoken).
+        const auto words = m_words.cbegin();
+        const auto end = words + qMin(m_words.size(), m_wordSpans.size());
+        const auto after = std::upper_bound(words, end, sample,
+                                            [](qint64 s, const WordTiming &w) { return s < w.startSample; });
+        const int i = int(after - words) - 1;
+        if (i >= 0) {
+            const WordTiming &w = m_words.at(i);
+            qint64 until = w.endSample;
+            if (after != end && after->startSample - w.endSample < kWordLingerSamples)
+                until = after->startSample;
+            if (sample < until)
+                word = i;
         }
     }
-    if (found == m_highlighted)
+    if (sentence == m_highlighted && word == m_highlightedWord)
         return;
-    m_highlighted = found;
+    m_highlighted = sentence;
+    m_highlightedWord = word;
     QList<QTextEdit::ExtraSelection> marks;
-    if (found >= 0 && m_spans.at(found).length > 0) {
-        QTextEdit::ExtraSelection mark;
-        mark.cursor = QTextCursor(m_text->document());
-        mark.cursor.setPosition(int(m_spans.at(found).start));
-        mark.cursor.setPosition(int(m_spans.at(found).start + m_spans.at(found).length), QTextCursor::KeepAnchor);
+    const auto mark = [this](const SentenceSpans::Span &span, const QTextCharFormat &format) {
+        QTextEdit::ExtraSelection m;
+        m.cursor = QTextCursor(m_text->document());
+        m.cursor.setPosition(int(span.start));
+        m.cursor.setPosition(int(span.start + span.length), QTextCursor::KeepAnchor);
+        m.format = format;
+        return m;
+    };
+    if (sentence >= 0 && m_spans.at(sentence).length > 0) {
+        QTextCharFormat f;
         QColor tint = palette().color(QPalette::Highlight);
         tint.setAlpha(70);
-        mark.format.setBackground(tint);
-        marks.append(mark);
+        f.setBackground(tint);
+        marks.append(mark(m_spans.at(sentence), f));
+    }
+    if (word >= 0 && m_wordSpans.at(word).length > 0) {
+        QTextCharFormat f;
+        f.setBackground(palette().color(QPalette::Highlight));
+        f.setForeground(palette().color(QPalette::HighlightedText));
+        marks.append(mark(m_wordSpans.at(word), f));
     }
     m_text->setExtraSelections(marks);
+    if (word >= 0)
+        keepVisible(marks.last().cursor);
+}
+
+// A long text scrolls with the speech: the word heard, once below or above the visible
+// part, comes to a third of the editor's height (the user's own cursor stays).
+void GeneratePage::keepVisible(const QTextCursor &word)
+{
+    const QRect at = m_text->cursorRect(word);
+    const QRect view = m_text->viewport()->rect();
+    if (at.top() >= 0 && at.bottom() <= view.bottom())
+        return;
+    // QPlainTextEdit scrolls by lines.
+    const int line = qMax(1, m_text->fontMetrics().lineSpacing());
+    QScrollBar *bar = m_text->verticalScrollBar();
+    bar->setValue(bar->value() + (at.top() - view.height() / 3) / line);
+}
+
+void GeneratePage::updateFileActions()
+{
+    const bool done = m_generation.status == GenerationStatus::Completed && !m_generation.audioPath.isEmpty();
+    m_save->setEnabled(done);
+    m_captions->setEnabled(done && m_generation.captions);
+}
+
+void GeneratePage::exportCaptions()
+{
+    if (!m_captions->isEnabled()) {
+        m_status->setText(tr("No captions to save yet: speak a text first."));
+        return;
+    }
+    CaptionsDialog::open(this, m_context, m_generation, [this](const QString &line) { m_status->setText(line); });
 }
 
 void GeneratePage::onCompleted(const Generation &g)
@@ -618,7 +773,7 @@ void GeneratePage::onCompleted(const Generation &g)
     m_generation = g;
     m_playerBar->finishStream();
     m_progress->setValue(100);
-    m_save->setEnabled(true);
+    updateFileActions();
     setBusy(false);
     m_status->setText(tr("Done: %1 of audio, %2 tokens, %3 from the %4.")
                           .arg(StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate),
@@ -639,8 +794,8 @@ void GeneratePage::onStopped(const Generation &g)
     const int reached = g.tokens > 0 ? int(100 * g.billedTokens / g.tokens) : 0;
     m_progress->setValue(g.status == GenerationStatus::Completed ? qBound(0, reached, 100) : 0);
     m_progress->setFormat(tr("Stopped at %p%"));
+    updateFileActions();
     if (g.status == GenerationStatus::Completed) {
-        m_save->setEnabled(true);
         m_status->setText(tr("Stopped: kept %1 of audio; billed %2 of %3 tokens (%4).")
                               .arg(StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate),
                                    count(g.billedTokens), count(g.tokens), dollars(g.dollarCostMicros, 5)));
@@ -686,20 +841,13 @@ void GeneratePage::saveAs()
     QString path = QFileDialog::getSaveFileName(this, tr("Save speech"), QStringLiteral("speech.") + ext, filter, &selected);
     if (path.isEmpty())
         return;
-    const bool toMp3 = path.endsWith(QLatin1String(".mp3"), Qt::CaseInsensitive) && ext == QLatin1String("wav");
-    QFile::remove(path);
-    bool ok = false;
-    if (!toMp3) {
-        ok = QFile::copy(m_generation.audioPath, path);
-    } else {
-        // The engine's WAV read back (its chunks walked, not a fixed header) and re-encoded.
-        const AudioDecoder::Decoded audio = AudioDecoder::decodeFile(m_generation.audioPath, QStringLiteral("wav"));
-        if (audio.ok()) {
-            const auto *samples = reinterpret_cast<const float *>(audio.float32.constData());
-            auto enc = AudioEncoder::create(AudioFormat::Mp3);
-            ok = enc->open(path).isEmpty() && enc->write(samples, audio.float32.size() / qsizetype(sizeof(float))).isEmpty()
-                 && enc->finish().isEmpty();
-        }
-    }
-    m_status->setText(ok ? tr("Saved %1").arg(path) : tr("Could not save %1").arg(path));
+    const AudioFormat from = AudioFormats::parse(ext).value_or(AudioFormat::Wav);
+    const AudioFormat to = AudioFormats::parse(QFileInfo(path).suffix().toLower()).value_or(from);
+    const QString source = m_generation.audioPath;
+    // Copying or re-encoding is disk work: off the GUI thread (the dialog asked before
+    // overwriting; AudioExport never leaves half a file).
+    m_context.run(this, [source, from, path, to] { return AudioExport::save(source, from, path, to); },
+                  [this, path](const AudioExport::Outcome &out) {
+        m_status->setText(out.ok() ? tr("Saved %1").arg(path) : tr("Could not save %1").arg(path));
+    });
 }

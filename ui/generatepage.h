@@ -24,6 +24,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
+class QTextCursor;
 class QStandardItemModel;
 class StudioContext;
 class StudioSettings;
@@ -43,12 +44,19 @@ public:
     QComboBox *modelBox() const { return m_model; }
     QPushButton *stopButton() const { return m_stop; }
     QPushButton *saveButton() const { return m_save; }
+    QPushButton *captionsButton() const { return m_captions; }
     QPushButton *pasteButton() const { return m_paste; }
     QLabel *statusLabel() const { return m_status; }
     PlayerBar *playerBar() const { return m_playerBar; }
     QProgressBar *progressBar() const { return m_progress; }
     // The sentence marked in the editor while it is heard; -1 when none.
     int highlightedSentence() const { return m_highlighted; }
+    // The word marked inside it while it is heard (an index into wordTimings()), -1 when
+    // none; and where that word lies in the editor's text.
+    int highlightedWord() const { return m_highlightedWord; }
+    SentenceSpans::Span highlightedWordSpan() const;
+    // The word timings of the audio in the player (the studio asks for them).
+    const QList<WordTiming> &wordTimings() const { return m_words; }
     const Generation &lastGeneration() const { return m_generation; }
     QString lastGenerationId() const { return m_generation.id; }
     QString lastStatus() const { return m_generation.status; }
@@ -56,13 +64,16 @@ public:
     qint64 streamedSamples() const { return m_streamedSamples; }
     bool loadTextFile(const QString &path);
     // History's "Open in Generate": this text and these settings (model, voice,
-    // language, speed, CFG, exaggeration, format), ready to speak again.
+    // language, speed, CFG, exaggeration, format), ready to speak again; its audio (and
+    // its word timings, when it has them) in the player, to hear without generating again.
     void openGeneration(const Generation &g);
 
 public slots:
     void speak();
     void stopSpeaking();
     void saveAs();
+    // Asks where, then saves the captions (SubRip or WebVTT) of the generation in the player.
+    void exportCaptions();
     void openTextFile();
     // Replaces the text with the clipboard's (one undo step brings the old text back).
     void pasteClipboard();
@@ -80,7 +91,14 @@ private:
     void liveStarted(const Generation &g) override;
     void liveAudio(const QByteArray &samples) override;
     void liveSentence(int index, qint64 startSample) override;
-    void highlightSentenceAt(qint64 us);
+    void liveWords(const QList<WordTiming> &words) override;
+    // Marks the sentence and the word whose audio holds the position.
+    void highlightAt(qint64 us);
+    // The marks follow text; no marks once it is edited.
+    void resetMarks(const QString &text);
+    void keepVisible(const QTextCursor &word);
+    void loadAudioOf(const Generation &g);
+    void updateFileActions();
     void liveEnded(const LiveStream::Outcome &outcome) override;
     void onCompleted(const Generation &g);
     void onStopped(const Generation &g);
@@ -110,6 +128,7 @@ private:
     QPushButton *m_speak = nullptr;
     QPushButton *m_stop = nullptr;
     QPushButton *m_save = nullptr;
+    QPushButton *m_captions = nullptr;
     QPushButton *m_paste = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
@@ -122,6 +141,12 @@ private:
     QList<SentenceSpans::Span> m_spans;
     QList<qint64> m_sentenceStarts;
     int m_highlighted = -1;
+    // Each word's place in the audio and in the text (with timings), and the one marked.
+    QString m_markedText;
+    QList<WordTiming> m_words;
+    QList<SentenceSpans::Span> m_wordSpans;
+    int m_highlightedWord = -1;
+    int m_loads = 0; // bumped by each Speak and Open: a late read of older audio is dropped
     std::unique_ptr<LiveStream> m_live; // while speaking
     Generation m_generation;
     QElapsedTimer m_sinceSpeak;

@@ -4,6 +4,7 @@
 #include "audioexport.h"
 #include "audioformat.h"
 #include "audioplayer.h"
+#include "captionsdialog.h"
 #include "playerbar.h"
 #include "services.h"
 #include "generationservice.h"
@@ -184,6 +185,8 @@ void HistoryPage::buildUi()
     m_play->setToolTip(tr("Play the selected generation (or double-click it)"));
     m_save = new QPushButton(tr("Save as…"));
     m_save->setToolTip(tr("Save the audio as WAV or MP3"));
+    m_captions = new QPushButton(tr("Save captions…"));
+    m_captions->setObjectName(QStringLiteral("historySaveCaptions"));
     m_open = new QPushButton(tr("Open in Generate"));
     m_open->setToolTip(tr("Put this text and its settings on the Generate page"));
     m_delete = new QPushButton(tr("Delete…"));
@@ -194,7 +197,7 @@ void HistoryPage::buildUi()
     // (and Enter on the table) and is not shown twice.
     m_play->setParent(this);
     m_play->setVisible(false);
-    for (QPushButton *b : {m_save, m_open, m_delete})
+    for (QPushButton *b : {m_save, m_captions, m_open, m_delete})
         buttons->addWidget(b);
     buttons->addStretch(1);
     buttons->addWidget(m_copyUrl);
@@ -218,6 +221,7 @@ void HistoryPage::buildUi()
     };
     offer(m_play, &HistoryPage::togglePlaying);
     offer(m_save, &HistoryPage::saveSelectedAs, QKeySequence::Save);
+    offer(m_captions, &HistoryPage::saveSelectedCaptions);
     offer(m_open, &HistoryPage::openSelectedInGenerate);
     offer(m_copyUrl, &HistoryPage::copySelectedUrl);
     offer(m_delete, &HistoryPage::deleteSelected, QKeySequence::Delete);
@@ -374,6 +378,13 @@ void HistoryPage::updateActions()
     m_play->setEnabled(playing || playable);
     m_playerBar->setPlayEnabled(playing || playable);
     m_save->setEnabled(playable);
+    // Only generations made with word timings have captions (the studio's own, and API
+    // ones that asked for "timestamps").
+    const bool captions = playable && g && g->captions;
+    m_captions->setEnabled(captions);
+    m_captions->setToolTip(captions || !playable
+                               ? tr("Save subtitles of this speech (SubRip or WebVTT), timed word by word")
+                               : tr("Made without word timings: there are no captions to save."));
     m_open->setEnabled(g != nullptr);
     m_delete->setEnabled(g && !unfinished(*g));
     m_delete->setToolTip(g && unfinished(*g) ? tr("Still being generated: it can be deleted once it has finished.")
@@ -565,6 +576,14 @@ void HistoryPage::saveSelectedAs()
         saveTo(g, target, format);
     });
     dialog->open();
+}
+
+void HistoryPage::saveSelectedCaptions()
+{
+    const HistoryModel::Row *row = m_model->rowAt(selectedPlayableRow());
+    if (!row || !row->generation.captions)
+        return;
+    CaptionsDialog::open(this, m_context, row->generation, [this](const QString &line) { m_status->setText(line); });
 }
 
 void HistoryPage::saveTo(const Generation &g, QString target, const QString &format)

@@ -22,7 +22,8 @@ class StudioContext;
 
 // The selected account's generations, newest first and kept current: searched by text
 // and voice, with the audio of finished ones to play, save (WAV or MP3) or share as a
-// signed link, a generation to open again in Generate, and delete (with its audio).
+// signed link, its captions to save when it has word timings, a generation to open
+// again in Generate, and delete (with its audio).
 class HistoryPage : public QWidget
 {
     Q_OBJECT
@@ -43,6 +44,7 @@ public:
     QPushButton *deleteButton() const { return m_delete; }
     QPushButton *openButton() const { return m_open; }
     QPushButton *saveButton() const { return m_save; }
+    QPushButton *captionsButton() const { return m_captions; }
     QPushButton *playButton() const { return m_play; }
     QLabel *detailsLabel() const { return m_details; }
     QLabel *statusLabel() const { return m_status; }
@@ -61,6 +63,8 @@ public slots:
     void stopPlaying();
     // Asks where (a file dialog offering WAV and MP3), then saves off the GUI thread.
     void saveSelectedAs();
+    // For a generation made with word timings: asks where, then saves SubRip or WebVTT.
+    void saveSelectedCaptions();
     void copySelectedUrl();
     void openSelectedInGenerate();
     // Asks for confirmation, then deletes the generation and its audio file.
@@ -99,6 +103,7 @@ private:
     QLabel *m_details = nullptr;
     QPushButton *m_play = nullptr;
     QPushButton *m_save = nullptr;
+    QPushButton *m_captions = nullptr;
     QPushButton *m_open = nullptr;
     QPushButton *m_delete = nullptr;
     QPushButton *m_copyUrl = nullptr;

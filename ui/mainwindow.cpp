@@ -339,6 +339,10 @@ void MainWindow::buildMenus()
     QAction *save = file->addAction(StudioIcons::themed(QStringLiteral("document-save-as"), QStyle::SP_DialogSaveButton),
                                     tr("&Save speech as…"), m_generate, &GeneratePage::saveAs);
     save->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addAction(tr("Export &captions…"), this, [this] {
+        showPage(Generate);
+        m_generate->exportCaptions();
+    });
     file->addSeparator();
     QAction *quit = file->addAction(StudioIcons::themed(QStringLiteral("application-exit"), QStyle::SP_DialogCloseButton),
                                     tr("&Quit"), this, &QWidget::close);

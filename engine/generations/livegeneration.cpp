@@ -327,7 +327,14 @@ void LiveGeneration::record()
     // Stopped with a finished part file: kept, billed for how far its audio reaches.
     const std::optional<TaskEnd> kept = how == End::Stopped ? m_kept : std::nullopt;
     const bool captions = m_generation.captions;
-    const QList<WordTiming> words = m_words;
+    QList<WordTiming> words = m_words;
+    if (kept) {
+        // Stopped: a piece's words come before its audio, so some may lie past the cut.
+        // The captions end where the kept audio does.
+        words.removeIf([&](const WordTiming &w) { return w.startSample >= kept->samples; });
+        for (WordTiming &w : words)
+            w.endSample = qMin(w.endSample, kept->samples);
+    }
     runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, part, path, how, message, charge, kept, captions, words]() {
         if (how == End::Completed || kept) {
             QFile::remove(path);

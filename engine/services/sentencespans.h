@@ -1,5 +1,7 @@
 #pragma once
 
+#include "wordtiming.h"
+
 #include <QList>
 #include <QString>
 
@@ -15,4 +17,8 @@ struct Span
 };
 
 QList<Span> of(const QString &text);
+
+// Where each timed word lies in text, in UTF-16 units (word timings count code points,
+// an editor counts UTF-16 units: they differ after an emoji or a rare CJK character).
+QList<Span> words(const QString &text, const QList<WordTiming> &timings);
 }

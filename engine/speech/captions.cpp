@@ -3,6 +3,7 @@
 #include "audioformat.h"
 
 #include <QJsonObject>
+#include <QSaveFile>
 
 #include <cmath>
 
@@ -165,4 +166,23 @@ QString Captions::vtt(const QList<Cue> &cues)
     for (const Cue &c : cues)
         out += QStringLiteral("%1 --> %2\n%3\n\n").arg(stamp(c.start, u'.'), stamp(c.end, u'.'), c.lines.join(u'\n'));
     return out;
+}
+
+QString Captions::render(Format format, const QString &text, const QList<WordTiming> &words)
+{
+    const QList<Cue> list = cues(text, words);
+    return format == Format::Vtt ? vtt(list) : srt(list);
+}
+
+QString Captions::save(const QString &target, Format format, const QString &text, const QList<WordTiming> &words)
+{
+    QSaveFile file(target);
+    if (!file.open(QIODevice::WriteOnly))
+        return file.errorString();
+    if (file.write(render(format, text, words).toUtf8()) < 0) {
+        const QString error = file.errorString();
+        file.cancelWriting();
+        return error;
+    }
+    return file.commit() ? QString() : file.errorString();
 }

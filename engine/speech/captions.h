@@ -29,4 +29,12 @@ struct Cue
 QList<Cue> cues(const QString &text, const QList<WordTiming> &words);
 QString srt(const QList<Cue> &cues);
 QString vtt(const QList<Cue> &cues);
+
+// The two subtitle files a user can save.
+enum class Format { Srt, Vtt };
+QString render(Format format, const QString &text, const QList<WordTiming> &words);
+// Writes the captions of text as format to target (UTF-8), under a temporary name first
+// so that a failure never destroys a file that was there. Returns the system's words
+// for what went wrong, or empty. Blocking (disk): call it off the GUI thread.
+QString save(const QString &target, Format format, const QString &text, const QList<WordTiming> &words);
 }

@@ -238,10 +238,15 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             timings.append(WordTiming{cpIndex[size_t(piece.start + spans.at(w).start)],
                                       cpIndex[size_t(piece.start + spans.at(w).end)],
                                       toOutput(placed[size_t(w)].start), toOutput(placed[size_t(w)].end)});
-        if (!wordSink(timings))
+        if (!wordSink(timings)) {
             stopped = true;
-        else if (!sped.empty())
-            push(sped.data(), qsizetype(sped.size()), false);
+            return {};
+        }
+        // In blocks: the first audio leaves once one block is resampled, not the whole
+        // piece (tens to hundreds of milliseconds for a long sentence).
+        constexpr qsizetype kBlock = 4096;
+        for (qsizetype at = 0; at < qsizetype(sped.size()) && !stopped; at += kBlock)
+            push(sped.data() + at, qMin(kBlock, qsizetype(sped.size()) - at), false);
         return {};
     };
 

@@ -3,7 +3,9 @@
 // step (the studio makes the desktop user's account and remembers it with the data
 // dir); the New account dialog asks for the name first; and Stop halfway keeps what was
 // spoken: a COMPLETED, stopped generation whose file decodes and is shorter than the
-// whole text, billed for the part only, in History as stopped.
+// whole text, billed for the part only, in History as stopped, its captions cut with it. The speech is heard:
+// what plays is recorded back from the null sink's monitor. A voice preview played on
+// the Voices page is not in History until its filter asks for previews.
 #include "accountspage.h"
 #include "audiodecoder.h"
 #include "audioplayer.h"
@@ -13,6 +15,7 @@
 #include "playerbar.h"
 #include "mainwindow.h"
 #include "uitestenv.h"
+#include "voicespage.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -20,6 +23,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QAudioDevice>
+#include <QProcess>
+#include <QCheckBox>
+#include <QTableView>
 #include <QMediaDevices>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -44,11 +50,57 @@ private slots:
     void secondStartReusesTheAccount();
     void newAccountDialogAsksForTheName();
     void stopKeepsWhatWasSpoken();
+    void previewStaysOutOfHistory();
 
 private:
     QTemporaryDir m_dataDir;
     qint64 m_account = 0;
 };
+
+namespace
+{
+// Listens to what the PulseAudio sink plays (its monitor source, through parec: Qt lists
+// no monitor sources), as a loudspeaker would be heard: the loudest sample so far.
+class SinkMonitor : public QObject
+{
+public:
+    ~SinkMonitor() override
+    {
+        m_parec.kill();
+        m_parec.waitForFinished(2000);
+    }
+    bool start()
+    {
+        connect(&m_parec, &QProcess::readyReadStandardOutput, this, [this] {
+            m_pending += m_parec.readAllStandardOutput();
+            const qsizetype whole = m_pending.size() / 4 * 4;
+            const auto *x = reinterpret_cast<const float *>(m_pending.constData());
+            for (qsizetype i = 0; i < whole / 4; ++i)
+                m_peak = qMax(m_peak, qAbs(x[i]));
+            m_samples += whole / 4;
+            m_pending.remove(0, whole);
+        });
+        m_parec.start(QStringLiteral("parec"), {QStringLiteral("--device=ci_null.monitor"), QStringLiteral("--format=float32le"),
+                                                QStringLiteral("--rate=24000"), QStringLiteral("--channels=1"),
+                                                QStringLiteral("--raw")});
+        return m_parec.waitForStarted(5000);
+    }
+    float peak() const { return m_peak; }
+    qint64 samples() const { return m_samples; }
+    QString problem()
+    {
+        m_errors += QString::fromUtf8(m_parec.readAllStandardError());
+        return m_parec.errorString() + u' ' + m_errors;
+    }
+
+private:
+    QProcess m_parec;
+    QByteArray m_pending;
+    float m_peak = 0;
+    qint64 m_samples = 0;
+    QString m_errors;
+};
+}
 
 void TestFirstLaunch::initTestCase()
 {
@@ -72,6 +124,10 @@ void TestFirstLaunch::typeAndSpeak()
     AudioPlayer *player = page->findChild<AudioPlayer *>();
     QVERIFY(player);
     QSignalSpy played(player, &AudioPlayer::finished);
+    SinkMonitor heard;
+    QVERIFY2(heard.start(), qPrintable("cannot listen to the null sink: " + heard.problem()));
+    QTRY_VERIFY2(heard.samples() > 2400, qPrintable("nothing recorded from the null sink: " + heard.problem()));
+    QCOMPARE(heard.peak(), 0.0f); // silence before Speak
     QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("Hello! This is my first sentence in the studio."));
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return, Qt::ControlModifier);
 
@@ -81,6 +137,9 @@ void TestFirstLaunch::typeAndSpeak()
     // Heard: the sink played the speech through.
     QTRY_VERIFY_WITH_TIMEOUT(played.count() > 0, 20000);
     QVERIFY2(player->processedUs() > 1000000, qPrintable(QString::number(player->processedUs())));
+    // And the sink played it: speech, not silence, came out of it.
+    qInfo("the sink's monitor: %lld samples, peak %.3f", heard.samples(), double(heard.peak()));
+    QVERIFY2(heard.peak() > 0.05f, qPrintable(QString::number(double(heard.peak()))));
 
     // It was billed to the desktop user's account, made for them and shown, not clipped.
     const QList<Account> accounts = env.engine().accounts().list();
@@ -178,6 +237,16 @@ void TestFirstLaunch::stopKeepsWhatWasSpoken()
     QCOMPARE(kept, page->streamedSamples());
     QVERIFY(kept >= whole / 2);
     QVERIFY(kept < whole);
+    // Its captions end where its audio does: words up to the cut, none after it.
+    QVERIFY(g.captions);
+    const QList<WordTiming> words = env.engine().generations().readCaptions(g.id).value_or(QList<WordTiming>{});
+    QVERIFY(words.size() > 10);
+    QVERIFY(words.size() < kLongText.split(u' ', Qt::SkipEmptyParts).size());
+    for (const WordTiming &w : words)
+        QVERIFY2(w.startSample < kept && w.endSample <= kept,
+                 qPrintable(QStringLiteral("a word at %1–%2 of %3 kept samples").arg(w.startSample).arg(w.endSample).arg(kept)));
+    // The last words heard are in them (at most a sentence's pause short of the cut).
+    QVERIFY2(kept - words.last().endSample < 24000, qPrintable(QString::number(kept - words.last().endSample)));
 
     // Billed for the part: fewer tokens than the text, and the account paid just that.
     QCOMPARE(g.tokens, wholeTokens);
@@ -207,6 +276,40 @@ void TestFirstLaunch::stopKeepsWhatWasSpoken()
     const QModelIndex status = model->index(model->rowOf(g.id), HistoryModel::Status);
     QTRY_COMPARE(status.data().toString(), QStringLiteral("Stopped"));
     QVERIFY(status.data(Qt::ToolTipRole).toString().contains(QLocale().toString(g.billedTokens)));
+}
+
+void TestFirstLaunch::previewStaysOutOfHistory()
+{
+    UiTestEnv env({m_dataDir.path()});
+    MainWindow window(env.context());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_COMPARE(env.context().accountId(), m_account);
+    window.showPage(MainWindow::Voices);
+    VoicesPage *voices = window.voicesPage();
+    QTRY_VERIFY_WITH_TIMEOUT(voices->rowOf(QStringLiteral("af_sarah")) >= 0, 20000);
+    // The ▶ of a voice's row plays its sample.
+    QSignalSpy finished(voices, &VoicesPage::previewFinished);
+    const QRect cell = voices->table()->visualRect(
+        voices->table()->model()->index(voices->rowOf(QStringLiteral("af_sarah")), VoicesPage::ColPreview));
+    QTest::mouseClick(voices->table()->viewport(), Qt::LeftButton, {}, cell.center());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QCOMPARE(finished.at(0).at(1).toString(), GenerationStatus::Completed);
+    const QString preview = voices->lastPreviewGenerationId();
+    QVERIFY(!preview.isEmpty());
+
+    // History lists the work (the earlier tests' generations), not the preview...
+    window.showPage(MainWindow::History);
+    HistoryPage *history = window.historyPage();
+    HistoryModel *model = history->model();
+    QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() >= 1, 20000);
+    QVERIFY(!history->previewsBox()->isChecked());
+    QCOMPARE(model->rowOf(preview), -1);
+    // ... until its filter asks for previews.
+    QTest::mouseClick(history->previewsBox(), Qt::LeftButton);
+    QTRY_VERIFY(model->rowOf(preview) >= 0);
+    QTest::mouseClick(history->previewsBox(), Qt::LeftButton);
+    QTRY_COMPARE(model->rowOf(preview), -1);
 }
 
 QTEST_MAIN(TestFirstLaunch)

@@ -3,6 +3,9 @@
 // and play goes on from there; a click on the waveform seeks; the audio plays again
 // without a second generation; the editor marks the sentence being heard; after the end
 // Stop is off; a new Speak clears the last waveform; History plays a row in its own bar.
+// Word timings (issue 16): the word being heard is marked inside its sentence while the
+// speech streams, after a seek and on replay, also for a History item opened in
+// Generate; "Export captions…" saves SubRip and WebVTT whose cues are the words' times.
 #include "audioplayer.h"
 #include "generatepage.h"
 #include "historymodel.h"
@@ -12,8 +15,12 @@
 #include "uitestenv.h"
 #include "waveformview.h"
 
+#include <QApplication>
 #include <QAudioDevice>
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QTextCursor>
 #include <QLabel>
 #include <QMediaDevices>
 #include <QPlainTextEdit>
@@ -31,6 +38,48 @@ const QString kText = QStringLiteral("The first sentence is about the weather to
                                      "The second sentence talks about a long walk by the river. "
                                      "The third sentence ends the story with a quiet evening at home. "
                                      "A fourth one says goodbye.");
+
+// The words of a text as the captions count them: whitespace-separated, punctuation on.
+QStringList wordsOf(const QString &text)
+{
+    return text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+}
+
+// What the user sees marked as the word: the editor's selection in the highlight colour.
+QString markedWord(GeneratePage *page)
+{
+    const QColor strong = page->palette().color(QPalette::Highlight);
+    QString found;
+    for (const QTextEdit::ExtraSelection &s : page->editor()->extraSelections())
+        if (s.format.background().color() == strong)
+            found = s.cursor.selectedText();
+    return found;
+}
+
+// The word whose time holds the position (what should be marked), by the timings alone:
+// the last one started, unless a pause of 250 ms or more after it has begun.
+int wordAt(const QList<WordTiming> &words, qint64 us)
+{
+    const qint64 sample = us * 24000 / 1000000;
+    int found = -1;
+    for (int i = 0; i < words.size() && words.at(i).startSample <= sample; ++i)
+        found = i;
+    if (found < 0)
+        return -1;
+    const qint64 next = found + 1 < words.size() ? words.at(found + 1).startSample : -1;
+    const qint64 until = next >= 0 && next - words.at(found).endSample < 6000 ? next : words.at(found).endSample;
+    return sample < until ? found : -1;
+}
+
+// Clicks the waveform where the audio is at us (paused: the position is exact).
+void clickAt(PlayerBar *bar, qint64 us)
+{
+    WaveformView *wave = bar->waveform();
+    const qint64 duration = bar->player()->durationUs();
+    const int spanBuckets = qMax<int>(int(duration / 10000), 1000);
+    const int x = int(double(us) / 10000.0 / spanBuckets * wave->width() + 0.5);
+    QTest::mouseClick(wave, Qt::LeftButton, {}, QPoint(x, wave->height() / 2));
+}
 }
 
 class TestPlayer : public QObject
@@ -42,15 +91,28 @@ private slots:
     void playPauseSeekReplay();
     void historyPlaysInItsBar();
     void settingsStayWithTheDataDir();
+    void wordFollowsPlayback();
+    void captionsOfTheGeneration();
+    void historyItemOpenedInGenerateMarksWords();
+    void longTextScrollsWithTheWord();
 
 private:
+    // Marks the word at several places of the audio and checks each against the timings.
+    void checkMarksWhenSought(GeneratePage *page, const QString &text);
+
     QTemporaryDir m_dataDir;
+    QTemporaryDir m_wordsDir; // the word tests' own data dir (History rows above stay two)
+    QTemporaryDir m_out;
+    QString m_timedId;        // the generation wordFollowsPlayback() made
 };
 
 void TestPlayer::initTestCase()
 {
     isolateSettings();
     QVERIFY2(!QMediaDevices::defaultAudioOutput().isNull(), "no audio output: is the null sink running?");
+    // Qt's own file dialog, whatever the desktop offers, so the test can type into it.
+    QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
+    QSettings().setValue(QStringLiteral("history/saveDir"), m_out.path());
 }
 
 void TestPlayer::playPauseSeekReplay()
@@ -207,6 +269,226 @@ void TestPlayer::settingsStayWithTheDataDir()
     const QSettings user;
     for (const QString &key : user.allKeys())
         QVERIFY2(!key.startsWith(QStringLiteral("generate/")), qPrintable(key));
+}
+
+// The word being heard is marked in the editor inside its sentence: while the speech
+// streams, where the waveform is clicked, and when it plays again.
+void TestPlayer::wordFollowsPlayback()
+{
+    UiTestEnv env({m_wordsDir.path()});
+    QVERIFY2(env.error().isEmpty(), qPrintable(env.error()));
+    MainWindow window(env.context());
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    GeneratePage *page = window.generatePage();
+    PlayerBar *bar = page->playerBar();
+    AudioPlayer *player = bar->player();
+    QTRY_VERIFY_WITH_TIMEOUT(page->voiceBox()->count() > 0, 20000);
+
+    // Long enough that it still streams when the first words are heard.
+    const QString text = kText + u' ' + kText + u' ' + kText + u' ' + kText;
+    const QStringList words = wordsOf(text);
+    page->editor()->setPlainText(text);
+    page->speak();
+    QTRY_VERIFY_WITH_TIMEOUT(page->highlightedWord() >= 0, 30000);
+    QVERIFY2(page->isSpeaking(), "the whole text was made before a word was marked");
+    // The marked word is the one heard, shown inside the marked sentence.
+    const int heard = page->highlightedWord();
+    QVERIFY2(heard < 6, qPrintable(QString::number(heard)));
+    QCOMPARE(markedWord(page), words.at(heard));
+    QVERIFY(page->highlightedSentence() >= 0);
+    QTRY_VERIFY_WITH_TIMEOUT(page->highlightedWord() > heard + 2, 5000); // it moves on with the speech
+    QCOMPARE(markedWord(page), words.at(page->highlightedWord()));
+
+    QTRY_COMPARE_WITH_TIMEOUT(page->lastStatus(), GenerationStatus::Completed, 60000);
+    m_timedId = page->lastGenerationId();
+    // One timing per word of the text, in order, inside the audio.
+    const QList<WordTiming> timings = page->wordTimings();
+    QCOMPARE(timings.size(), words.size());
+    for (int i = 0; i < timings.size(); ++i) {
+        QCOMPARE(text.mid(timings.at(i).charStart, timings.at(i).charEnd - timings.at(i).charStart), words.at(i));
+        QVERIFY(timings.at(i).startSample < page->streamedSamples());
+        QVERIFY(i == 0 || timings.at(i).startSample >= timings.at(i - 1).startSample);
+    }
+    // What streamed is what the generation keeps beside its audio.
+    QCOMPARE(env.engine().generations().readCaptions(m_timedId).value_or(QList<WordTiming>{}), timings);
+
+    // Paused, a click on the waveform marks the word at that place.
+    if (player->isPlaying())
+        QTest::mouseClick(bar->playButton(), Qt::LeftButton);
+    checkMarksWhenSought(page, text);
+    if (QTest::currentTestFailed())
+        return;
+
+    // Played again from the start: the first words are marked again.
+    QTest::keyClick(page->editor(), Qt::Key_Escape);
+    QCOMPARE(player->state(), AudioPlayer::State::Stopped);
+    QCOMPARE(page->highlightedWord(), -1);
+    QVERIFY(markedWord(page).isEmpty());
+    QTest::mouseClick(bar->playButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(page->highlightedWord() >= 0, 5000);
+    QVERIFY2(page->highlightedWord() < 6, qPrintable(QString::number(page->highlightedWord())));
+    QCOMPARE(markedWord(page), words.at(page->highlightedWord()));
+    QCOMPARE(page->lastGenerationId(), m_timedId); // heard again, not made again
+
+    // Edited text no longer matches the audio: no word is marked in it.
+    page->editor()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(page->editor(), QStringLiteral(" More."));
+    QTest::qWait(200);
+    QCOMPARE(page->highlightedWord(), -1);
+    QVERIFY(page->editor()->extraSelections().isEmpty());
+    QTest::keyClick(page->editor(), Qt::Key_Escape);
+}
+
+void TestPlayer::checkMarksWhenSought(GeneratePage *page, const QString &text)
+{
+    PlayerBar *bar = page->playerBar();
+    const QList<WordTiming> timings = page->wordTimings();
+    QVERIFY(timings.size() > 10);
+    for (const int target : {1, int(timings.size() / 3), int(timings.size() / 2), int(timings.size()) - 1}) {
+        const WordTiming &w = timings.at(target);
+        clickAt(bar, (w.startSample + w.endSample) / 2 * 1000000 / 24000);
+        const qint64 at = bar->player()->positionUs();
+        const int expected = wordAt(timings, at);
+        QVERIFY2(qAbs(expected - target) <= 1,
+                 qPrintable(QStringLiteral("clicked word %1, the position %2 us is word %3").arg(target).arg(at).arg(expected)));
+        QTRY_COMPARE(page->highlightedWord(), expected);
+        // The marked range is that word of the text, and nothing else.
+        const SentenceSpans::Span span = page->highlightedWordSpan();
+        const QString word = text.mid(timings.at(expected).charStart, timings.at(expected).charEnd - timings.at(expected).charStart);
+        QCOMPARE(text.mid(span.start, span.length), word);
+        QCOMPARE(markedWord(page), word);
+        QVERIFY(page->highlightedSentence() >= 0);
+    }
+}
+
+// "Export captions…": SubRip and WebVTT of the generation just made, whose cues hold its
+// words in order and run from their first word's start to their last word's end.
+void TestPlayer::captionsOfTheGeneration()
+{
+    QVERIFY2(!m_timedId.isEmpty(), "wordFollowsPlayback() made no generation");
+    UiTestEnv env({m_wordsDir.path()});
+    MainWindow window(env.context());
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    GeneratePage *page = window.generatePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->voiceBox()->count() > 0, 20000);
+    QVERIFY(!page->captionsButton()->isEnabled()); // nothing made yet in this window
+    page->editor()->setPlainText(kText);
+    page->speak();
+    QTRY_COMPARE_WITH_TIMEOUT(page->lastStatus(), GenerationStatus::Completed, 30000);
+    QVERIFY(page->captionsButton()->isEnabled());
+    const Generation g = page->lastGeneration();
+    const QList<WordTiming> words = env.engine().generations().readCaptions(g.id).value_or(QList<WordTiming>{});
+    QCOMPARE(words.size(), wordsOf(kText).size());
+
+    for (const QString &format : {QStringLiteral("srt"), QStringLiteral("vtt")}) {
+        page->captionsButton()->click();
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = findWindow<QFileDialog>(QStringLiteral("captionsSaveDialog"))) != nullptr);
+        QCOMPARE(QFileInfo(dialog->selectedFiles().value(0)).fileName(), QStringLiteral("The-first-sentence-is-about-the.srt"));
+        const QString target = m_out.filePath(QStringLiteral("weather.") + format);
+        saveInFileDialog(dialog, target, format == QLatin1String("vtt") ? 1 : 0);
+        QTRY_VERIFY2_WITH_TIMEOUT(page->statusLabel()->text().startsWith(QStringLiteral("Saved captions")),
+                                  qPrintable(page->statusLabel()->text()), 10000);
+        QString problem;
+        const QList<CaptionCue> cues = readCaptionFile(target, &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        // A cue per sentence here (each is short): four.
+        QCOMPARE(cues.size(), 4);
+        QCOMPARE(cues.first().lines.join(u' '), QStringLiteral("The first sentence is about the weather today."));
+        const QString mismatch = cuesMatchWords(cues, kText, words);
+        QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+        QVERIFY(cues.last().endMs <= page->streamedSamples() / 24 + 1);
+    }
+    // The File menu offers it too.
+    bool inMenu = false;
+    for (QAction *a : window.findChildren<QAction *>())
+        inMenu = inMenu || a->text() == QStringLiteral("Export &captions…");
+    QVERIFY(inMenu);
+}
+
+// A History item opened in Generate plays there, and its words are marked as it plays.
+void TestPlayer::historyItemOpenedInGenerateMarksWords()
+{
+    QVERIFY2(!m_timedId.isEmpty(), "wordFollowsPlayback() made no generation");
+    UiTestEnv env({m_wordsDir.path()});
+    MainWindow window(env.context());
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.showPage(MainWindow::History);
+    HistoryPage *history = window.historyPage();
+    QTRY_VERIFY_WITH_TIMEOUT(history->model()->rowOf(m_timedId) >= 0, 20000);
+    QVERIFY(history->selectGeneration(m_timedId));
+    // History offers its captions as well.
+    QVERIFY(history->captionsButton()->isEnabled());
+    history->openButton()->click();
+    GeneratePage *page = window.generatePage();
+    QTRY_VERIFY(page->isVisible());
+    const QString text = page->editor()->toPlainText();
+    QVERIFY(text.startsWith(kText));
+    const QList<WordTiming> stored = env.engine().generations().readCaptions(m_timedId).value_or(QList<WordTiming>{});
+    QVERIFY(!stored.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(page->wordTimings(), stored, 20000);
+    QVERIFY(page->playerBar()->player()->hasAudio());
+    QCOMPARE(page->lastGenerationId(), m_timedId);
+    QVERIFY(page->captionsButton()->isEnabled());
+    QVERIFY(page->saveButton()->isEnabled());
+    QVERIFY2(page->statusLabel()->text().startsWith(QStringLiteral("Opened from History")), qPrintable(page->statusLabel()->text()));
+
+    // Played (Ctrl+Space, from the editor that has the focus): the first words are
+    // marked, then the marks follow the clicks.
+    QCOMPARE(QApplication::focusWidget(), page->editor());
+    QTest::keyClick(page->editor(), Qt::Key_Space, Qt::ControlModifier);
+    QTRY_VERIFY(page->playerBar()->player()->isPlaying());
+    QTRY_VERIFY_WITH_TIMEOUT(page->highlightedWord() >= 0, 5000);
+    QVERIFY2(page->highlightedWord() < 6, qPrintable(QString::number(page->highlightedWord())));
+    QTest::mouseClick(page->playerBar()->playButton(), Qt::LeftButton); // pause
+    checkMarksWhenSought(page, text);
+    page->stopSpeaking();
+}
+
+// A text taller than the editor scrolls with the speech: the marked word is on screen.
+void TestPlayer::longTextScrollsWithTheWord()
+{
+    UiTestEnv env({m_wordsDir.path()});
+    MainWindow window(env.context());
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    GeneratePage *page = window.generatePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->voiceBox()->count() > 0, 20000);
+    QStringList lines;
+    for (int i = 1; i <= 30; ++i)
+        lines << QStringLiteral("Line %1 of the list is read now.").arg(i);
+    const QString text = lines.join(u'\n');
+    page->editor()->setPlainText(text);
+    page->speak();
+    QTRY_COMPARE_WITH_TIMEOUT(page->lastStatus(), GenerationStatus::Completed, 60000);
+    PlayerBar *bar = page->playerBar();
+    if (bar->player()->isPlaying())
+        QTest::mouseClick(bar->playButton(), Qt::LeftButton);
+    const QList<WordTiming> timings = page->wordTimings();
+    QCOMPARE(timings.size(), wordsOf(text).size());
+    QPlainTextEdit *editor = page->editor();
+    for (const int target : {int(timings.size()) - 2, 1, int(timings.size() / 2)}) {
+        const WordTiming &w = timings.at(target);
+        clickAt(bar, (w.startSample + w.endSample) / 2 * 1000000 / 24000);
+        QTRY_VERIFY(page->highlightedWord() >= 0 && qAbs(page->highlightedWord() - target) <= 1);
+        const SentenceSpans::Span span = page->highlightedWordSpan();
+        QTextCursor c(editor->document());
+        c.setPosition(int(span.start));
+        const QRect at = editor->cursorRect(c);
+        QVERIFY2(at.top() >= 0 && at.bottom() <= editor->viewport()->height(),
+                 qPrintable(QStringLiteral("word %1 (%2) is at y %3, the editor shows 0 to %4")
+                                .arg(target).arg(text.mid(span.start, span.length)).arg(at.top())
+                                .arg(editor->viewport()->height())));
+    }
+    // The user's cursor was not moved.
+    QCOMPARE(editor->textCursor().position(), 0);
 }
 
 QTEST_MAIN(TestPlayer)

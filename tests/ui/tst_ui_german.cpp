@@ -136,6 +136,10 @@ private slots:
     // German labels are the longest: at the smallest window and at 800×600 nothing hides
     // behind the toolbar's »» or needs horizontal scrolling, and names get the room.
     void smallWindowsFit();
+    // Alt and a menu's letter opens that menu from the Generate page, in English and in
+    // German: no label of the page takes the menu's letter (English "&Format:" took Alt+F
+    // from File, "&Exaggeration:" Alt+E from Edit).
+    void altOpensEachMenu();
 
 private:
     void walk(UiTestEnv &env, Texts &all);
@@ -267,6 +271,11 @@ void TestGerman::smallWindowsFit()
         const QList<QSize> sizes{window.minimumSizeHint(), QSize(800, 600), QSize(1920, 1080)};
         for (const QSize &size : sizes) {
             window.resize(size);
+            // The window can be that small: nothing is cut off at its right edge.
+            QVERIFY2(window.size() == size || size == window.minimumSizeHint(),
+                     qPrintable(QStringLiteral("asked for %1×%2, the window is %3×%4 (its minimum %5×%6)")
+                                    .arg(size.width()).arg(size.height()).arg(window.width()).arg(window.height())
+                                    .arg(window.minimumSizeHint().width()).arg(window.minimumSizeHint().height())));
             for (MainWindow::Page page : {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Pronunciations, MainWindow::Keys,
                                           MainWindow::Accounts}) {
                 window.showPage(page);
@@ -289,6 +298,40 @@ void TestGerman::smallWindowsFit()
     }
     QCoreApplication::removeTranslator(&mine);
     QLocale::setDefault(QLocale::c());
+}
+
+void TestGerman::altOpensEachMenu()
+{
+    UiTestEnv env;
+    env.context().setAccountId(env.createAccount(QStringLiteral("maria")));
+    for (const bool german : {false, true}) {
+        QTranslator mine;
+        if (german) {
+            QVERIFY(mine.load(QStringLiteral(TTS_QM_DIR "/tts-studio_de.qm")));
+            QCoreApplication::installTranslator(&mine);
+        }
+        {
+            MainWindow window(env.context());
+            window.show();
+            QVERIFY(QTest::qWaitForWindowActive(&window));
+            QTRY_VERIFY_WITH_TIMEOUT(window.generatePage()->voiceBox()->count() > 0, 20000);
+            window.generatePage()->editor()->setFocus();
+            const QList<QAction *> menus = window.menuBar()->actions();
+            QVERIFY(menus.size() >= 3);
+            for (QAction *menu : menus) {
+                const qsizetype amp = menu->text().indexOf(u'&');
+                QVERIFY2(amp >= 0, qPrintable(menu->text()));
+                const QChar letter = menu->text().at(amp + 1).toUpper();
+                QTest::keyClick(window.generatePage()->editor(), Qt::Key(letter.unicode()), Qt::AltModifier);
+                QTRY_VERIFY2(QApplication::activePopupWidget() == menu->menu(),
+                             qPrintable(QStringLiteral("Alt+%1 did not open %2").arg(letter).arg(menu->text())));
+                QApplication::activePopupWidget()->close();
+                QTRY_VERIFY(!QApplication::activePopupWidget());
+            }
+        }
+        if (german)
+            QCoreApplication::removeTranslator(&mine);
+    }
 }
 
 QTEST_MAIN(TestGerman)

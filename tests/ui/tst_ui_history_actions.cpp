@@ -3,7 +3,8 @@
 // link and GET /v3/tts then 404, in this process and in another one on the same data
 // dir; the ledger keeps its rows), "Open in Generate" filling text and settings, save as
 // MP3 from a WAV generation (and WAV from MP3) that decodes with the right duration, a
-// file name from the text, a detail line in words, previews left out by default.
+// file name from the text, a detail line in words, previews left out by default, and
+// captions (SubRip, WebVTT) saved for a generation made with word timings (issue 16).
 // An in-process API server (the product's route table) serves the links.
 
 #include "apiroutes.h"
@@ -64,6 +65,7 @@ struct Settings
     QString format = QStringLiteral("wav");
     QString apiVersion = QStringLiteral("studio");
     bool preview = false;
+    bool timestamps = false;
 };
 
 QStringList columnTexts(HistoryModel *model, int column)
@@ -143,6 +145,7 @@ private slots:
     void saveAsWavFromMp3();
     void suggestedFileNames();
     void previewsHiddenByDefault();
+    void saveCaptionsWhenTimed();
     void searchReachesBeyondTheLoadedPage(); // last: it fills the history beyond a page
     void cleanupTestCase();
 
@@ -200,6 +203,7 @@ Generation TestHistoryActions::create(const QString &text, const Settings &s)
     request.audioFormat = s.format;
     request.apiVersion = s.apiVersion;
     request.preview = s.preview;
+    request.timestamps = s.timestamps;
     const auto created = m_env->engine().generations().create(m_context->auth(), request);
     if (!created)
         qWarning() << "create failed:" << created.error().detail;
@@ -516,8 +520,8 @@ void TestHistoryActions::openInGenerateFillsTextAndSettings()
     QVERIFY(speed);
     QCOMPARE(speed->value(), 1.3);
     QCOMPARE(fieldFor<QDoubleSpinBox>(generate, QStringLiteral("&CFG weight:"))->value(), 3.5);
-    QCOMPARE(fieldFor<QDoubleSpinBox>(generate, QStringLiteral("&Exaggeration:"))->value(), 0.8);
-    QCOMPARE(fieldFor<QComboBox>(generate, QStringLiteral("&Format:"))->currentData().toString(), QStringLiteral("mp3"));
+    QCOMPARE(fieldFor<QDoubleSpinBox>(generate, QStringLiteral("E&xaggeration:"))->value(), 0.8);
+    QCOMPARE(fieldFor<QComboBox>(generate, QStringLiteral("F&ormat:"))->currentData().toString(), QStringLiteral("mp3"));
 
     // And back with a base generation: the model and voice switch again.
     window.showPage(MainWindow::History);
@@ -527,7 +531,7 @@ void TestHistoryActions::openInGenerateFillsTextAndSettings()
     QCOMPARE(generate->editor()->toPlainText(), m_umlaut.inputText);
     QCOMPARE(generate->modelBox()->currentData().toString(), QStringLiteral("base"));
     QTRY_VERIFY(generate->voiceBox()->currentText().contains(QStringLiteral("(if_sara)")));
-    QCOMPARE(fieldFor<QComboBox>(generate, QStringLiteral("&Format:"))->currentData().toString(), QStringLiteral("wav"));
+    QCOMPARE(fieldFor<QComboBox>(generate, QStringLiteral("F&ormat:"))->currentData().toString(), QStringLiteral("wav"));
     QTRY_VERIFY(m_env->engine().generations().get(m_account, g.id)->status == GenerationStatus::Completed);
 }
 
@@ -585,6 +589,49 @@ void TestHistoryActions::saveAsWavFromMp3()
     const QString target = m_out.filePath(QStringLiteral("from-mp3.wav"));
     QVERIFY2(QFile::exists(target), qPrintable(page->statusLabel()->text()));
     QCOMPARE(decodedSamples(target, QStringLiteral("wav")), decodedSamples(g.audioPath, QStringLiteral("mp3")));
+}
+
+// Captions are offered for a generation made with word timings only; the saved file's
+// cues are that generation's words at their times.
+void TestHistoryActions::saveCaptionsWhenTimed()
+{
+    Settings s;
+    s.timestamps = true;
+    s.apiVersion = QStringLiteral("v3"); // an API generation that asked for timestamps
+    const QString text = QStringLiteral("Captions come from the words' own times. A second sentence, with a clause, ends here.");
+    const Generation timed = createCompleted(text, s);
+    QVERIFY(!timed.id.isEmpty());
+    QVERIFY(timed.captions);
+    auto page = openPage();
+    QTRY_VERIFY(page->model()->rowOf(timed.id) >= 0);
+    QVERIFY(page->selectGeneration(m_sarah.id)); // made without timings
+    QVERIFY(page->saveButton()->isEnabled());
+    QVERIFY(!page->captionsButton()->isEnabled());
+    QVERIFY(page->captionsButton()->toolTip().contains(QStringLiteral("without word timings")));
+    QVERIFY(page->selectGeneration(timed.id));
+    QVERIFY(page->captionsButton()->isEnabled());
+    page->captionsButton()->click();
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = findWindow<QFileDialog>(QStringLiteral("captionsSaveDialog"))) != nullptr);
+    QCOMPARE(dialog->nameFilters(), (QStringList{QStringLiteral("SubRip subtitles (*.srt)"), QStringLiteral("WebVTT subtitles (*.vtt)")}));
+    QCOMPARE(QFileInfo(dialog->selectedFiles().value(0)).fileName(), QStringLiteral("Captions-come-from-the-words-own.srt"));
+    // WebVTT, no suffix typed: the chosen type names the file.
+    saveInFileDialog(dialog, m_out.filePath(QStringLiteral("timed")), 1);
+    QTRY_VERIFY2_WITH_TIMEOUT(page->statusLabel()->text().startsWith(QStringLiteral("Saved captions")),
+                              qPrintable(page->statusLabel()->text()), 10000);
+    QString problem;
+    const QList<CaptionCue> cues = readCaptionFile(m_out.filePath(QStringLiteral("timed.vtt")), &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(cues.size(), 2); // a sentence ends a cue
+    const QList<WordTiming> words = m_env->engine().generations().readCaptions(timed.id).value_or(QList<WordTiming>{});
+    QCOMPARE(words.size(), text.split(u' ').size());
+    const QString mismatch = cuesMatchWords(cues, text, words);
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+    // The context menu has it too.
+    bool inMenu = false;
+    for (QAction *a : page->view()->actions())
+        inMenu = inMenu || (a->text() == QStringLiteral("Save captions…") && a->isEnabled());
+    QVERIFY(inMenu);
 }
 
 void TestHistoryActions::suggestedFileNames()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine.h"
+#include "wordtiming.h"
 #include "studiocontext.h"
 
 #include <QApplication>
@@ -44,6 +45,25 @@ private:
 // Settings of the tests go to a temporary directory, never the user's. Call before
 // anything reads QSettings.
 void isolateSettings();
+
+// One cue of a SubRip or WebVTT file, as a player reads it.
+struct CaptionCue
+{
+    qint64 startMs = 0;
+    qint64 endMs = 0;
+    QStringList lines;
+};
+// Reads a .srt (numbered cues, "00:00:01,250 --> 00:00:02,000") or a .vtt ("WEBVTT"
+// header, "00:00:01.250 --> …"); empty with *problem set when the file is not well formed.
+QList<CaptionCue> readCaptionFile(const QString &path, QString *problem);
+// Empty when the cues hold every timed word of text once, in order, and each cue runs
+// from its first word's start to its last word's end (to the millisecond); else what differs.
+QString cuesMatchWords(const QList<CaptionCue> &cues, const QString &text, const QList<WordTiming> &words);
+
+class QFileDialog;
+// In a Qt (not native) file dialog: picks the file type at typeIndex (unless -1), types
+// the file's name and clicks Save, as a user does.
+void saveInFileDialog(QFileDialog *dialog, const QString &path, int typeIndex = -1);
 
 // A visible top-level window (e.g. a dialog opened with open()) by object name.
 template <typename T = QWidget>

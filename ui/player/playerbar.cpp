@@ -10,6 +10,7 @@
 #include <QLocale>
 #include <QMediaDevices>
 #include <QSettings>
+#include <QShortcut>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
@@ -49,7 +50,13 @@ PlayerBar::PlayerBar(QWidget *parent)
     auto *row = new QHBoxLayout;
     m_play->setObjectName(QStringLiteral("playerPlay"));
     m_play->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_play->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Space));
+    // Ctrl+Space from anywhere in the window (the text editor has the focus): a QShortcut,
+    // as the page's Ctrl+Return is. The button's own shortcut never fired there.
+    auto *toggle = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Space), this);
+    connect(toggle, &QShortcut::activated, this, [this] {
+        if (m_play->isEnabled())
+            m_play->click();
+    });
     m_position->setObjectName(QStringLiteral("playerPosition"));
     m_position->setMinimumWidth(m_position->fontMetrics().horizontalAdvance(QStringLiteral("00:00.0 / 00:00.0")) + 8);
     m_device->setObjectName(QStringLiteral("playerDevice"));
