@@ -6,6 +6,7 @@
 #include "generatepage.h"
 #include "historypage.h"
 #include "keyspage.h"
+#include "projectpage.h"
 #include "servercontrol.h"
 #include "studiocontext.h"
 #include "studioicons.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
         {tr("Voices"), {QStringLiteral("audio-input-microphone"), QStyle::SP_MediaVolume}},
         {tr("API keys"), {QStringLiteral("dialog-password"), QStyle::SP_DriveNetIcon}},
         {tr("Accounts & credits"), {QStringLiteral("wallet-open"), QStyle::SP_DirHomeIcon}},
+        {tr("Projects"), {QStringLiteral("x-office-document"), QStyle::SP_FileDialogListView}},
     };
     int navWidth = 0;
     for (const auto &[label, icon] : pages) {
@@ -90,9 +92,10 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     m_voices = new VoicesPage(context);
     m_keys = new KeysPage(context);
     m_accounts = new AccountsPage(context);
+    m_projects = new ProjectPage(context);
     for (QWidget *page : {static_cast<QWidget *>(m_generate), static_cast<QWidget *>(m_history),
                           static_cast<QWidget *>(m_voices), static_cast<QWidget *>(m_keys),
-                          static_cast<QWidget *>(m_accounts)})
+                          static_cast<QWidget *>(m_accounts), static_cast<QWidget *>(m_projects)})
         m_stack->addWidget(page);
     layout->addWidget(m_nav);
     layout->addWidget(m_stack, 1);

@@ -8,6 +8,7 @@ class AccountsPage;
 class GeneratePage;
 class HistoryPage;
 class KeysPage;
+class ProjectPage;
 class QComboBox;
 class QLabel;
 class QListWidget;
@@ -23,7 +24,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    enum Page { Generate, History, Voices, Keys, Accounts };
+    enum Page { Generate, History, Voices, Keys, Accounts, Projects };
 
     explicit MainWindow(StudioContext &context, QWidget *parent = nullptr);
 
@@ -33,6 +34,7 @@ public:
     VoicesPage *voicesPage() const { return m_voices; }
     KeysPage *keysPage() const { return m_keys; }
     AccountsPage *accountsPage() const { return m_accounts; }
+    ProjectPage *projectPage() const { return m_projects; }
     QComboBox *accountBox() const { return m_account; }
 
 protected:
@@ -66,5 +68,6 @@ private:
     VoicesPage *m_voices = nullptr;
     KeysPage *m_keys = nullptr;
     AccountsPage *m_accounts = nullptr;
+    ProjectPage *m_projects = nullptr;
     bool m_startAsked = false; // the account to start with was asked for (once)
 };
