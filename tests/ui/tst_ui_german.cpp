@@ -9,6 +9,7 @@
 #include "historymodel.h"
 #include "historypage.h"
 #include "mainwindow.h"
+#include "projectpage.h"
 #include "uitestenv.h"
 #include "languages.h"
 #include "voicecatalog.h"
@@ -139,6 +140,8 @@ private slots:
 
 private:
     void walk(UiTestEnv &env, Texts &all);
+    // The Projects page with a project open (its chapter list, blocks and settings).
+    void openProject(MainWindow &window);
     QSet<QString> m_sameWords; // words that are the same in German
 };
 
@@ -161,8 +164,9 @@ void TestGerman::walk(UiTestEnv &env, Texts &all)
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     const MainWindow::Page pages[] = {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Keys,
-                                      MainWindow::Accounts};
+                                      MainWindow::Accounts, MainWindow::Projects};
     QTRY_VERIFY_WITH_TIMEOUT(window.generatePage()->voiceBox()->count() > 0, 20000);
+    openProject(window);
     for (MainWindow::Page page : pages) {
         window.showPage(page);
         if (page == MainWindow::History) {
@@ -174,6 +178,19 @@ void TestGerman::walk(UiTestEnv &env, Texts &all)
         for (auto it = texts.begin(); it != texts.end(); ++it)
             all.insert(it.key(), it.value());
     }
+}
+
+void TestGerman::openProject(MainWindow &window)
+{
+    static QTemporaryDir dir;
+    static int n = 0;
+    const QString md = dir.filePath(QStringLiteral("studio.md"));
+    QFile f(md);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QStringLiteral("# Studio\n\n%1\n").arg(kSpoken).toUtf8());
+    f.close();
+    window.projectPage()->importDocument(md, dir.filePath(QStringLiteral("studio-%1.ttsproject").arg(++n)));
+    QTRY_VERIFY_WITH_TIMEOUT(window.projectPage()->isOpen(), 20000);
 }
 
 void TestGerman::noEnglishOnAnyPage()
@@ -264,11 +281,12 @@ void TestGerman::smallWindowsFit()
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTRY_VERIFY_WITH_TIMEOUT(window.generatePage()->voiceBox()->count() > 0, 20000);
+        openProject(window);
         const QList<QSize> sizes{window.minimumSizeHint(), QSize(800, 600), QSize(1920, 1080)};
         for (const QSize &size : sizes) {
             window.resize(size);
             for (MainWindow::Page page : {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Keys,
-                                          MainWindow::Accounts}) {
+                                          MainWindow::Accounts, MainWindow::Projects}) {
                 window.showPage(page);
                 QTest::qWait(50);
                 const QString where = QStringLiteral("%1×%2, page %3").arg(window.width()).arg(window.height()).arg(int(page));
