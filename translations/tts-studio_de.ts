@@ -1793,10 +1793,6 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <translation>Vertonen</translation>
         </message>
         <message>
-            <source>Speak what is not rendered yet; blocks that did not change come from the cache</source>
-            <translation>Spricht, was noch nicht vertont ist; unveränderte Absätze kommen aus dem Zwischenspeicher</translation>
-        </message>
-        <message>
             <source>Pause</source>
             <translation>Anhalten</translation>
         </message>
@@ -1999,6 +1995,18 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
         <message>
             <source>Exported %1 chapters, %2 min, %3 LUFS: %4</source>
             <translation>%1 Kapitel exportiert, %2 min, %3 LUFS: %4</translation>
+        </message>
+        <message>
+            <source>Still to render: %1 blocks, %2 tokens (their price is reserved on the account until they are made).</source>
+            <translation>Noch zu vertonen: %1 Absätze, %2 Token (ihr Preis ist auf dem Konto reserviert, bis sie fertig sind).</translation>
+        </message>
+        <message>
+            <source>Render the project</source>
+            <translation>Projekt vertonen</translation>
+        </message>
+        <message>
+            <source>Speak what is not rendered yet; blocks that did not change come from the cache (%1)</source>
+            <translation>Spricht, was noch nicht vertont ist; unveränderte Absätze kommen aus dem Zwischenspeicher (%1)</translation>
         </message>
     </context>
     <context>

@@ -1789,10 +1789,6 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Speak what is not rendered yet; blocks that did not change come from the cache</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Pause</source>
             <translation type="unfinished" />
         </message>
@@ -1994,6 +1990,18 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
         </message>
         <message>
             <source>Exported %1 chapters, %2 min, %3 LUFS: %4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Still to render: %1 blocks, %2 tokens (their price is reserved on the account until they are made).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Render the project</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Speak what is not rendered yet; blocks that did not change come from the cache (%1)</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -298,6 +298,12 @@ void TestGerman::smallWindowsFit()
                             QVERIFY2(!view->horizontalScrollBar()->isVisible(),
                                      qPrintable(view->objectName() + QStringLiteral(" scrolls sideways at ") + where));
             }
+            // The Projects page fits the window it is in (nothing cut off at the right).
+            if (size.width() >= 800)
+                QVERIFY2(window.projectPage()->minimumSizeHint().width() <= window.projectPage()->width(),
+                         qPrintable(QStringLiteral("Projects page needs %1 px, has %2")
+                                        .arg(window.projectPage()->minimumSizeHint().width())
+                                        .arg(window.projectPage()->width())));
             // Names, not ids, get the room; spin boxes keep their size.
             auto *voices = window.findChild<QTableView *>(QStringLiteral("voicesTable"));
             QVERIFY(voices->columnWidth(VoicesPage::ColName) >= voices->fontMetrics().horizontalAdvance(QStringLiteral("Michael")));

@@ -101,7 +101,10 @@ QVariant BlockListModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         // One line: the view elides it, so every row has the same height.
-        return QStringLiteral("%1   %2").arg(index.row() + 1).arg(text.simplified());
+        // Numbers padded with figure spaces (as wide as a digit) so the texts line up.
+        return QStringLiteral("%1   %2")
+            .arg(index.row() + 1, int(QString::number(m_refs.size()).size()), 10, QChar(0x2007))
+            .arg(text.simplified());
     case Qt::ToolTipRole:
         return text.size() > 600 ? text.left(600) + QStringLiteral("…") : text;
     case Qt::DecorationRole:

@@ -14,6 +14,7 @@
 #include "voicecatalog.h"
 #include "voicesettingseditor.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -29,6 +30,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QToolButton>
@@ -99,6 +101,14 @@ ProjectPage::ProjectPage(StudioContext &context, QWidget *parent)
 ProjectPage::~ProjectPage()
 {
     delete m_render; // cancels a render under way
+    // Its money: what was made is settled, the rest released (no page to tell).
+    if (!m_reservations.isEmpty()) {
+        GenerationService *generations = &m_context.services().generations();
+        const QList<ProjectBilling::Reservation> reservations = m_reservations;
+        const QString cacheDir = m_renderCacheDir;
+        m_context.services().storePool()->start(
+            [generations, reservations, cacheDir] { ProjectBilling::settle(*generations, reservations, cacheDir); });
+    }
     m_autosave.stop();
     // Unsaved edits are written before the page goes (its threads finish first).
     if (m_open && !m_path.isEmpty() && m_undo->count() > 0) {
@@ -154,7 +164,8 @@ void ProjectPage::buildUi()
     m_blockView->setAccessibleName(tr("Blocks"));
     connect(m_blockView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) { onCurrentRowChanged(current.row()); });
-    connect(m_blockView, &QListView::doubleClicked, this, [this](const QModelIndex &index) { playFrom(index.row()); });
+    // Double-click (or Return) plays from that block.
+    connect(m_blockView, &QListView::activated, this, [this](const QModelIndex &index) { playFrom(index.row()); });
     right->addWidget(m_blockView);
 
     auto *lower = new QWidget;
@@ -181,7 +192,7 @@ void ProjectPage::buildUi()
     blockButtons->addWidget(remove);
     blockButtons->addStretch();
     editorLayout->addLayout(blockButtons);
-    lowerLayout->addWidget(editorBox, 3);
+    lowerLayout->addWidget(editorBox, 1);
 
     auto *settingsBox = new QGroupBox(tr("Speech settings"));
     auto *settingsLayout = new QVBoxLayout(settingsBox);
@@ -195,6 +206,11 @@ void ProjectPage::buildUi()
     connect(m_scope, &QComboBox::currentIndexChanged, this, &ProjectPage::showScopeSettings);
     settingsLayout->addWidget(m_scope);
     m_settings = new VoiceSettingsEditor(m_context.services().catalog());
+    // In a small window the settings scroll rather than take the block list's rows.
+    auto *settingsScroll = new QScrollArea;
+    settingsScroll->setWidgetResizable(true);
+    settingsScroll->setFrameShape(QFrame::NoFrame);
+    settingsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     connect(m_settings, &VoiceSettingsEditor::edited, this, [this](const VoiceSettings &edited) {
         if (m_showingSettings || !m_open)
             return;
@@ -210,12 +226,20 @@ void ProjectPage::buildUi()
         m_undo->push(new SettingsEdit(&m_project, scope, before, after,
                                       [this](SettingsScope s) { onSettingsChanged(s); }));
     });
-    settingsLayout->addWidget(m_settings);
-    settingsLayout->addStretch();
-    lowerLayout->addWidget(settingsBox, 2);
+    auto *settingsInner = new QWidget;
+    auto *innerLayout = new QVBoxLayout(settingsInner);
+    innerLayout->setContentsMargins(0, 0, 0, 0);
+    innerLayout->addWidget(m_settings);
+    innerLayout->addStretch();
+    settingsScroll->setWidget(settingsInner);
+    settingsLayout->addWidget(settingsScroll, 1);
+    lowerLayout->addWidget(settingsBox, 1);
     right->addWidget(lower);
+    m_editor->setMinimumHeight(m_editor->fontMetrics().lineSpacing() * 3);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
+    right->setCollapsible(0, false);
+    right->setCollapsible(1, false);
     split->addWidget(right);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 4);
@@ -241,6 +265,11 @@ void ProjectPage::buildUi()
     redo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addAction(undo);
     addAction(redo);
+    auto *render = new QAction(tr("Render the project"), this);
+    render->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    render->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(render, &QAction::triggered, this, &ProjectPage::renderAll);
+    addAction(render);
 }
 
 QWidget *ProjectPage::buildFileRow()
@@ -285,7 +314,8 @@ QWidget *ProjectPage::buildRenderRow()
     auto *h = new QHBoxLayout;
     m_renderButton = toolButton(tr("Render"), QStringLiteral("media-record"), QStyle::SP_MediaPlay);
     m_renderButton->setObjectName(QStringLiteral("renderButton"));
-    m_renderButton->setToolTip(tr("Speak what is not rendered yet; blocks that did not change come from the cache"));
+    m_renderButton->setToolTip(tr("Speak what is not rendered yet; blocks that did not change come from the cache (%1)")
+                                   .arg(QKeySequence(Qt::CTRL | Qt::Key_R).toString(QKeySequence::NativeText)));
     m_renderButton->setPopupMode(QToolButton::MenuButtonPopup);
     auto *renderMenu = new QMenu(m_renderButton);
     renderMenu->addAction(tr("Whole project"), this, &ProjectPage::renderAll);
@@ -320,15 +350,19 @@ QWidget *ProjectPage::buildRenderRow()
     m_exportButton->setMenu(exportMenu);
     for (QToolButton *b : {m_renderButton, m_pauseButton, m_cancelButton, m_playButton, m_exportButton})
         h->addWidget(b);
+    h->addStretch();
+    v->addLayout(h);
+    // The bar beside its words: the buttons get the row's width (German labels are long).
+    auto *progress = new QHBoxLayout;
     m_progressBar = new QProgressBar;
     m_progressBar->setObjectName(QStringLiteral("renderProgress"));
-    m_progressBar->setMinimumWidth(60);
-    h->addWidget(m_progressBar, 1);
-    v->addLayout(h);
+    m_progressBar->setFixedWidth(140);
+    progress->addWidget(m_progressBar, 0, Qt::AlignTop);
     m_progressLabel = new QLabel;
     m_progressLabel->setObjectName(QStringLiteral("renderProgressLabel"));
     m_progressLabel->setWordWrap(true);
-    v->addWidget(m_progressLabel);
+    progress->addWidget(m_progressLabel, 1);
+    v->addLayout(progress);
     m_costLabel = new QLabel;
     m_costLabel->setObjectName(QStringLiteral("renderCost"));
     m_costLabel->setWordWrap(true);
@@ -727,6 +761,11 @@ void ProjectPage::showCost()
         m_costLabel->setText(tr("Everything is rendered: playing and exporting cost nothing."));
         return;
     }
+    if (isRendering() && !m_reserving) {
+        m_costLabel->setText(tr("Still to render: %1 blocks, %2 tokens (their price is reserved on the account until they are made).")
+                                 .arg(QLocale().toString(m_cost.blocksPending), QLocale().toString(m_cost.tokens)));
+        return;
+    }
     QString text = tr("To render: %1 blocks, %2 tokens — %3 credits, or $%4 from the wallet (billed to the selected account)")
                        .arg(QLocale().toString(m_cost.blocksPending), QLocale().toString(m_cost.tokens),
                             QLocale().toString(m_cost.credits), QLocale().toString(Money::usd(m_cost.micros), 'f', 4));
@@ -796,6 +835,7 @@ void ProjectPage::startRender(const QList<BlockRef> &blocks)
             return;
         }
         m_reservations = reserved.value();
+        m_renderCacheDir = cacheDir;
         delete m_render;
         m_render = new RenderSession(pool, cacheDir, this);
         connect(m_render, &RenderSession::progressed, this, &ProjectPage::onRenderProgress);
@@ -839,7 +879,10 @@ void ProjectPage::onRenderProgress()
                                  .arg(p.blocksTotal)
                                  .arg(p.blocksCached)
                                  .arg(QLocale().toString(p.audioSeconds / 60.0, 'f', 1), left));
-    scheduleEstimate(); // the dots of the blocks done
+    // The dots of the blocks done: at most every kEstimateMs (restarting the timer on each
+    // block would put it off until the render ends).
+    if (!m_estimateTimer.isActive())
+        m_estimateTimer.start();
 }
 
 void ProjectPage::onRenderEnded(ProjectRenderer::State state, const QString &message)
@@ -864,7 +907,7 @@ void ProjectPage::onRenderEnded(ProjectRenderer::State state, const QString &mes
     // Billing: what was made is settled, the rest released (store thread), then shown.
     GenerationService *generations = &m_context.services().generations();
     const QList<ProjectBilling::Reservation> reservations = std::exchange(m_reservations, {});
-    const QString cacheDir = ProjectFile::cacheDirOf(m_path);
+    const QString cacheDir = m_renderCacheDir;
     m_context.run(this, [generations, reservations, cacheDir] {
         return ProjectBilling::settle(*generations, reservations, cacheDir);
     }, [this, state, message](int) {

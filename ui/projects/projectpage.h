@@ -169,6 +169,7 @@ private:
     RenderSession *m_render = nullptr;
     bool m_reserving = false;
     QList<ProjectBilling::Reservation> m_reservations;
+    QString m_renderCacheDir; // of the project being rendered (another may be open by the end)
     ProjectRenderer::Progress m_lastProgress;
     BlockAudio m_audio;
 

@@ -28,7 +28,7 @@ VoiceSettingsEditor::VoiceSettingsEditor(const VoiceCatalog &catalog, QWidget *p
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     for (QComboBox *box : {m_voice, m_model, m_language}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(10);
+        box->setMinimumContentsLength(6);
     }
     m_voice->setObjectName(QStringLiteral("projectVoiceBox"));
     m_model->setObjectName(QStringLiteral("projectModelBox"));
@@ -36,7 +36,7 @@ VoiceSettingsEditor::VoiceSettingsEditor(const VoiceCatalog &catalog, QWidget *p
     m_speed->setObjectName(QStringLiteral("projectSpeedBox"));
     m_speed->setDecimals(2);
     m_speed->setSingleStep(0.05);
-    m_speed->setMaximumWidth(120);
+    m_speed->setMaximumWidth(130);
     form->addRow(tr("Voice:"), m_voice);
     form->addRow(tr("Model:"), m_model);
     form->addRow(tr("Language:"), m_language);
