@@ -12,6 +12,7 @@
 #include "projectpage.h"
 #include "uitestenv.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -60,7 +61,9 @@ private slots:
     void reopenTheSavedProject();
     void exportMp3WithChapters();
     void playFromABlockMarksIt();
+    void chapterSettingsAreInherited();
     void cancelLeavesNothingHalfDone();
+    void pauseAndResume();
     void thousandBlocksStayResponsive();
     void cleanupTestCase();
 
@@ -245,6 +248,30 @@ void TestProjectsPage::playFromABlockMarksIt()
     QCOMPARE(m_page->blockModel()->index(5).data(Qt::FontRole).value<QFont>().bold(), true);
 }
 
+void TestProjectsPage::chapterSettingsAreInherited()
+{
+    QVERIFY(m_page);
+    QTRY_COMPARE_WITH_TIMEOUT(m_page->cost().blocksPending, 0, 10000);
+    m_page->blockView()->setCurrentIndex(m_page->blockModel()->index(6)); // chapter 3, block 2
+    auto *scope = m_page->findChild<QComboBox *>(QStringLiteral("scopeBox"));
+    auto *voice = m_page->findChild<QComboBox *>(QStringLiteral("projectVoiceBox"));
+    QVERIFY(scope && voice);
+    scope->setCurrentIndex(1); // this chapter
+    QVERIFY(voice->currentText().contains(QStringLiteral("Sarah"))); // inherited from the project
+    voice->setCurrentIndex(voice->findData(QStringLiteral("am_adam")));
+    QCOMPARE(m_page->project().chapters.at(2).settings.voice.value_or(QString()), QStringLiteral("am_adam"));
+    QCOMPARE(m_page->project().effectiveSettings({2, 1}).voice.value_or(QString()), QStringLiteral("am_adam"));
+    QCOMPARE(m_page->project().effectiveSettings({1, 0}).voice.value_or(QString()), QStringLiteral("af_sarah"));
+    // The chapter's blocks are to be spoken again with the new voice; the others are not.
+    QTRY_COMPARE_WITH_TIMEOUT(m_page->cost().blocksPending, 3, 10000);
+    // The block level shows the chapter's voice as what it inherits.
+    scope->setCurrentIndex(2);
+    QVERIFY(voice->currentText().contains(QStringLiteral("Adam")));
+    m_page->undoStack()->undo();
+    QVERIFY(!m_page->project().chapters.at(2).settings.voice.has_value());
+    QTRY_COMPARE_WITH_TIMEOUT(m_page->cost().blocksPending, 0, 10000);
+}
+
 void TestProjectsPage::cancelLeavesNothingHalfDone()
 {
     QVERIFY(m_page);
@@ -290,6 +317,34 @@ void TestProjectsPage::cancelLeavesNothingHalfDone()
     QTRY_COMPARE_WITH_TIMEOUT(creditsOf(*m_env, account), before - charged, 10000);
     // The estimate agrees: what is left is still to render.
     QTRY_COMPARE_WITH_TIMEOUT(page.cost().blocksPending, 12 - int(wavs.size()), 10000);
+}
+
+void TestProjectsPage::pauseAndResume()
+{
+    QString text;
+    for (int i = 1; i <= 6; ++i)
+        text += QStringLiteral("Part %1 of a story that takes a few seconds to read aloud, with a pause and a turn.\n\n").arg(i);
+    const QString txt = m_dir.filePath(QStringLiteral("paused.txt"));
+    writeFile(txt, text.toUtf8());
+    ProjectPage page(m_env->context());
+    page.show();
+    page.importDocument(txt, m_dir.filePath(QStringLiteral("paused.ttsproject")));
+    QTRY_VERIFY_WITH_TIMEOUT(page.isOpen(), 10000);
+    page.renderAll();
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastProgress().blocksDone >= 1, 60000);
+    page.pauseRender();
+    // The block under way finishes, then no other starts.
+    QTest::qWait(4000);
+    const int paused = page.lastProgress().blocksDone;
+    QTest::qWait(2000);
+    QCOMPARE(page.lastProgress().blocksDone, paused);
+    QVERIFY(paused < 6);
+    QVERIFY(page.isRendering());
+    QSignalSpy ended(&page, &ProjectPage::renderEnded);
+    page.resumeRender();
+    QVERIFY(ended.wait(60000));
+    QCOMPARE(ended.first().first().value<ProjectRenderer::State>(), ProjectRenderer::State::Finished);
+    QCOMPARE(page.lastProgress().blocksDone, 6);
 }
 
 void TestProjectsPage::thousandBlocksStayResponsive()

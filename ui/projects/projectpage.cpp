@@ -109,9 +109,8 @@ ProjectPage::~ProjectPage()
         m_context.services().storePool()->start(
             [generations, reservations, cacheDir] { ProjectBilling::settle(*generations, reservations, cacheDir); });
     }
-    m_autosave.stop();
-    // Unsaved edits are written before the page goes (its threads finish first).
-    if (m_open && !m_path.isEmpty() && m_undo->count() > 0) {
+    // Unsaved edits (an autosave still to come) are written before the page goes.
+    if (m_open && !m_path.isEmpty() && (m_autosave.isActive() || m_saveAgain)) {
         const Project project = m_project;
         const QString path = m_path;
         m_writes.start([project, path] { ProjectFile::save(project, path); });
