@@ -35,7 +35,7 @@ for i in $(seq 1 30); do
   printf '\nNight %d: the tide turned, the ropes creaked and the harbour master wrote the day into his book.\n' "$i" >>"$data/harbour.md"
 done
 run() {
-  "$root/build/bin/tts-studio" --data-dir "$data/studio" --lang "$lang" &
+  "$root/build/bin/tts-studio" --data-dir "$data/studio" --lang "$lang" --port 0 &
   app=$!
   for _ in $(seq 1 100); do
     win=$(xdotool search --onlyvisible --name "TTS Studio" 2>/dev/null | head -n1 || true)
