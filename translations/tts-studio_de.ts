@@ -2418,6 +2418,26 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <source>The voice's own</source>
             <translation>Die der Stimme</translation>
         </message>
+        <message>
+            <source>Advanced model only; the base model ignores it.</source>
+            <translation>Nur im Modell „Erweitert“; das Basismodell ignoriert es.</translation>
+        </message>
+        <message>
+            <source>Pacing: higher reads more deliberately (1.0 to 5.0). %1</source>
+            <translation>Gliederung und Pausen: höher liest bedächtiger (1,0 bis 5,0). %1</translation>
+        </message>
+        <message>
+            <source>Expressiveness: the spread of pitch (0.0 monotone to 1.0). %1</source>
+            <translation>Ausdruck: die Spannweite der Tonhöhe (0,0 monoton bis 1,0). %1</translation>
+        </message>
+        <message>
+            <source>CFG weight:</source>
+            <translation>CFG-Gewichtung:</translation>
+        </message>
+        <message>
+            <source>Exaggeration:</source>
+            <translation>Ausdrucksstärke:</translation>
+        </message>
     </context>
     <context>
         <name>VoicesPage</name>

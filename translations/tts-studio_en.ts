@@ -2414,6 +2414,26 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
             <source>The voice's own</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Advanced model only; the base model ignores it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Pacing: higher reads more deliberately (1.0 to 5.0). %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Expressiveness: the spread of pitch (0.0 monotone to 1.0). %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>CFG weight:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Exaggeration:</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>VoicesPage</name>

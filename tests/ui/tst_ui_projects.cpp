@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QListView>
@@ -267,6 +268,17 @@ void TestProjectsPage::chapterSettingsAreInherited()
     // The block level shows the chapter's voice as what it inherits.
     scope->setCurrentIndex(2);
     QVERIFY(voice->currentText().contains(QStringLiteral("Adam")));
+    // A block's own advanced control; the spin box one step below its range is "inherited".
+    auto *cfg = m_page->findChild<QDoubleSpinBox *>(QStringLiteral("projectCfgWeightBox"));
+    QVERIFY(cfg);
+    QCOMPARE(cfg->value(), cfg->minimum());
+    QVERIFY(cfg->text().contains(QStringLiteral("2.50")));
+    cfg->setValue(3.0);
+    QCOMPARE(m_page->project().chapters.at(2).blocks.at(1).settings.cfgWeight.value_or(0), 3.0);
+    QCOMPARE(m_page->project().effectiveSettings({2, 1}).cfgWeight.value_or(0), 3.0);
+    QVERIFY(!m_page->project().chapters.at(2).blocks.at(1).settings.voice.has_value());
+    m_page->undoStack()->undo();
+    QVERIFY(!m_page->project().chapters.at(2).blocks.at(1).settings.cfgWeight.has_value());
     m_page->undoStack()->undo();
     QVERIFY(!m_page->project().chapters.at(2).settings.voice.has_value());
     QTRY_COMPARE_WITH_TIMEOUT(m_page->cost().blocksPending, 0, 10000);

@@ -217,9 +217,7 @@ void ProjectPage::buildUi()
         if (scope.chapter >= m_project.chapters.size())
             return;
         const VoiceSettings before = settingsAt(m_project, scope);
-        VoiceSettings after = edited;
-        after.cfgWeight = before.cfgWeight; // not edited here: kept as they were
-        after.exaggeration = before.exaggeration;
+        const VoiceSettings after = edited;
         if (after == before)
             return;
         m_undo->push(new SettingsEdit(&m_project, scope, before, after,

@@ -12,7 +12,10 @@ namespace
 {
 // Item data of an "inherited" entry: never a value a field can have.
 const QString kInherit = QStringLiteral("\x01inherit");
-constexpr double kSpeedInherited = 0.45; // the spin box's "inherited" value, below the API's 0.5
+// The API's ranges (SpeechRequestCheck); one step below the low end means "inherited".
+constexpr double kSpeedLow = 0.5, kSpeedHigh = 2.0, kSpeedStep = 0.05;
+constexpr double kCfgLow = 1.0, kCfgHigh = 5.0, kCfgStep = 0.1;
+constexpr double kExaggerationLow = 0.0, kExaggerationHigh = 1.0, kExaggerationStep = 0.05;
 }
 
 VoiceSettingsEditor::VoiceSettingsEditor(const VoiceCatalog &catalog, QWidget *parent)
@@ -22,6 +25,8 @@ VoiceSettingsEditor::VoiceSettingsEditor(const VoiceCatalog &catalog, QWidget *p
     , m_model(new QComboBox)
     , m_language(new QComboBox)
     , m_speed(new QDoubleSpinBox)
+    , m_cfgWeight(new QDoubleSpinBox)
+    , m_exaggeration(new QDoubleSpinBox)
 {
     auto *form = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
@@ -34,13 +39,24 @@ VoiceSettingsEditor::VoiceSettingsEditor(const VoiceCatalog &catalog, QWidget *p
     m_model->setObjectName(QStringLiteral("projectModelBox"));
     m_language->setObjectName(QStringLiteral("projectLanguageBox"));
     m_speed->setObjectName(QStringLiteral("projectSpeedBox"));
-    m_speed->setDecimals(2);
-    m_speed->setSingleStep(0.05);
-    m_speed->setMaximumWidth(130);
+    m_cfgWeight->setObjectName(QStringLiteral("projectCfgWeightBox"));
+    m_exaggeration->setObjectName(QStringLiteral("projectExaggerationBox"));
+    const std::pair<QDoubleSpinBox *, double> steps[] = {{m_speed, kSpeedStep}, {m_cfgWeight, kCfgStep},
+                                                         {m_exaggeration, kExaggerationStep}};
+    for (const auto &[box, step] : steps) {
+        box->setDecimals(2);
+        box->setSingleStep(step);
+        box->setMaximumWidth(130);
+    }
+    const QString advancedOnly = tr("Advanced model only; the base model ignores it.");
+    m_cfgWeight->setToolTip(tr("Pacing: higher reads more deliberately (1.0 to 5.0). %1").arg(advancedOnly));
+    m_exaggeration->setToolTip(tr("Expressiveness: the spread of pitch (0.0 monotone to 1.0). %1").arg(advancedOnly));
     form->addRow(tr("Voice:"), m_voice);
     form->addRow(tr("Model:"), m_model);
     form->addRow(tr("Language:"), m_language);
     form->addRow(tr("Speed:"), m_speed);
+    form->addRow(tr("CFG weight:"), m_cfgWeight);
+    form->addRow(tr("Exaggeration:"), m_exaggeration);
 
     connect(m_voice, &QComboBox::currentIndexChanged, this, &VoiceSettingsEditor::emitEdited);
     connect(m_language, &QComboBox::currentIndexChanged, this, &VoiceSettingsEditor::emitEdited);
@@ -51,7 +67,8 @@ VoiceSettingsEditor::VoiceSettingsEditor(const VoiceCatalog &catalog, QWidget *p
         fillLanguages(model == kInherit ? m_inherited.model.value_or(QStringLiteral("base")) : model);
         emitEdited();
     });
-    connect(m_speed, &QDoubleSpinBox::valueChanged, this, &VoiceSettingsEditor::emitEdited);
+    for (QDoubleSpinBox *box : {m_speed, m_cfgWeight, m_exaggeration})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &VoiceSettingsEditor::emitEdited);
 }
 
 void VoiceSettingsEditor::show(const VoiceSettings &own, const VoiceSettings &inherited, bool inherits)
@@ -81,11 +98,27 @@ void VoiceSettingsEditor::show(const VoiceSettings &own, const VoiceSettings &in
     fillLanguages(effective.model.value_or(QStringLiteral("base")));
     select(m_language, own.language ? QVariant(*own.language) : QVariant(kInherit));
 
-    m_speed->setRange(inherits ? kSpeedInherited : 0.5, 2.0);
-    m_speed->setSpecialValueText(inherits ? tr("Inherited (%1)").arg(QLocale().toString(inherited.speed.value_or(1.0), 'f', 2))
-                                          : QString());
-    m_speed->setValue(own.speed ? *own.speed : (inherits ? kSpeedInherited : 1.0));
+    showNumber(m_speed, kSpeedLow - kSpeedStep, kSpeedHigh, own.speed, inherited.speed.value_or(1.0));
+    showNumber(m_cfgWeight, kCfgLow - kCfgStep, kCfgHigh, own.cfgWeight, inherited.cfgWeight.value_or(2.5));
+    showNumber(m_exaggeration, kExaggerationLow - kExaggerationStep, kExaggerationHigh, own.exaggeration,
+               inherited.exaggeration.value_or(0.5));
     m_filling = false;
+}
+
+void VoiceSettingsEditor::showNumber(QDoubleSpinBox *box, double inheritedValue, double high, std::optional<double> own,
+                                     double inherited)
+{
+    const double low = inheritedValue + box->singleStep();
+    box->setRange(m_inherits ? inheritedValue : low, high);
+    box->setSpecialValueText(m_inherits ? tr("Inherited (%1)").arg(QLocale().toString(inherited, 'f', 2)) : QString());
+    box->setValue(own ? *own : (m_inherits ? inheritedValue : inherited));
+}
+
+std::optional<double> VoiceSettingsEditor::readNumber(const QDoubleSpinBox *box, double low, bool inherits)
+{
+    if (inherits && box->value() < low - box->singleStep() / 2)
+        return std::nullopt;
+    return box->value();
 }
 
 void VoiceSettingsEditor::fillLanguages(const QString &model)
@@ -117,8 +150,9 @@ VoiceSettings VoiceSettingsEditor::read() const
         s.model = m;
     if (const QString l = m_language->currentData().toString(); l != kInherit)
         s.language = l;
-    if (!(m_inherits && m_speed->value() <= kSpeedInherited + 0.001))
-        s.speed = m_speed->value();
+    s.speed = readNumber(m_speed, kSpeedLow, m_inherits);
+    s.cfgWeight = readNumber(m_cfgWeight, kCfgLow, m_inherits);
+    s.exaggeration = readNumber(m_exaggeration, kExaggerationLow, m_inherits);
     return s;
 }
 
