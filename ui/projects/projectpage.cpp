@@ -181,17 +181,31 @@ void ProjectPage::buildUi()
     connect(m_editor, &QPlainTextEdit::textChanged, this, &ProjectPage::onEditorChanged);
     editorLayout->addWidget(m_editor, 1);
     auto *blockButtons = new QHBoxLayout;
-    auto *add = new QPushButton(tr("Add block"));
+    // Icons with tooltips: the editor stays narrow enough for the settings beside it at 800 px.
+    auto *add = toolButton(tr("Add block"), QStringLiteral("list-add"), QStyle::SP_FileDialogNewFolder);
     add->setObjectName(QStringLiteral("addBlockButton"));
-    connect(add, &QPushButton::clicked, this, &ProjectPage::addBlock);
-    auto *remove = new QPushButton(tr("Delete block"));
+    add->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    add->setToolTip(tr("Add block"));
+    connect(add, &QToolButton::clicked, this, &ProjectPage::addBlock);
+    auto *remove = toolButton(tr("Delete block"), QStringLiteral("list-remove"), QStyle::SP_TrashIcon);
     remove->setObjectName(QStringLiteral("deleteBlockButton"));
-    connect(remove, &QPushButton::clicked, this, &ProjectPage::deleteBlock);
+    remove->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    remove->setToolTip(tr("Delete block"));
+    connect(remove, &QToolButton::clicked, this, &ProjectPage::deleteBlock);
+    // Without a desktop icon theme the style has no fitting picture: a plus and a minus.
+    const std::pair<QToolButton *, const char *> signs[] = {{add, "list-add"}, {remove, "list-remove"}};
+    for (const auto &[button, icon] : signs)
+        if (!QIcon::hasThemeIcon(QString::fromLatin1(icon))) {
+            button->setIcon({});
+            button->setText(button == add ? QStringLiteral("+") : QStringLiteral("−"));
+            button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+            button->setMinimumWidth(button->sizeHint().height());
+        }
     blockButtons->addWidget(add);
     blockButtons->addWidget(remove);
     blockButtons->addStretch();
     editorLayout->addLayout(blockButtons);
-    lowerLayout->addWidget(editorBox, 1);
+    lowerLayout->addWidget(editorBox, 2);
 
     auto *settingsBox = new QGroupBox(tr("Speech settings"));
     auto *settingsLayout = new QVBoxLayout(settingsBox);
@@ -230,7 +244,7 @@ void ProjectPage::buildUi()
     innerLayout->addStretch();
     settingsScroll->setWidget(settingsInner);
     settingsLayout->addWidget(settingsScroll, 1);
-    lowerLayout->addWidget(settingsBox, 1);
+    lowerLayout->addWidget(settingsBox, 3);
     right->addWidget(lower);
     m_editor->setMinimumHeight(m_editor->fontMetrics().lineSpacing() * 3);
     right->setStretchFactor(0, 3);
