@@ -1733,6 +1733,10 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <source>Export &amp;captions…</source>
             <translation>Unter&amp;titel exportieren…</translation>
         </message>
+        <message>
+            <source>Projects</source>
+            <translation>Projekte</translation>
+        </message>
     </context>
     <context>
         <name>PlayerBar</name>
@@ -2686,6 +2690,380 @@ Mit ihr erzeugte Generierungen behalten ihr Audio, aber die Stimme kann nicht me
             <location filename="../ui/player/waveformview.cpp" line="19" />
             <source>The waveform appears here while speech streams in.</source>
             <translation>Die Wellenform erscheint hier, während die Sprache gestreamt wird.</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProjectPage</name>
+        <message>
+            <source>This block is not rendered yet: render it first.</source>
+            <translation>Dieser Absatz ist noch nicht vertont: Vertonen Sie ihn zuerst.</translation>
+        </message>
+        <message>
+            <source>Edit block %1</source>
+            <translation>Absatz %1 bearbeiten</translation>
+        </message>
+        <message>
+            <source>Change settings</source>
+            <translation>Einstellungen ändern</translation>
+        </message>
+        <message>
+            <source>&lt;h3&gt;Long-form projects&lt;/h3&gt;&lt;p&gt;A book or a course as chapters of paragraphs: each paragraph can have its own voice, only what you edit is spoken again, and the whole project becomes one MP3 with chapters.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Import&lt;/b&gt; a text, Markdown or EPUB document, &lt;b&gt;Open&lt;/b&gt; a project or start a &lt;b&gt;New&lt;/b&gt; one.&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;Lange Projekte&lt;/h3&gt;&lt;p&gt;Ein Buch oder ein Kurs als Kapitel aus Absätzen: Jeder Absatz kann seine eigene Stimme haben, nur Bearbeitetes wird neu gesprochen, und das ganze Projekt wird eine MP3-Datei mit Kapiteln.&lt;/p&gt;&lt;p&gt;Ein Text-, Markdown- oder EPUB-Dokument &lt;b&gt;importieren&lt;/b&gt;, ein Projekt &lt;b&gt;öffnen&lt;/b&gt; oder ein &lt;b&gt;neues&lt;/b&gt; beginnen.&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>Blocks</source>
+            <translation>Absätze</translation>
+        </message>
+        <message>
+            <source>Block text</source>
+            <translation>Text des Absatzes</translation>
+        </message>
+        <message>
+            <source>Select a block to edit its text.</source>
+            <translation>Wählen Sie einen Absatz, um seinen Text zu bearbeiten.</translation>
+        </message>
+        <message>
+            <source>Add block</source>
+            <translation>Absatz einfügen</translation>
+        </message>
+        <message>
+            <source>Delete block</source>
+            <translation>Absatz löschen</translation>
+        </message>
+        <message>
+            <source>Speech settings</source>
+            <translation>Spracheinstellungen</translation>
+        </message>
+        <message>
+            <source>Whole project</source>
+            <translation>Ganzes Projekt</translation>
+        </message>
+        <message>
+            <source>This chapter</source>
+            <translation>Dieses Kapitel</translation>
+        </message>
+        <message>
+            <source>This block</source>
+            <translation>Dieser Absatz</translation>
+        </message>
+        <message>
+            <source>Blocks use their chapter's settings unless they have their own; chapters use the project's.</source>
+            <translation>Absätze verwenden die Einstellungen ihres Kapitels, sofern sie keine eigenen haben; Kapitel die des Projekts.</translation>
+        </message>
+        <message>
+            <source>Double-click a rendered block, or select one and press Play from block.</source>
+            <translation>Doppelklicken Sie auf einen vertonten Absatz oder wählen Sie einen und drücken Sie „Ab Absatz abspielen“.</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>Rückgängig</translation>
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation>Wiederholen</translation>
+        </message>
+        <message>
+            <source>New…</source>
+            <translation>Neu…</translation>
+        </message>
+        <message>
+            <source>Start an empty project, saved where you choose</source>
+            <translation>Ein leeres Projekt beginnen, gespeichert am gewählten Ort</translation>
+        </message>
+        <message>
+            <source>Open…</source>
+            <translation>Öffnen…</translation>
+        </message>
+        <message>
+            <source>Open a project file (.ttsproject)</source>
+            <translation>Eine Projektdatei (.ttsproject) öffnen</translation>
+        </message>
+        <message>
+            <source>Import…</source>
+            <translation>Importieren…</translation>
+        </message>
+        <message>
+            <source>Make a project of a text (.txt), Markdown (.md) or EPUB document</source>
+            <translation>Ein Projekt aus einem Text- (.txt), Markdown- (.md) oder EPUB-Dokument machen</translation>
+        </message>
+        <message>
+            <source>Save as…</source>
+            <translation>Speichern unter…</translation>
+        </message>
+        <message>
+            <source>Projects are saved automatically; this saves a copy under another name</source>
+            <translation>Projekte werden automatisch gespeichert; dies speichert eine Kopie unter anderem Namen</translation>
+        </message>
+        <message>
+            <source>Render</source>
+            <translation>Vertonen</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>Anhalten</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+        <message>
+            <source>Play from block</source>
+            <translation>Ab Absatz abspielen</translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>Exportieren</translation>
+        </message>
+        <message>
+            <source>MP3 with chapters…</source>
+            <translation>MP3 mit Kapiteln…</translation>
+        </message>
+        <message>
+            <source>MP3 with chapters and a cue sheet…</source>
+            <translation>MP3 mit Kapiteln und Cue-Sheet…</translation>
+        </message>
+        <message>
+            <source>WAV, one file per chapter…</source>
+            <translation>WAV, eine Datei pro Kapitel…</translation>
+        </message>
+        <message>
+            <source>New project</source>
+            <translation>Neues Projekt</translation>
+        </message>
+        <message>
+            <source>Projects (*.ttsproject)</source>
+            <translation>Projekte (*.ttsproject)</translation>
+        </message>
+        <message>
+            <source>Open project</source>
+            <translation>Projekt öffnen</translation>
+        </message>
+        <message>
+            <source>Import a document</source>
+            <translation>Dokument importieren</translation>
+        </message>
+        <message>
+            <source>Documents (*.txt *.md *.markdown *.epub)</source>
+            <translation>Dokumente (*.txt *.md *.markdown *.epub)</translation>
+        </message>
+        <message>
+            <source>Save project as</source>
+            <translation>Projekt speichern unter</translation>
+        </message>
+        <message>
+            <source>Chapter 1</source>
+            <translation>Kapitel 1</translation>
+        </message>
+        <message>
+            <source>Type the first paragraph here.</source>
+            <translation>Schreiben Sie hier den ersten Absatz.</translation>
+        </message>
+        <message>
+            <source>Opening…</source>
+            <translation>Wird geöffnet…</translation>
+        </message>
+        <message>
+            <source>Cannot open %1: %2</source>
+            <translation>%1 kann nicht geöffnet werden: %2</translation>
+        </message>
+        <message>
+            <source>Importing…</source>
+            <translation>Wird importiert…</translation>
+        </message>
+        <message>
+            <source>Cannot import %1: %2</source>
+            <translation>%1 kann nicht importiert werden: %2</translation>
+        </message>
+        <message>
+            <source>Saving…</source>
+            <translation>Wird gespeichert…</translation>
+        </message>
+        <message>
+            <source>Saved</source>
+            <translation>Gespeichert</translation>
+        </message>
+        <message>
+            <source>Not saved: %1</source>
+            <translation>Nicht gespeichert: %1</translation>
+        </message>
+        <message>
+            <source>Projects</source>
+            <translation>Projekte</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt; — %2 chapters, %3 blocks, %4 characters</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt; — %2 Kapitel, %3 Absätze, %4 Zeichen</translation>
+        </message>
+        <message>
+            <source>Chapter %1</source>
+            <translation>Kapitel %1</translation>
+        </message>
+        <message>
+            <source>%1 — %2 blocks</source>
+            <translation>%1 — %2 Absätze</translation>
+        </message>
+        <message>
+            <source>New paragraph.</source>
+            <translation>Neuer Absatz.</translation>
+        </message>
+        <message>
+            <source>Edited</source>
+            <translation>Geändert</translation>
+        </message>
+        <message>
+            <source>Cannot render: %1</source>
+            <translation>Vertonen nicht möglich: %1</translation>
+        </message>
+        <message>
+            <source>Everything is rendered: playing and exporting cost nothing.</source>
+            <translation>Alles ist vertont: Abspielen und Exportieren kosten nichts.</translation>
+        </message>
+        <message>
+            <source>To render: %1 blocks, %2 tokens — %3 credits, or $%4 from the wallet (billed to the selected account)</source>
+            <translation>Zu vertonen: %1 Absätze, %2 Token — %3 Credits oder %4 $ aus dem Guthaben (dem gewählten Konto berechnet)</translation>
+        </message>
+        <message>
+            <source>— more than the account has left.</source>
+            <translation>— mehr, als das Konto noch hat.</translation>
+        </message>
+        <message>
+            <source>The speech workers are not running.</source>
+            <translation>Die Sprachprozesse laufen nicht.</translation>
+        </message>
+        <message>
+            <source>Choose an account at the top of the window: rendering is billed to it.</source>
+            <translation>Wählen Sie oben im Fenster ein Konto: Das Vertonen wird ihm berechnet.</translation>
+        </message>
+        <message>
+            <source>Reserving credits…</source>
+            <translation>Credits werden reserviert…</translation>
+        </message>
+        <message>
+            <source>The selected account cannot pay for this render: %1</source>
+            <translation>Das gewählte Konto kann diese Vertonung nicht bezahlen: %1</translation>
+        </message>
+        <message>
+            <source>Rendering…</source>
+            <translation>Wird vertont…</translation>
+        </message>
+        <message>
+            <source>estimating time left</source>
+            <translation>Restzeit wird geschätzt</translation>
+        </message>
+        <message>
+            <source>%1 left</source>
+            <translation>noch %1</translation>
+        </message>
+        <message>
+            <source>%1 of %2 blocks (%3 from the cache) · %4 min of audio · %5</source>
+            <translation>%1 von %2 Absätzen (%3 aus dem Zwischenspeicher) · %4 min Audio · %5</translation>
+        </message>
+        <message>
+            <source>Rendered: %1 blocks, %2 spoken now, %3 from the cache, %4 min of audio.</source>
+            <translation>Vertont: %1 Absätze, %2 jetzt gesprochen, %3 aus dem Zwischenspeicher, %4 min Audio.</translation>
+        </message>
+        <message>
+            <source>Cancelled: the blocks finished so far are kept; the others are not billed.</source>
+            <translation>Abgebrochen: Die fertigen Absätze bleiben erhalten; die anderen werden nicht berechnet.</translation>
+        </message>
+        <message>
+            <source>Rendering failed: %1</source>
+            <translation>Vertonen fehlgeschlagen: %1</translation>
+        </message>
+        <message>
+            <source>Resume</source>
+            <translation>Fortsetzen</translation>
+        </message>
+        <message>
+            <source>Render the whole project before exporting: %1 blocks are not rendered yet.</source>
+            <translation>Vertonen Sie vor dem Export das ganze Projekt: %1 Absätze sind noch nicht vertont.</translation>
+        </message>
+        <message>
+            <source>Export project</source>
+            <translation>Projekt exportieren</translation>
+        </message>
+        <message>
+            <source>MP3 audio (*.mp3)</source>
+            <translation>MP3-Audio (*.mp3)</translation>
+        </message>
+        <message>
+            <source>WAV audio (*.wav)</source>
+            <translation>WAV-Audio (*.wav)</translation>
+        </message>
+        <message>
+            <source>Exporting…</source>
+            <translation>Wird exportiert…</translation>
+        </message>
+        <message>
+            <source>Export failed: %1</source>
+            <translation>Export fehlgeschlagen: %1</translation>
+        </message>
+        <message>
+            <source>Exported %1 chapters, %2 min, %3 LUFS: %4</source>
+            <translation>%1 Kapitel exportiert, %2 min, %3 LUFS: %4</translation>
+        </message>
+        <message>
+            <source>Still to render: %1 blocks, %2 tokens (their price is reserved on the account until they are made).</source>
+            <translation>Noch zu vertonen: %1 Absätze, %2 Token (ihr Preis ist auf dem Konto reserviert, bis sie fertig sind).</translation>
+        </message>
+        <message>
+            <source>Render the project</source>
+            <translation>Projekt vertonen</translation>
+        </message>
+        <message>
+            <source>Speak what is not rendered yet; blocks that did not change come from the cache (%1)</source>
+            <translation>Spricht, was noch nicht vertont ist; unveränderte Absätze kommen aus dem Zwischenspeicher (%1)</translation>
+        </message>
+    </context>
+    <context>
+        <name>VoiceSettingsEditor</name>
+        <message>
+            <source>Voice:</source>
+            <translation>Stimme:</translation>
+        </message>
+        <message>
+            <source>Model:</source>
+            <translation>Modell:</translation>
+        </message>
+        <message>
+            <source>Language:</source>
+            <translation>Sprache:</translation>
+        </message>
+        <message>
+            <source>Speed:</source>
+            <translation>Tempo:</translation>
+        </message>
+        <message>
+            <source>Inherited (%1)</source>
+            <translation>Geerbt (%1)</translation>
+        </message>
+        <message>
+            <source>Inherited</source>
+            <translation>Geerbt</translation>
+        </message>
+        <message>
+            <source>The voice's own</source>
+            <translation>Die der Stimme</translation>
+        </message>
+        <message>
+            <source>Advanced model only; the base model ignores it.</source>
+            <translation>Nur im Modell „Erweitert“; das Basismodell ignoriert es.</translation>
+        </message>
+        <message>
+            <source>Pacing: higher reads more deliberately (1.0 to 5.0). %1</source>
+            <translation>Gliederung und Pausen: höher liest bedächtiger (1,0 bis 5,0). %1</translation>
+        </message>
+        <message>
+            <source>Expressiveness: the spread of pitch (0.0 monotone to 1.0). %1</source>
+            <translation>Ausdruck: die Spannweite der Tonhöhe (0,0 monoton bis 1,0). %1</translation>
+        </message>
+        <message>
+            <source>CFG weight:</source>
+            <translation>CFG-Gewichtung:</translation>
+        </message>
+        <message>
+            <source>Exaggeration:</source>
+            <translation>Ausdrucksstärke:</translation>
         </message>
     </context>
 </TS>

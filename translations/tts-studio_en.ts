@@ -1724,6 +1724,10 @@ Clients send an API key (API keys page) in the x-api-key header.</source>
             <source>Export &amp;captions…</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <source>Projects</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>PlayerBar</name>
@@ -2434,6 +2438,380 @@ Generations made with it keep their audio, but the voice can no longer be used. 
         <message>
             <location filename="../ui/player/waveformview.cpp" line="19" />
             <source>The waveform appears here while speech streams in.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ProjectPage</name>
+        <message>
+            <source>This block is not rendered yet: render it first.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Edit block %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Change settings</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&lt;h3&gt;Long-form projects&lt;/h3&gt;&lt;p&gt;A book or a course as chapters of paragraphs: each paragraph can have its own voice, only what you edit is spoken again, and the whole project becomes one MP3 with chapters.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Import&lt;/b&gt; a text, Markdown or EPUB document, &lt;b&gt;Open&lt;/b&gt; a project or start a &lt;b&gt;New&lt;/b&gt; one.&lt;/p&gt;</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Blocks</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Block text</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Select a block to edit its text.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Add block</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Delete block</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Speech settings</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Whole project</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This chapter</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This block</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Blocks use their chapter's settings unless they have their own; chapters use the project's.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Double-click a rendered block, or select one and press Play from block.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>New…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Start an empty project, saved where you choose</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Open…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Open a project file (.ttsproject)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Import…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Make a project of a text (.txt), Markdown (.md) or EPUB document</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Save as…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Projects are saved automatically; this saves a copy under another name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Render</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Play from block</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Export</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>MP3 with chapters…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>MP3 with chapters and a cue sheet…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>WAV, one file per chapter…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>New project</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Projects (*.ttsproject)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Open project</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Import a document</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Documents (*.txt *.md *.markdown *.epub)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Save project as</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Chapter 1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Type the first paragraph here.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Opening…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cannot open %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Importing…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cannot import %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Saving…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Saved</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Not saved: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Projects</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt; — %2 chapters, %3 blocks, %4 characters</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Chapter %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 — %2 blocks</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>New paragraph.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Edited</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cannot render: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Everything is rendered: playing and exporting cost nothing.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>To render: %1 blocks, %2 tokens — %3 credits, or $%4 from the wallet (billed to the selected account)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>— more than the account has left.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The speech workers are not running.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Choose an account at the top of the window: rendering is billed to it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Reserving credits…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The selected account cannot pay for this render: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Rendering…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>estimating time left</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 left</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 of %2 blocks (%3 from the cache) · %4 min of audio · %5</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Rendered: %1 blocks, %2 spoken now, %3 from the cache, %4 min of audio.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cancelled: the blocks finished so far are kept; the others are not billed.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Rendering failed: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Resume</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Render the whole project before exporting: %1 blocks are not rendered yet.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Export project</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>MP3 audio (*.mp3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>WAV audio (*.wav)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Exporting…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Export failed: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Exported %1 chapters, %2 min, %3 LUFS: %4</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Still to render: %1 blocks, %2 tokens (their price is reserved on the account until they are made).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Render the project</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Speak what is not rendered yet; blocks that did not change come from the cache (%1)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>VoiceSettingsEditor</name>
+        <message>
+            <source>Voice:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Model:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Language:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Speed:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Inherited (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Inherited</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The voice's own</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Advanced model only; the base model ignores it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Pacing: higher reads more deliberately (1.0 to 5.0). %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Expressiveness: the spread of pitch (0.0 monotone to 1.0). %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>CFG weight:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Exaggeration:</source>
             <translation type="unfinished" />
         </message>
     </context>

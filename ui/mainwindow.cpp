@@ -7,6 +7,7 @@
 #include "historypage.h"
 #include "keyspage.h"
 #include "pronunciationspage.h"
+#include "projectpage.h"
 #include "servercontrol.h"
 #include "studiocontext.h"
 #include "studioicons.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
         {tr("Pronunciations"), {QStringLiteral("accessories-dictionary"), QStyle::SP_FileDialogContentsView}},
         {tr("API keys"), {QStringLiteral("dialog-password"), QStyle::SP_DriveNetIcon}},
         {tr("Accounts & credits"), {QStringLiteral("wallet-open"), QStyle::SP_DirHomeIcon}},
+        {tr("Projects"), {QStringLiteral("x-office-document"), QStyle::SP_FileDialogListView}},
     };
     int navWidth = 0;
     for (const auto &[label, icon] : pages) {
@@ -93,10 +95,11 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     m_pronunciations = new PronunciationsPage(context);
     m_keys = new KeysPage(context);
     m_accounts = new AccountsPage(context);
+    m_projects = new ProjectPage(context);
     for (QWidget *page : {static_cast<QWidget *>(m_generate), static_cast<QWidget *>(m_history),
                           static_cast<QWidget *>(m_voices), static_cast<QWidget *>(m_pronunciations),
                           static_cast<QWidget *>(m_keys),
-                          static_cast<QWidget *>(m_accounts)})
+                          static_cast<QWidget *>(m_accounts), static_cast<QWidget *>(m_projects)})
         m_stack->addWidget(page);
     layout->addWidget(m_nav);
     layout->addWidget(m_stack, 1);

@@ -9,6 +9,7 @@ class PronunciationsPage;
 class GeneratePage;
 class HistoryPage;
 class KeysPage;
+class ProjectPage;
 class QComboBox;
 class QLabel;
 class QListWidget;
@@ -24,7 +25,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    enum Page { Generate, History, Voices, Pronunciations, Keys, Accounts };
+    enum Page { Generate, History, Voices, Pronunciations, Keys, Accounts, Projects };
 
     explicit MainWindow(StudioContext &context, QWidget *parent = nullptr);
 
@@ -35,6 +36,7 @@ public:
     KeysPage *keysPage() const { return m_keys; }
     AccountsPage *accountsPage() const { return m_accounts; }
     PronunciationsPage *pronunciationsPage() const { return m_pronunciations; }
+    ProjectPage *projectPage() const { return m_projects; }
     QComboBox *accountBox() const { return m_account; }
 
 protected:
@@ -69,5 +71,6 @@ private:
     KeysPage *m_keys = nullptr;
     AccountsPage *m_accounts = nullptr;
     PronunciationsPage *m_pronunciations = nullptr;
+    ProjectPage *m_projects = nullptr;
     bool m_startAsked = false; // the account to start with was asked for (once)
 };

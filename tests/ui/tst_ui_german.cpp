@@ -9,6 +9,7 @@
 #include "historymodel.h"
 #include "historypage.h"
 #include "mainwindow.h"
+#include "projectpage.h"
 #include "uitestenv.h"
 #include "languages.h"
 #include "voicecatalog.h"
@@ -143,6 +144,8 @@ private slots:
 
 private:
     void walk(UiTestEnv &env, Texts &all);
+    // The Projects page with a project open (its chapter list, blocks and settings).
+    void openProject(MainWindow &window);
     QSet<QString> m_sameWords; // words that are the same in German
 };
 
@@ -165,8 +168,9 @@ void TestGerman::walk(UiTestEnv &env, Texts &all)
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     const MainWindow::Page pages[] = {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Pronunciations, MainWindow::Keys,
-                                      MainWindow::Accounts};
+                                      MainWindow::Accounts, MainWindow::Projects};
     QTRY_VERIFY_WITH_TIMEOUT(window.generatePage()->voiceBox()->count() > 0, 20000);
+    openProject(window);
     for (MainWindow::Page page : pages) {
         window.showPage(page);
         if (page == MainWindow::History) {
@@ -178,6 +182,19 @@ void TestGerman::walk(UiTestEnv &env, Texts &all)
         for (auto it = texts.begin(); it != texts.end(); ++it)
             all.insert(it.key(), it.value());
     }
+}
+
+void TestGerman::openProject(MainWindow &window)
+{
+    static QTemporaryDir dir;
+    static int n = 0;
+    const QString md = dir.filePath(QStringLiteral("studio.md"));
+    QFile f(md);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QStringLiteral("# Studio\n\n%1\n").arg(kSpoken).toUtf8());
+    f.close();
+    window.projectPage()->importDocument(md, dir.filePath(QStringLiteral("studio-%1.ttsproject").arg(++n)));
+    QTRY_VERIFY_WITH_TIMEOUT(window.projectPage()->isOpen(), 20000);
 }
 
 void TestGerman::noEnglishOnAnyPage()
@@ -268,6 +285,7 @@ void TestGerman::smallWindowsFit()
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTRY_VERIFY_WITH_TIMEOUT(window.generatePage()->voiceBox()->count() > 0, 20000);
+        openProject(window);
         const QList<QSize> sizes{window.minimumSizeHint(), QSize(800, 600), QSize(1920, 1080)};
         for (const QSize &size : sizes) {
             window.resize(size);
@@ -277,7 +295,7 @@ void TestGerman::smallWindowsFit()
                                     .arg(size.width()).arg(size.height()).arg(window.width()).arg(window.height())
                                     .arg(window.minimumSizeHint().width()).arg(window.minimumSizeHint().height())));
             for (MainWindow::Page page : {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Pronunciations, MainWindow::Keys,
-                                          MainWindow::Accounts}) {
+                                          MainWindow::Accounts, MainWindow::Projects}) {
                 window.showPage(page);
                 QTest::qWait(50);
                 const QString where = QStringLiteral("%1×%2, page %3").arg(window.width()).arg(window.height()).arg(int(page));
@@ -289,6 +307,12 @@ void TestGerman::smallWindowsFit()
                             QVERIFY2(!view->horizontalScrollBar()->isVisible(),
                                      qPrintable(view->objectName() + QStringLiteral(" scrolls sideways at ") + where));
             }
+            // The Projects page fits the window it is in (nothing cut off at the right).
+            if (size.width() >= 800)
+                QVERIFY2(window.projectPage()->minimumSizeHint().width() <= window.projectPage()->width(),
+                         qPrintable(QStringLiteral("Projects page needs %1 px, has %2")
+                                        .arg(window.projectPage()->minimumSizeHint().width())
+                                        .arg(window.projectPage()->width())));
             // Names, not ids, get the room; spin boxes keep their size.
             auto *voices = window.findChild<QTableView *>(QStringLiteral("voicesTable"));
             QVERIFY(voices->columnWidth(VoicesPage::ColName) >= voices->fontMetrics().horizontalAdvance(QStringLiteral("Michael")));

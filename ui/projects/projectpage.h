@@ -1,0 +1,180 @@
+#pragma once
+
+#include "blockaudio.h"
+#include "project.h"
+#include "projectbilling.h"
+#include "projectcost.h"
+#include "projectedits.h"
+#include "projectexport.h"
+#include "projectrenderer.h"
+
+#include <QThreadPool>
+#include <QTimer>
+#include <QWidget>
+
+class BlockListModel;
+class PlayerBar;
+class QComboBox;
+class QLabel;
+class QListView;
+class QListWidget;
+class QPlainTextEdit;
+class QProgressBar;
+class QStackedWidget;
+class QToolButton;
+class QUndoStack;
+class RenderSession;
+class StudioContext;
+class VoiceSettingsEditor;
+
+// Long-form projects (docs/projects.md): a book or a course as chapters of blocks. New,
+// open, import (.txt, .md, .epub) and autosave the project file; edit a block's text with
+// undo/redo and the settings of the project, a chapter or a block; render all, a chapter
+// or a block in the worker processes (billed to the chosen account, the cache keeps what
+// did not change), with progress, pause, resume and cancel; play from a block with the
+// block being heard marked; export MP3 with chapters, WAV per chapter and a cue sheet.
+// The GUI thread never touches the disk: file work runs on the page's own threads,
+// store work on the store pool, synthesis on the worker pool's thread.
+class ProjectPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ProjectPage(StudioContext &context, QWidget *parent = nullptr);
+    ~ProjectPage() override;
+
+    // File actions; the dialogs ask for the paths, these take them (tests, the window).
+    void newProject(const QString &projectPath);
+    void openProject(const QString &projectPath);
+    // The document becomes a project saved at projectPath (empty: beside the document).
+    void importDocument(const QString &documentPath, const QString &projectPath = {});
+    void saveAs(const QString &projectPath);
+    void saveNow();
+
+    void renderAll();
+    void renderChapter(int chapter);
+    void renderBlock(int row);
+    void pauseRender();
+    void resumeRender();
+    void cancelRender();
+    void exportTo(const ProjectExport::Options &options);
+    void playFrom(int row);
+    // Replaces a block's text as typing in the editor would (one undoable step).
+    void setBlockText(int row, const QString &text);
+
+    bool isOpen() const { return m_open; }
+    const Project &project() const { return m_project; }
+    QString projectPath() const { return m_path; }
+    bool isRendering() const;
+    // The last render's figures (synthesized = blocks not found in the cache).
+    ProjectRenderer::Progress lastProgress() const { return m_lastProgress; }
+    int lastSynthesized() const { return m_lastProgress.blocksDone - m_lastProgress.blocksCached; }
+    const ProjectCost &cost() const { return m_cost; }
+    int playingRow() const;
+    // The thread the current render runs on (null without one).
+    QThread *renderThread() const;
+
+    BlockListModel *blockModel() const { return m_blocks; }
+    QListView *blockView() const { return m_blockView; }
+    QListWidget *chapterList() const { return m_chapters; }
+    QPlainTextEdit *editor() const { return m_editor; }
+    QUndoStack *undoStack() const { return m_undo; }
+    PlayerBar *playerBar() const { return m_player; }
+    QLabel *costLabel() const { return m_costLabel; }
+    QLabel *progressLabel() const { return m_progressLabel; }
+
+signals:
+    void projectLoaded();
+    void saved(const QString &path, const QString &error);
+    void renderEnded(ProjectRenderer::State state, const QString &message);
+    void exported(bool ok, const QString &message);
+    void estimated();
+    void playbackReady();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void buildUi();
+    QWidget *buildFileRow();
+    QWidget *buildRenderRow();
+    void chooseNew();
+    void chooseOpen();
+    void chooseImport();
+    void chooseSaveAs();
+    void chooseExport(int kind);
+
+    void setProject(const Project &project, const QString &path);
+    void showProblem(const QString &text);
+    void updateTitle();
+    void selectRow(int row);
+    void onCurrentRowChanged(int row);
+    void loadEditor();
+    void onEditorChanged();
+    void onBlockChanged(BlockRef ref);
+    void onSettingsChanged(SettingsScope scope);
+    void onStructureChanged();
+    void showScopeSettings();
+    SettingsScope currentScope() const;
+    void addBlock();
+    void deleteBlock();
+
+    void projectChanged();
+    void scheduleEstimate();
+    void estimate();
+    void showCost();
+    void startRender(const QList<BlockRef> &blocks);
+    void onRenderProgress();
+    void onRenderEnded(ProjectRenderer::State state, const QString &message);
+    void updateRenderControls();
+    void onPlayerPosition(qint64 us);
+
+    template <typename Work, typename Then>
+    void onFiles(QThreadPool *pool, Work work, Then then);
+
+    StudioContext &m_context;
+    Project m_project;
+    QString m_path;
+    bool m_open = false;
+    quint64 m_revision = 0;  // bumped by every change: stale estimates are dropped
+
+    QUndoStack *m_undo;
+    BlockListModel *m_blocks;
+    QStackedWidget *m_views = nullptr;
+    QListWidget *m_chapters = nullptr;
+    QListView *m_blockView = nullptr;
+    QPlainTextEdit *m_editor = nullptr;
+    QComboBox *m_scope = nullptr;
+    VoiceSettingsEditor *m_settings = nullptr;
+    QLabel *m_title = nullptr;
+    QLabel *m_saveState = nullptr;
+    QToolButton *m_renderButton = nullptr;
+    QToolButton *m_pauseButton = nullptr;
+    QToolButton *m_cancelButton = nullptr;
+    QToolButton *m_exportButton = nullptr;
+    QToolButton *m_playButton = nullptr;
+    QProgressBar *m_progressBar = nullptr;
+    QLabel *m_progressLabel = nullptr;
+    QLabel *m_costLabel = nullptr;
+    PlayerBar *m_player = nullptr;
+    BlockRef m_editing{-1, -1};
+    bool m_loadingEditor = false;
+    bool m_showingSettings = false;
+
+    QTimer m_autosave;
+    QTimer m_estimateTimer;
+    bool m_saving = false;
+    bool m_saveAgain = false;
+    ProjectCost m_cost;
+    RenderSession *m_render = nullptr;
+    bool m_reserving = false;
+    QList<ProjectBilling::Reservation> m_reservations;
+    QString m_renderCacheDir; // of the project being rendered (another may be open by the end)
+    ProjectRenderer::Progress m_lastProgress;
+    BlockAudio m_audio;
+
+    // File work off the GUI thread, in order: one thread writes (saves, exports), one
+    // reads (open, import, estimates, audio for the player).
+    QThreadPool m_writes;
+    QThreadPool m_reads;
+};
