@@ -14,6 +14,7 @@ StreamScheduler::StreamScheduler(Options options, QObject *parent)
     , m_options(std::move(options))
 {
     m_clock.start();
+    m_files.setMaxThreadCount(1);
     m_options.workers = qMax(1, m_options.workers);
     if (m_options.workerProgram.isEmpty())
         m_options.workerProgram = WorkerPool::defaultWorkerProgram();
@@ -23,6 +24,7 @@ StreamScheduler::StreamScheduler(Options options, QObject *parent)
 
 StreamScheduler::~StreamScheduler()
 {
+    m_files.waitForDone(); // what they post back to this object is dropped with it
     for (WorkerProcess *w : std::as_const(m_workers))
         delete w;
     m_workers.clear();
@@ -121,6 +123,13 @@ void StreamScheduler::dispatch()
         w->setBusy(true);
         w->send(WorkerProtocol::Type::Job, QJsonDocument(unit.toJson()).toJson(QJsonDocument::Compact));
     }
+}
+
+void StreamScheduler::closeFile(std::function<std::function<void()>()> work)
+{
+    m_files.start([this, work = std::move(work)] {
+        QMetaObject::invokeMethod(this, work(), Qt::QueuedConnection);
+    });
 }
 
 void StreamScheduler::signalUnit(StreamTask *task, WorkerProtocol::Type type, int graceMs)

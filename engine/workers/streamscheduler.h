@@ -7,6 +7,9 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QThreadPool>
+
+#include <functional>
 
 class WorkerProcess;
 
@@ -59,6 +62,8 @@ private:
     qint64 clockMs() const { return m_clock.elapsed(); }
     // Gives free workers the units due first.
     void dispatch();
+    // Runs work on the scheduler's file thread, then what it returns on this thread.
+    void closeFile(std::function<std::function<void()>()> work);
     // Sends a Stop or Finish to the worker running task's unit; kills it after graceMs.
     void signalUnit(StreamTask *task, WorkerProtocol::Type type, int graceMs);
     WorkerProcess *spawn();
@@ -71,4 +76,5 @@ private:
     QList<QPointer<StreamTask>> m_tasks;
     QElapsedTimer m_clock;
     int m_recentDeaths = 0;
+    QThreadPool m_files; // closes (and syncs) finished streams' files
 };

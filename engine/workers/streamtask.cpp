@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPointer>
 
 // No parent yet: StreamScheduler::newTask() may build it on another thread.
 StreamTask::StreamTask(StreamScheduler *scheduler, SynthesisJob job)
@@ -228,19 +229,35 @@ void StreamTask::credit(qint64 bytes)
 }
 
 // The stream's end with its audio kept: the encoders' tails, then the file closed.
+// Closing syncs the file to disk, which is done off the scheduler's thread (it serves
+// every stream); finished() follows from there.
 void StreamTask::complete(qint64 textSpoken)
 {
     emitBytes(m_encoder->finish());
-    if (m_file) {
-        if (QString err = m_file->finish(); !err.isEmpty()) {
-            fail(err);
-            return;
-        }
-        m_file.reset();
-    }
     m_done = true;
-    emit finished(m_samples, textSpoken, m_textTotal);
-    deleteLater();
+    if (!m_file) {
+        emit finished(m_samples, textSpoken, m_textTotal);
+        deleteLater();
+        return;
+    }
+    std::shared_ptr<AudioEncoder> file(std::move(m_file));
+    const QString path = m_job.outputPath;
+    const qint64 samples = m_samples, total = m_textTotal;
+    QPointer<StreamTask> self(this);
+    m_scheduler->closeFile([file, path, self, samples, textSpoken, total]() -> std::function<void()> {
+        const QString err = file->finish();
+        if (!err.isEmpty())
+            QFile::remove(path);
+        return [self, err, samples, textSpoken, total] { // back on the scheduler's thread
+            if (!self)
+                return;
+            if (err.isEmpty())
+                emit self->finished(samples, textSpoken, total);
+            else
+                emit self->failed(err);
+            self->deleteLater();
+        };
+    });
 }
 
 // A stream that ends without finished() leaves no partial file behind; the encoder is
