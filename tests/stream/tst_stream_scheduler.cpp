@@ -402,10 +402,19 @@ void TestStreamScheduler::killedWorkerAffectsOnlyItsStream()
 
 void TestStreamScheduler::queuedJobsCompleteWhileStreamsRun()
 {
+    // Six streams that read as fast as they get audio and would run for tens of seconds
+    // of CPU (flite: minutes of audio each), then three queued file jobs: the jobs are
+    // done while the streams still run (they are not left until the streams end).
     QVERIFY(openEngine(2, 1));
-    const QString text = QString("Streams keep the workers busy for a while. ").repeated(30);
+    const QString text = QString("Streams keep the workers busy for a while. ").repeated(300);
     for (int i = 0; i < 6; ++i)
         listen(request(text, kVoices.at(i % kVoices.size())));
+    QVERIFY(QTest::qWaitFor([this] {
+        for (const auto &l : m_listeners)
+            if (l->samples() == 0)
+                return false;
+        return true;
+    }, 60000));
     QStringList jobs;
     for (int i = 0; i < 3; ++i) {
         CreateGeneration req = request(kTexts.at(i), kVoices.at(i));
@@ -423,9 +432,13 @@ void TestStreamScheduler::queuedJobsCompleteWhileStreamsRun()
         return true;
     };
     QVERIFY(QTest::qWaitFor(jobsDone, 120000));
-    QVERIFY(waitAll(180000));
-    for (const auto &l : m_listeners)
-        QVERIFY2(l->completed(), qPrintable(l->outcome.error.detail));
+    int running = 0;
+    for (const auto &l : m_listeners) {
+        QVERIFY2(!l->done || l->completed(), qPrintable(l->outcome.error.detail));
+        running += l->done ? 0 : 1;
+    }
+    qInfo("file jobs done with %d of 6 streams still running", running);
+    QVERIFY(running >= 3); // the flite streams have minutes of audio to go
 }
 
 void TestStreamScheduler::workerProcessesStayFixed()
