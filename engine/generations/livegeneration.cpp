@@ -230,7 +230,7 @@ void LiveGeneration::stopTask()
 {
     if (m_task.isNull())
         return;
-    // The worker drops the job (and its file) and stays warm for the next stream.
+    // The task drops its file; a worker running its unit drops that and stays warm.
     postToTask([](StreamTask &task) { task.stop(); });
     m_task.clear();
 }

@@ -95,6 +95,7 @@ void StreamScheduler::post(StreamTask *task)
         m_tasks.append(task);
         task->prepare();
         dispatch(); // the caller connected already: no second trip through the event loop
+        task->openFile();
     }, Qt::QueuedConnection);
 }
 

@@ -29,19 +29,22 @@ void StreamTask::prepare()
         m_pieces.append({p.start, p.text.size()});
         m_textTotal += p.text.size();
     }
-    if (m_pieces.isEmpty()) {
-        fail(QStringLiteral("text has nothing to speak"));
-        return;
-    }
-    if (!m_job.outputPath.isEmpty()) {
-        m_file = AudioEncoder::create(m_job.format);
-        if (QString err = m_file->open(m_job.outputPath); !err.isEmpty()) {
-            m_file.reset();
-            fail(err);
-            return;
-        }
-    }
     m_encoder = StreamEncoder::create(m_job.streamFormat);
+    if (m_pieces.isEmpty())
+        fail(QStringLiteral("text has nothing to speak"));
+}
+
+// After the first unit went out: the file is opened while a worker makes its audio,
+// not before (first audio would wait for the disk).
+void StreamTask::openFile()
+{
+    if (m_done || m_job.outputPath.isEmpty())
+        return;
+    m_file = AudioEncoder::create(m_job.format);
+    if (QString err = m_file->open(m_job.outputPath); !err.isEmpty()) {
+        m_file.reset();
+        fail(err);
+    }
 }
 
 // Code points of the text before UTF-16 index `to` (word timings count code points).

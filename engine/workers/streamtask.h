@@ -57,6 +57,7 @@ private:
 
     // Called by the scheduler (on its thread).
     void prepare();
+    void openFile();
     bool isRunnable() const;
     // When this stream's listener runs out of audio (scheduler clock, ms): playback
     // starts at the first frame; a stream without audio yet is due since it arrived.
