@@ -4,6 +4,7 @@
 #include "livegeneration.h"
 #include "settingsstore.h"
 #include "storewatch.h"
+#include "streamscheduler.h"
 #include "workerpool.h"
 
 #include <QDeadlineTimer>
@@ -43,8 +44,8 @@ Engine::~Engine()
             m_watch = nullptr;
             delete m_runner;
             delete m_pool;
-            delete m_streamPool;
-            m_streamPool = nullptr;
+            delete m_streamScheduler;
+            m_streamScheduler = nullptr;
             m_runner = nullptr;
             m_pool = nullptr;
         }, Qt::BlockingQueuedConnection);
@@ -125,17 +126,17 @@ void Engine::startRuntime()
         po.workers = m_options.workers;
         po.inactivityTimeoutMs = m_options.inactivityTimeoutMs;
         m_pool = new WorkerPool(po);
-        WorkerPool::Options so = po;
-        so.workers = qMax(1, m_options.streamWorkers);
-        so.maxWorkers = qMax(so.workers, m_options.maxStreams); // one per live stream at most
-        m_streamPool = new WorkerPool(so);
+        StreamScheduler::Options so;
+        so.workers = qMax(1, m_options.streamWorkers); // fixed: streams share them unit by unit
+        so.inactivityTimeoutMs = m_options.inactivityTimeoutMs;
+        m_streamScheduler = new StreamScheduler(so);
         m_runner = new JobRunner(*m_generations, *m_pool, &m_metrics);
         auto *sampler = new QTimer(m_runner);
         sampler->setInterval(250);
         connect(sampler, &QTimer::timeout, m_runner, [this] {
-            m_metrics.setWorkers(m_pool->workerCount() + m_streamPool->workerCount(),
-                                 m_pool->busyWorkers() + m_streamPool->busyWorkers());
-            m_readyWorkers.storeRelaxed(m_pool->readyWorkers() + m_streamPool->readyWorkers());
+            m_metrics.setWorkers(m_pool->workerCount() + m_streamScheduler->workerCount(),
+                                 m_pool->busyWorkers() + m_streamScheduler->busyWorkers());
+            m_readyWorkers.storeRelaxed(m_pool->readyWorkers() + m_streamScheduler->readyWorkers());
         });
         sampler->start();
         connect(m_generations.get(), &GenerationService::jobQueued, m_runner, &JobRunner::pump, Qt::QueuedConnection);
@@ -146,7 +147,7 @@ void Engine::startRuntime()
             m_watch = new StoreWatch({m_db.get(), m_nodeId, m_authRevision.get(), m_deletions.get(), &m_rateLimiter});
     }, Qt::BlockingQueuedConnection);
     context->deleteLater();
-    m_live->setStreamPool(m_streamPool);
+    m_live->setStreamScheduler(m_streamScheduler);
 }
 
 void Engine::shutdown(int graceMs)

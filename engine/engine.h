@@ -22,6 +22,7 @@
 
 class JobRunner;
 class StoreWatch;
+class StreamScheduler;
 class WorkerPool;
 
 // One per process: the store, the services, and (when running) the worker pool and
@@ -44,7 +45,7 @@ public:
         int maxQueued = 1000;
         int inactivityTimeoutMs = 30000;
         int maxStreams = 64;          // concurrent live (WebSocket/GUI) generations
-        int streamWorkers = 2;        // warm workers for live streams (more when streams wait)
+        int streamWorkers = 2;        // warm workers for live streams, however many run (StreamScheduler)
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);
@@ -78,9 +79,9 @@ public:
     const UrlSigner &urlSigner() const { return m_signer; }
     // Lives on the engine thread: call it through QMetaObject::invokeMethod.
     WorkerPool *pool() const { return m_pool; }
-    // Warm workers kept for live streams (WebSocket, /v1, the studio), so a stream
-    // never waits behind queued file jobs. Also on the engine thread.
-    WorkerPool *streamPool() const { return m_streamPool; }
+    // Synthesis for live streams (WebSocket, /v1, the studio) on warm workers of their
+    // own, so a stream never waits behind queued file jobs. Also on the engine thread.
+    StreamScheduler *streamScheduler() const { return m_streamScheduler; }
     JobRunner *runner() const { return m_runner; }
     QThread *engineThread() { return &m_thread; }
     // Threads for store work, so neither the server nor the GUI thread touches the disk.
@@ -114,7 +115,7 @@ private:
     QAtomicInt m_readyWorkers;
     int m_runtimeLock = -1; // runtime.lock in the data dir, held shared while running
     WorkerPool *m_pool = nullptr;
-    WorkerPool *m_streamPool = nullptr;
+    StreamScheduler *m_streamScheduler = nullptr;
     JobRunner *m_runner = nullptr;
     StoreWatch *m_watch = nullptr; // shared stores only; on the engine thread
 };

@@ -3,8 +3,7 @@
 #include "livegenerations.h"
 #include "metrics.h"
 #include "storetask.h"
-#include "synthesistask.h"
-#include "workerpool.h"
+#include "streamscheduler.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -105,24 +104,23 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
 
     // Built and connected here, then handed to the engine thread, which dispatches it
     // at once: one thread hop to the worker and no hop back to attach.
-    WorkerPool *pool = m_hub.streamPool();
-    SynthesisTask *task = pool->newTask(job);
-    task->setManualCredit(true);
+    StreamScheduler *scheduler = m_hub.streamScheduler();
+    StreamTask *task = scheduler->newTask(job);
     const int serial = ++m_taskSerial;
     const QString part = m_partPath;
-    connect(task, &SynthesisTask::audio, this, [this, serial](const QByteArray &bytes) {
+    connect(task, &StreamTask::audio, this, [this, serial](const QByteArray &bytes) {
         if (serial == m_taskSerial)
             onTaskAudio(bytes);
     }, Qt::QueuedConnection);
-    connect(task, &SynthesisTask::sentence, this, [this, serial](int index, qint64 startSample) {
+    connect(task, &StreamTask::sentence, this, [this, serial](int index, qint64 startSample) {
         if (serial == m_taskSerial && m_client)
             m_client->onSentence(index, startSample);
     }, Qt::QueuedConnection);
-    connect(task, &SynthesisTask::words, this, [this, serial](const QList<WordTiming> &words) {
+    connect(task, &StreamTask::words, this, [this, serial](const QList<WordTiming> &words) {
         if (serial == m_taskSerial)
             onTaskWords(words);
     }, Qt::QueuedConnection);
-    connect(task, &SynthesisTask::finished, this, [this, serial, part](qint64 samples, qint64 spoken, qint64 total) {
+    connect(task, &StreamTask::finished, this, [this, serial, part](qint64 samples, qint64 spoken, qint64 total) {
         if (serial == m_taskSerial)
             onTaskEnd({true, samples, {}, spoken, total});
         else
@@ -132,16 +130,16 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
     // meanwhile) still leaves a whole file: the hub, which outlives it, removes that.
     QPointer<LiveGeneration> self(this);
     LiveGenerations *hub = &m_hub;
-    connect(task, &SynthesisTask::finished, hub, [self, hub, part] {
+    connect(task, &StreamTask::finished, hub, [self, hub, part] {
         if (!self)
             hub->removeFile(part);
     }, Qt::QueuedConnection);
-    connect(task, &SynthesisTask::failed, this, [this, serial](const QString &message) {
+    connect(task, &StreamTask::failed, this, [this, serial](const QString &message) {
         if (serial == m_taskSerial)
             onTaskEnd({false, 0, message});
     }, Qt::QueuedConnection);
     m_task = task;
-    pool->post(task);
+    scheduler->post(task);
 }
 
 void LiveGeneration::onCreated(const Result<Generation> &r)
@@ -235,16 +233,16 @@ void LiveGeneration::stopTask()
 {
     if (m_task.isNull())
         return;
-    // The worker drops the job (and its file) and stays warm for the next stream.
-    postToTask([](SynthesisTask &task) { task.stop(); });
+    // The task drops its file; a worker running its unit drops that and stays warm.
+    postToTask([](StreamTask &task) { task.stop(); });
     m_task.clear();
 }
 
 // The task lives on the engine thread: call reaches it there, if it still exists then.
-void LiveGeneration::postToTask(std::function<void(SynthesisTask &)> call) const
+void LiveGeneration::postToTask(std::function<void(StreamTask &)> call) const
 {
-    QPointer<SynthesisTask> task = m_task;
-    QMetaObject::invokeMethod(m_hub.streamPool(), [task, call = std::move(call)] {
+    QPointer<StreamTask> task = m_task;
+    QMetaObject::invokeMethod(m_hub.streamScheduler(), [task, call = std::move(call)] {
         if (task)
             call(*task);
     }, Qt::QueuedConnection);
@@ -262,7 +260,7 @@ void LiveGeneration::acknowledge(qint64 bytes)
 {
     if (m_state != State::Streaming || m_task.isNull())
         return;
-    postToTask([bytes](SynthesisTask &task) { task.credit(bytes); });
+    postToTask([bytes](StreamTask &task) { task.credit(bytes); });
 }
 
 void LiveGeneration::onTaskEnd(const TaskEnd &e)
@@ -427,7 +425,7 @@ void LiveGeneration::finishEarly(const QString &reason)
     m_endMessage = reason;
     if (m_task.isNull())
         return; // its end is on the way: the whole text was done
-    postToTask([](SynthesisTask &task) { task.finishEarly(); });
+    postToTask([](StreamTask &task) { task.finishEarly(); });
 }
 
 void LiveGeneration::abandon(const QString &reason)

@@ -13,7 +13,7 @@
 #include <optional>
 
 class LiveGenerations;
-class SynthesisTask;
+class StreamTask;
 
 // The engine side of a LiveStream (consumers use LiveStream, never this class).
 // Lives on the owner's thread; store and file work run on the engine's store pool
@@ -77,7 +77,7 @@ private:
     void deliver(const QByteArray &bytes);
     void onTaskEnd(const TaskEnd &end);
     void stopTask();
-    void postToTask(std::function<void(SynthesisTask &)> call) const;
+    void postToTask(std::function<void(StreamTask &)> call) const;
     void dropFinishedPart();
     void end(End how, const QString &message);
     void record();
@@ -95,7 +95,7 @@ private:
     QString m_partPath;            // the worker's file; becomes the generation's file on success
     QByteArray m_plannedSynthesis; // the task's params as the row stores them (JSON)
     QElapsedTimer m_sinceStart;
-    QPointer<SynthesisTask> m_task; // lives on the engine thread: only dereferenced there
+    QPointer<StreamTask> m_task;    // lives on the engine thread: only dereferenced there
     int m_taskSerial = 0;           // signals of a replaced task are ignored
     struct Held                     // what came before the row was committed, in order
     {

@@ -8,7 +8,7 @@ class GenerationService;
 class Metrics;
 class QThreadPool;
 class VoiceCatalog;
-class WorkerPool;
+class StreamScheduler;
 
 // What every live generation of one engine shares: the services it uses (so it needs
 // no Engine), the cap on how many run at once, and the shutdown that ends them all.
@@ -34,10 +34,10 @@ public:
     const VoiceCatalog &catalog() const { return *m_services.catalog; }
     Metrics &metrics() const { return *m_services.metrics; }
     QThreadPool *storePool() const { return m_services.storePool; }
-    // Warm workers for live generations; on the engine thread (call it there). Set
-    // when the engine's runtime starts.
-    WorkerPool *streamPool() const { return m_streamPool; }
-    void setStreamPool(WorkerPool *pool) { m_streamPool = pool; }
+    // Synthesis for live generations (a fixed set of warm workers, deadline first); on
+    // the engine thread (call it there). Set when the engine's runtime starts.
+    StreamScheduler *streamScheduler() const { return m_streamScheduler; }
+    void setStreamScheduler(StreamScheduler *scheduler) { m_streamScheduler = scheduler; }
 
     enum class Admission { Admitted, Full, Ending };
     // A place for one more live generation; give it back with release().
@@ -58,7 +58,7 @@ signals:
 
 private:
     Services m_services;
-    WorkerPool *m_streamPool = nullptr;
+    StreamScheduler *m_streamScheduler = nullptr;
     QAtomicInt m_active;
     QAtomicInt m_ending;
 };

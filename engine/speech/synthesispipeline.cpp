@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 SynthesisPipeline::SynthesisPipeline(Resampler::Quality quality)
@@ -138,7 +139,7 @@ std::vector<qint64> codePointIndex(const QString &text)
 }
 
 QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &sink, Progress *progress,
-                               const WordSink &wordSink)
+                               const WordSink &wordSink, const Excerpt &excerpt)
 {
     SpeechBackend *backend = backendFor(params);
     const int rate = backend->sampleRate(params);
@@ -176,7 +177,25 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
 
     const float level = m_levels.gainFor(backend, params) / 32768.0f;
     bool stopped = false;
-    qint64 pushed = 0; // samples at the backend's rate handed to the resampler: the output clock
+    const bool isExcerpt = excerpt.inputOffset >= 0;
+    // Samples at the backend's rate handed to the resampler: the output clock (of the
+    // whole text when this run is an excerpt of it).
+    qint64 pushed = isExcerpt ? excerpt.inputOffset : 0;
+    qint64 emitted = 0; // output samples handed to the sink
+    // An excerpt's resampler starts fresh, on the whole run's output grid: a few samples
+    // of silence before the excerpt put its start where an output sample of the whole
+    // run falls ((P - pad) * 24000 / rate whole), and the output of that silence before
+    // outputOffset is dropped. Started at P itself, every sample of the unit would sit up
+    // to half a sample off the solo run's (correlation 0.7 on espeak's sibilants).
+    qint64 pad = 0;
+    qint64 drop = 0;
+    if (isExcerpt) {
+        const qint64 g = std::gcd(qint64(AudioFormats::kSampleRate), qint64(rate));
+        const qint64 inPeriod = rate / g, outPeriod = AudioFormats::kSampleRate / g;
+        pad = excerpt.inputOffset % inPeriod;
+        pushed -= pad;
+        drop = qMax<qint64>(0, excerpt.outputOffset - pushed / inPeriod * outPeriod);
+    }
     std::vector<float> in;
     std::vector<float> out;
     std::vector<qint16> sped;
@@ -187,6 +206,19 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         pushed += n;
         out.clear();
         resampler.process(in.data(), n, end, out);
+        if (drop > 0) {
+            const qint64 early = qMin<qint64>(drop, qint64(out.size()));
+            out.erase(out.begin(), out.begin() + early);
+            drop -= early;
+        }
+        if (end && isExcerpt) {
+            // Where a run over the whole text would be now (see Excerpt): the tail is
+            // the sentence pause or the text's end, silence either way.
+            const qint64 target = qint64(std::llround(double(pushed) * AudioFormats::kSampleRate / rate))
+                                  - excerpt.outputOffset;
+            out.resize(size_t(qMax<qint64>(0, target - emitted)), 0.0f);
+        }
+        emitted += qint64(out.size());
         if (!out.empty() && !sink(out.data(), qsizetype(out.size())))
             stopped = true;
         return !stopped;
@@ -231,12 +263,13 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         const QList<WordTimings::Span> spans = WordTimings::split(piece.text);
         const auto placed = WordAligner(raw, rate).align(spans, piece.text.size(), marks);
         auto toOutput = [&](qint64 sample) {
-            return qint64(std::llround((double(pushed) + double(sample) * ratio) * AudioFormats::kSampleRate / rate));
+            return qint64(std::llround((double(pushed) + double(sample) * ratio) * AudioFormats::kSampleRate / rate))
+                   - (isExcerpt ? excerpt.outputOffset : 0);
         };
         QList<WordTiming> timings;
         for (qsizetype w = 0; w < spans.size(); ++w)
-            timings.append(WordTiming{cpIndex[size_t(piece.start + spans.at(w).start)],
-                                      cpIndex[size_t(piece.start + spans.at(w).end)],
+            timings.append(WordTiming{excerpt.codePointOffset + cpIndex[size_t(piece.start + spans.at(w).start)],
+                                      excerpt.codePointOffset + cpIndex[size_t(piece.start + spans.at(w).end)],
                                       toOutput(placed[size_t(w)].start), toOutput(placed[size_t(w)].end)});
         if (!wordSink(timings)) {
             stopped = true;
@@ -251,10 +284,14 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     };
 
     const std::vector<qint16> pause(size_t(rate) * size_t(qMax(0, params.sentencePauseMs)) / 1000, 0);
+    if (pad > 0) {
+        const std::vector<qint16> silence(size_t(pad), 0);
+        push(silence.data(), qsizetype(silence.size()), false);
+    }
     for (qsizetype i = 0; i < pieces.size() && !stopped; ++i) {
         // Its pause and the resampler's tail of it count with it.
         done.throughCurrentSentence += pieces.at(i).text.size();
-        done.sentence = i;
+        done.sentence = excerpt.firstPiece + i;
         const SpokenPiece spoken = spokenPiece(pieces.at(i), params);
         if (wordSink) {
             if (QString err = speakTimed(pieces.at(i), spoken); !err.isEmpty())
@@ -269,11 +306,12 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
                     push(sped.data(), qsizetype(sped.size()), false);
             }
         }
-        if (i + 1 < pieces.size() && !pause.empty() && !stopped)
+        if ((i + 1 < pieces.size() || excerpt.pauseAfter) && !pause.empty() && !stopped)
             push(pause.data(), qsizetype(pause.size()), false);
     }
     if (!stopped)
         push(nullptr, 0, true);
+    done.inputSamples = pushed - (isExcerpt ? excerpt.inputOffset : 0);
     return {};
 }
 

@@ -20,6 +20,22 @@ class KanaConverter;
 class SsmlDocument;
 class TextNormalizer;
 
+// A SynthesisPipeline run that speaks one stretch of a longer text (a live stream's unit, scheduled on
+// whichever worker is free): params.text is the stretch, and this places it in the
+// whole so that sentence indices, word timings and the output clock are those of a
+// run over the whole text. The output of consecutive units then joins into what one
+// run would have made: each unit ends with the sentence pause that follows it, and
+// its sample count is trimmed (or padded with silence) to where the whole run's
+// resampler clock puts the unit's end, so rounding never adds up along a stream.
+struct SynthesisExcerpt
+{
+    qsizetype firstPiece = 0;    // index of the stretch's first piece in the whole text
+    qint64 codePointOffset = 0;  // code points of the whole text before the stretch
+    bool pauseAfter = false;     // more text follows: end with a sentence pause
+    qint64 inputOffset = -1;     // backend-rate samples of the units before; -1: not an excerpt
+    qint64 outputOffset = 0;     // output samples of the units before
+};
+
 // Text in, 24 kHz mono float chunks out, sentence by sentence, as they are produced:
 // segmentation -> numbers in words (ICU) -> (kana) -> backend -> (sonic speed) -> voice level -> libsamplerate.
 // Holds process-wide speech state: one per worker process (or per `say`).
@@ -45,13 +61,16 @@ public:
         qsizetype throughCurrentSentence = 0; // the sentence being spoken, and all before it
         qsizetype total = 0;
         qsizetype sentence = -1; // index in TextSegmenter::pieces() of the sentence being spoken
+        qint64 inputSamples = 0; // samples at the backend's rate the run pushed (its pauses too)
     };
+
+    using Excerpt = SynthesisExcerpt;
 
     // Returns an error text, or empty on success (also when the sink stopped early).
     // With a word sink each piece is synthesized whole before its audio goes out (its
     // words' times are known only then), which delays the first audio by one piece.
     QString run(const SynthesisParams &params, const ChunkSink &sink, Progress *progress = nullptr,
-                const WordSink &words = {});
+                const WordSink &words = {}, const Excerpt &excerpt = {});
 
     // What the backend is handed for one piece of params.text (a TextSegmenter piece):
     // numbers in words, aliases in place of their spans, kana; the spans said as IPA

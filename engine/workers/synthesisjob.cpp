@@ -2,12 +2,19 @@
 
 QJsonObject SynthesisJob::toJson() const
 {
-    return {{"params", params.toJson()},
-            {"output", outputPath},
-            {"format", AudioFormats::name(format)},
-            {"stream", stream},
-            {"stream_format", StreamFormats::name(streamFormat)},
-            {"words", wordTimings}};
+    QJsonObject o{{"params", params.toJson()},
+                  {"output", outputPath},
+                  {"format", AudioFormats::name(format)},
+                  {"stream", stream},
+                  {"stream_format", StreamFormats::name(streamFormat)},
+                  {"words", wordTimings}};
+    if (excerpt)
+        o.insert("excerpt", QJsonObject{{"first_piece", qint64(excerpt->firstPiece)},
+                                        {"cp_offset", excerpt->codePointOffset},
+                                        {"pause_after", excerpt->pauseAfter},
+                                        {"input_offset", excerpt->inputOffset},
+                                        {"output_offset", excerpt->outputOffset}});
+    return o;
 }
 
 std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
@@ -26,5 +33,17 @@ std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
         return std::nullopt;
     job.streamFormat = *streamFormat;
     job.wordTimings = json.value("words").toBool();
+    if (json.contains("excerpt")) {
+        const QJsonObject e = json.value("excerpt").toObject();
+        SynthesisPipeline::Excerpt x;
+        x.firstPiece = qsizetype(e.value("first_piece").toInteger());
+        x.codePointOffset = e.value("cp_offset").toInteger();
+        x.pauseAfter = e.value("pause_after").toBool();
+        x.inputOffset = e.value("input_offset").toInteger();
+        x.outputOffset = e.value("output_offset").toInteger();
+        if (x.firstPiece < 0 || x.codePointOffset < 0 || x.inputOffset < 0 || x.outputOffset < 0)
+            return std::nullopt;
+        job.excerpt = x;
+    }
     return job;
 }

@@ -122,7 +122,7 @@ public:
             words = [this](const QList<WordTiming> &w) { return sendWords(w); };
         const QString err = pipeline.run(m_job.params, [this](const float *data, qsizetype count) {
             return takeChunk(data, count);
-        }, &m_progress, words);
+        }, &m_progress, words, m_job.excerpt.value_or(SynthesisPipeline::Excerpt{}));
         if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty())
             sendAudio(m_streamEncoder->finish());
         return finish(err);
@@ -205,8 +205,9 @@ private:
             return false;
         }
         m_inFlight += bytes.size();
-        // Flow control: a slow consumer pauses synthesis instead of growing buffers.
-        while (m_inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !m_stopped && !m_finishing) {
+        // Flow control: a slow consumer pauses synthesis instead of growing buffers. A
+        // stream's unit is paced by the scheduler instead (SynthesisJob::excerpt).
+        while (!m_job.excerpt && m_inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !m_stopped && !m_finishing) {
             auto f = m_channel.receive();
             if (!f) {
                 m_hostGone = true;
@@ -233,7 +234,8 @@ private:
         return m_channel.sendJson(WorkerProtocol::Type::Done,
                                   {{"samples", m_samples},
                                    {"text_spoken", qint64(m_finishing ? m_textSpoken : m_progress.total)},
-                                   {"text_total", qint64(m_progress.total)}});
+                                   {"text_total", qint64(m_progress.total)},
+                                   {"input_samples", m_progress.inputSamples}});
     }
 
     // A job that ends without Done leaves no partial file behind; the encoder is closed

@@ -68,7 +68,13 @@ void WorkerProcess::start()
 void WorkerProcess::setTask(SynthesisTask *task)
 {
     m_task = task;
-    if (task) {
+    setBusy(task != nullptr);
+}
+
+void WorkerProcess::setBusy(bool busy)
+{
+    m_busy = busy;
+    if (busy) {
         m_watchdog.start();
         m_idle.invalidate();
     } else {
@@ -79,7 +85,7 @@ void WorkerProcess::setTask(SynthesisTask *task)
 
 qint64 WorkerProcess::idleMs() const
 {
-    return m_ready && !m_task && m_idle.isValid() ? m_idle.elapsed() : 0;
+    return m_ready && !m_busy && m_idle.isValid() ? m_idle.elapsed() : 0;
 }
 
 void WorkerProcess::retire()
@@ -117,7 +123,7 @@ void WorkerProcess::onReadyRead()
         }
         if (!frame)
             break;
-        if (m_task || !m_ready)
+        if (m_busy || !m_ready)
             m_watchdog.start();
         if (frame->type == WorkerProtocol::Type::Ready) {
             m_ready = true;

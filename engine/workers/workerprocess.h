@@ -25,6 +25,10 @@ public:
     qint64 pid() const { return m_process.processId(); }
     SynthesisTask *task() const { return m_task; }
     void setTask(SynthesisTask *task);
+    // Busy without a SynthesisTask: a stream scheduler's unit (the watchdog runs, the
+    // idle clock stops). setTask() sets it too.
+    void setBusy(bool busy);
+    bool isBusy() const { return m_busy; }
     void send(WorkerProtocol::Type type, const QByteArray &payload);
     void kill();
     // How long it has been warm and without a task (0 while busy or warming up).
@@ -52,4 +56,5 @@ private:
     QPointer<SynthesisTask> m_task;
     bool m_ready = false;
     bool m_dead = false;
+    bool m_busy = false;
 };

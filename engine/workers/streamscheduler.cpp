@@ -1,0 +1,199 @@
+#include "streamscheduler.h"
+
+#include "workerpool.h"
+#include "workerprocess.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+
+StreamScheduler::StreamScheduler(Options options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    m_clock.start();
+    m_files.setMaxThreadCount(1);
+    m_options.workers = qMax(1, m_options.workers);
+    if (m_options.workerProgram.isEmpty())
+        m_options.workerProgram = WorkerPool::defaultWorkerProgram();
+    for (int i = 0; i < m_options.workers; ++i)
+        m_workers << spawn();
+}
+
+StreamScheduler::~StreamScheduler()
+{
+    m_files.waitForDone(); // what they post back to this object is dropped with it
+    for (WorkerProcess *w : std::as_const(m_workers))
+        delete w;
+    m_workers.clear();
+}
+
+WorkerProcess *StreamScheduler::spawn()
+{
+    auto *w = new WorkerProcess(m_options.workerProgram, m_options.inactivityTimeoutMs);
+    connect(w, &WorkerProcess::ready, this, [this] {
+        m_recentDeaths = 0;
+        dispatch();
+    });
+    connect(w, &WorkerProcess::frameReceived, this, [this, w](const WorkerProtocol::Frame &f) { onFrame(w, f); });
+    connect(w, &WorkerProcess::died, this, [this, w] { onDied(w); }, Qt::QueuedConnection);
+    w->start();
+    return w;
+}
+
+int StreamScheduler::readyWorkers() const
+{
+    int n = 0;
+    for (WorkerProcess *w : m_workers)
+        n += w->isReady() ? 1 : 0;
+    return n;
+}
+
+int StreamScheduler::busyWorkers() const
+{
+    return int(m_units.size());
+}
+
+int StreamScheduler::activeStreams() const
+{
+    int n = 0;
+    for (const QPointer<StreamTask> &t : m_tasks)
+        n += t && !t->isDone() ? 1 : 0;
+    return n;
+}
+
+QList<qint64> StreamScheduler::workerPids() const
+{
+    QList<qint64> pids;
+    for (WorkerProcess *w : m_workers)
+        pids << w->pid();
+    return pids;
+}
+
+bool StreamScheduler::waitUntilReady(int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (readyWorkers() < int(m_workers.size()) && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    return readyWorkers() == int(m_workers.size());
+}
+
+StreamTask *StreamScheduler::newTask(const SynthesisJob &job)
+{
+    return new StreamTask(this, job);
+}
+
+void StreamScheduler::post(StreamTask *task)
+{
+    task->moveToThread(thread());
+    QMetaObject::invokeMethod(this, [this, task = QPointer<StreamTask>(task)] {
+        if (!task)
+            return;
+        task->setParent(this);
+        m_tasks.append(task);
+        task->prepare();
+        dispatch(); // the caller connected already: no second trip through the event loop
+        task->openFile();
+    }, Qt::QueuedConnection);
+}
+
+void StreamScheduler::dispatch()
+{
+    m_tasks.removeIf([](const QPointer<StreamTask> &t) { return !t || t->isDone(); });
+    for (WorkerProcess *w : std::as_const(m_workers)) {
+        if (!w->isReady() || w->isBusy())
+            continue;
+        // Earliest playback deadline first; among equals, the stream that came first.
+        StreamTask *next = nullptr;
+        qint64 due = 0;
+        for (const QPointer<StreamTask> &t : std::as_const(m_tasks)) {
+            if (!t->isRunnable())
+                continue;
+            const qint64 d = t->deadlineMs();
+            if (!next || d < due) {
+                next = t;
+                due = d;
+            }
+        }
+        if (!next)
+            return;
+        const SynthesisJob unit = next->nextUnit();
+        m_units.insert(w, next);
+        w->setBusy(true);
+        w->send(WorkerProtocol::Type::Job, QJsonDocument(unit.toJson()).toJson(QJsonDocument::Compact));
+    }
+}
+
+void StreamScheduler::closeFile(std::function<std::function<void()>()> work)
+{
+    m_files.start([this, work = std::move(work)] {
+        QMetaObject::invokeMethod(this, work(), Qt::QueuedConnection);
+    });
+}
+
+void StreamScheduler::signalUnit(StreamTask *task, WorkerProtocol::Type type, int graceMs)
+{
+    for (auto it = m_units.cbegin(); it != m_units.cend(); ++it) {
+        if (it.value() != task)
+            continue;
+        WorkerProcess *w = it.key();
+        w->send(type, {});
+        // Busy in one long stretch of synthesis: killed, onDied replaces it.
+        QTimer::singleShot(graceMs, w, [this, w, task = QPointer<StreamTask>(task)] {
+            if (m_units.contains(w) && m_units.value(w) == task)
+                w->kill();
+        });
+        return;
+    }
+}
+
+void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &frame)
+{
+    if (!m_units.contains(worker))
+        return;
+    QPointer<StreamTask> task = m_units.value(worker);
+    const bool ends = frame.type == WorkerProtocol::Type::Done || frame.type == WorkerProtocol::Type::Error;
+    if (ends) {
+        m_units.remove(worker);
+        worker->setBusy(false);
+    }
+    if (task) {
+        const QJsonObject o = ends ? QJsonDocument::fromJson(frame.payload).object() : QJsonObject();
+        if (frame.type == WorkerProtocol::Type::Done)
+            task->onUnitDone(o);
+        else if (frame.type == WorkerProtocol::Type::Error)
+            task->onUnitError(o.value("message").toString(QStringLiteral("synthesis failed")));
+        else
+            task->onUnitFrame(frame);
+    }
+    if (ends)
+        dispatch();
+}
+
+void StreamScheduler::onDied(WorkerProcess *worker)
+{
+    QPointer<StreamTask> task = m_units.take(worker);
+    m_workers.removeOne(worker);
+    worker->deleteLater();
+    // A worker killed because it did not heed a Stop in time was not a failure to start.
+    const bool deliberate = task && (task->m_stopping || task->m_finishing || task->isDone());
+    if (!deliberate)
+        ++m_recentDeaths;
+    if (task)
+        task->onUnitLost();
+    if (m_recentDeaths >= 5 && readyWorkers() == 0) {
+        // No worker can start (missing program, broken install): fail instead of waiting forever.
+        for (const QPointer<StreamTask> &t : QList<QPointer<StreamTask>>(m_tasks))
+            if (t && !t->isDone())
+                t->fail(QStringLiteral("synthesis workers are unavailable"));
+    }
+    // Replace it; back off when workers keep dying before they get warm.
+    const int delay = m_recentDeaths > 3 ? qMin(5000, 250 * m_recentDeaths) : 0;
+    QTimer::singleShot(delay, this, [this] {
+        if (m_workers.size() < m_options.workers)
+            m_workers << spawn();
+    });
+    dispatch();
+}

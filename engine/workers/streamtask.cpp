@@ -1,0 +1,299 @@
+#include "streamtask.h"
+
+#include "audioencoder.h"
+#include "ssmldocument.h"
+#include "streamencoder.h"
+#include "streamscheduler.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+
+// No parent yet: StreamScheduler::newTask() may build it on another thread.
+StreamTask::StreamTask(StreamScheduler *scheduler, SynthesisJob job)
+    : m_scheduler(scheduler)
+    , m_job(std::move(job))
+{
+}
+
+StreamTask::~StreamTask() = default;
+
+// On the scheduler's thread, when posted: the text cut the way a worker's pipeline
+// would cut it (the same TextSegmenter), so unit i speaks exactly piece i.
+void StreamTask::prepare()
+{
+    m_arrivalMs = m_scheduler->clockMs();
+    if (SsmlDocument::isSsml(m_job.params.text)) {
+        // A document is cut by its markup (breaks, prosody, languages), not by the
+        // segmenter, and its pieces cannot be spoken apart from it: one unit.
+        m_pieces.append({0, m_job.params.text.size()});
+        m_textTotal = m_job.params.text.size();
+    } else {
+        // Where each piece is, not its text: the stream keeps its text once.
+        for (const TextSegmenter::Piece &p : TextSegmenter().pieces(m_job.params.text)) {
+            m_pieces.append({p.start, p.text.size()});
+            m_textTotal += p.text.size();
+        }
+    }
+    m_encoder = StreamEncoder::create(m_job.streamFormat);
+    if (m_pieces.isEmpty())
+        fail(QStringLiteral("text has nothing to speak"));
+}
+
+// After the first unit went out: the file is opened while a worker makes its audio,
+// not before (first audio would wait for the disk).
+void StreamTask::openFile()
+{
+    if (m_done || m_job.outputPath.isEmpty())
+        return;
+    m_file = AudioEncoder::create(m_job.format);
+    if (QString err = m_file->open(m_job.outputPath); !err.isEmpty()) {
+        m_file.reset();
+        fail(err);
+    }
+}
+
+// Code points of the text before UTF-16 index `to` (word timings count code points).
+void StreamTask::advanceCodePoints(qsizetype to)
+{
+    const QString &text = m_job.params.text;
+    for (; m_cpCounted < to && m_cpCounted < text.size(); ++m_cpCounted) {
+        const qsizetype i = m_cpCounted;
+        if (!(text.at(i).isLowSurrogate() && i > 0 && text.at(i - 1).isHighSurrogate()))
+            ++m_cpBefore;
+    }
+}
+
+bool StreamTask::isRunnable() const
+{
+    return !m_done && !m_inFlight && !m_stopping && !m_finishing && m_next < m_pieces.size()
+           && m_outstanding < qint64(WorkerProtocol::kAudioWindowBytes);
+}
+
+qint64 StreamTask::deadlineMs() const
+{
+    if (m_firstAudioMs < 0)
+        return m_arrivalMs;
+    return m_firstAudioMs + m_samples * 1000 / AudioFormats::kSampleRate;
+}
+
+SynthesisJob StreamTask::nextUnit()
+{
+    const Span piece = m_pieces.at(m_next);
+    advanceCodePoints(piece.start);
+    SynthesisJob unit;
+    unit.params = m_job.params;
+    unit.params.text = m_job.params.text.mid(piece.start, piece.length);
+    // The lexicon's spans point into the whole text: the unit gets those on its piece.
+    unit.params.pronunciations.clear();
+    for (const Pronunciation &p : std::as_const(m_job.params.pronunciations)) {
+        if (p.start >= piece.start && p.start + p.length <= piece.start + piece.length) {
+            Pronunciation shifted = p;
+            shifted.start -= piece.start;
+            unit.params.pronunciations.append(shifted);
+        }
+    }
+    unit.stream = true;
+    unit.streamFormat = StreamFormat::Float32;
+    unit.wordTimings = m_job.wordTimings;
+    SynthesisPipeline::Excerpt e;
+    e.firstPiece = m_next;
+    e.codePointOffset = m_cpBefore;
+    e.pauseAfter = m_next + 1 < m_pieces.size();
+    e.inputOffset = m_inputSamples;
+    e.outputOffset = m_samples;
+    unit.excerpt = e;
+    m_unitStart = m_samples;
+    m_unitHandedOut = false;
+    m_inFlight = true;
+    ++m_attempts;
+    return unit;
+}
+
+void StreamTask::onUnitFrame(const WorkerProtocol::Frame &f)
+{
+    if (m_done || m_stopping)
+        return; // made before the worker saw the stop
+    switch (f.type) {
+    case WorkerProtocol::Type::Started:
+        if (!m_started) {
+            m_started = true;
+            emit started();
+        }
+        break;
+    case WorkerProtocol::Type::Audio:
+        takeAudio(f.payload);
+        break;
+    case WorkerProtocol::Type::Sentence: {
+        const QJsonObject o = QJsonDocument::fromJson(f.payload).object();
+        emit sentence(o.value("index").toInt(), m_unitStart + qint64(o.value("samples").toDouble()));
+        break;
+    }
+    case WorkerProtocol::Type::Words: {
+        QList<WordTiming> timings = WordTimings::fromJson(QJsonDocument::fromJson(f.payload).object().value("words").toArray());
+        for (WordTiming &w : timings) {
+            w.startSample += m_unitStart;
+            w.endSample += m_unitStart;
+        }
+        m_unitHandedOut = true; // handed out: a retry would repeat them
+        emit words(timings);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void StreamTask::takeAudio(const QByteArray &float32)
+{
+    const auto *data = reinterpret_cast<const float *>(float32.constData());
+    const qsizetype count = float32.size() / qsizetype(sizeof(float));
+    if (count <= 0)
+        return;
+    m_unitHandedOut = true;
+    if (m_firstAudioMs < 0)
+        m_firstAudioMs = m_scheduler->clockMs();
+    m_samples += count;
+    if (m_file) {
+        if (QString err = m_file->write(data, count); !err.isEmpty()) {
+            fail(err);
+            return;
+        }
+    }
+    emitBytes(m_encoder->encode(data, count));
+}
+
+void StreamTask::emitBytes(const QByteArray &bytes)
+{
+    if (bytes.isEmpty())
+        return;
+    m_outstanding += bytes.size();
+    emit audio(bytes);
+}
+
+void StreamTask::onUnitDone(const QJsonObject &done)
+{
+    m_inFlight = false;
+    if (m_done)
+        return;
+    if (m_stopping) {
+        fail(QStringLiteral("Cancelled"));
+        return;
+    }
+    m_inputSamples += done.value("input_samples").toInteger();
+    // The audio now reaches through this piece (unless it was stopped before any).
+    if (m_samples > m_unitStart || !m_finishing)
+        m_textThrough += m_pieces.at(m_next).length;
+    ++m_next;
+    m_attempts = 0;
+    if (m_finishing || m_next >= m_pieces.size())
+        complete(m_finishing ? m_textThrough : m_textTotal);
+    else
+        m_scheduler->dispatch();
+}
+
+void StreamTask::onUnitError(const QString &message)
+{
+    m_inFlight = false;
+    if (!m_done)
+        fail(m_stopping || m_finishing ? QStringLiteral("Cancelled") : message);
+}
+
+void StreamTask::onUnitLost()
+{
+    m_inFlight = false;
+    if (m_done)
+        return;
+    if (m_stopping || m_finishing) {
+        fail(QStringLiteral("Cancelled"));
+    } else if (!m_unitHandedOut && m_attempts < StreamScheduler::kMaxAttempts) {
+        m_samples = m_unitStart; // nothing of it went out: the unit runs again
+        m_scheduler->dispatch();
+    } else {
+        fail(QStringLiteral("synthesis worker crashed"));
+    }
+}
+
+void StreamTask::stop()
+{
+    if (m_done || m_stopping)
+        return;
+    m_stopping = true;
+    if (m_inFlight)
+        m_scheduler->signalUnit(this, WorkerProtocol::Type::Stop, StreamScheduler::kStopGraceMs); // its Error ends it
+    else
+        fail(QStringLiteral("Cancelled"));
+}
+
+void StreamTask::finishEarly()
+{
+    if (m_done || m_stopping || m_finishing)
+        return;
+    m_finishing = true;
+    if (m_inFlight)
+        m_scheduler->signalUnit(this, WorkerProtocol::Type::Finish, StreamScheduler::kFinishGraceMs); // its Done ends it
+    else
+        complete(m_textThrough);
+}
+
+void StreamTask::credit(qint64 bytes)
+{
+    if (m_done || bytes <= 0)
+        return;
+    const bool wasRunnable = isRunnable();
+    m_outstanding = qMax<qint64>(0, m_outstanding - bytes);
+    if (!wasRunnable && isRunnable())
+        m_scheduler->dispatch();
+}
+
+// The stream's end with its audio kept: the encoders' tails, then the file closed.
+// Closing syncs the file to disk, which is done off the scheduler's thread (it serves
+// every stream); finished() follows from there.
+void StreamTask::complete(qint64 textSpoken)
+{
+    emitBytes(m_encoder->finish());
+    m_done = true;
+    if (!m_file) {
+        emit finished(m_samples, textSpoken, m_textTotal);
+        deleteLater();
+        return;
+    }
+    std::shared_ptr<AudioEncoder> file(std::move(m_file));
+    const QString path = m_job.outputPath;
+    const qint64 samples = m_samples, total = m_textTotal;
+    QPointer<StreamTask> self(this);
+    m_scheduler->closeFile([file, path, self, samples, textSpoken, total]() -> std::function<void()> {
+        const QString err = file->finish();
+        if (!err.isEmpty())
+            QFile::remove(path);
+        return [self, err, samples, textSpoken, total] { // back on the scheduler's thread
+            if (!self)
+                return;
+            if (err.isEmpty())
+                emit self->finished(samples, textSpoken, total);
+            else
+                emit self->failed(err);
+            self->deleteLater();
+        };
+    });
+}
+
+// A stream that ends without finished() leaves no partial file behind; the encoder is
+// closed before the removal so that no handle to the file outlives it.
+void StreamTask::fail(const QString &message)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_file.reset();
+    if (!m_job.outputPath.isEmpty())
+        QFile::remove(m_job.outputPath);
+    if (m_inFlight && !m_stopping) {
+        m_stopping = true;
+        m_scheduler->signalUnit(this, WorkerProtocol::Type::Stop, StreamScheduler::kStopGraceMs);
+    }
+    emit failed(message);
+    deleteLater();
+}

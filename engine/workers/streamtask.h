@@ -1,0 +1,106 @@
+#pragma once
+
+#include "synthesisjob.h"
+#include "textsegmenter.h"
+#include "wordtiming.h"
+#include "workerprotocol.h"
+
+#include <QObject>
+
+#include <memory>
+
+class AudioEncoder;
+class StreamEncoder;
+class StreamScheduler;
+
+// A live stream's synthesis as the StreamScheduler runs it: the text is cut into units
+// (one TextSegmenter piece each) that run one after another, each on whichever warm
+// worker the scheduler hands it, and their float32 audio is joined here into the
+// stream's bytes and its file (so the file and the stream stay one continuous piece
+// whatever worker made which sentence). Between units a stream holds nothing but its
+// text position and its encoders' state.
+//
+// The same signals as SynthesisTask, so a consumer sees one task per stream. Owned by
+// the scheduler once posted; deleted (later) after finished() or failed(), so hold it in
+// a QPointer. Lives on the scheduler's thread: call its functions there.
+class StreamTask : public QObject
+{
+    Q_OBJECT
+
+public:
+    ~StreamTask() override;
+
+    qint64 samples() const { return m_samples; }
+    bool isDone() const { return m_done; }
+
+    // Drops the stream: a unit on a worker is stopped there (the worker stays warm), the
+    // file goes, failed("Cancelled") follows.
+    void stop();
+    // Ends the stream early but keeps it: no further unit starts, a running one is told to
+    // finish where it is, and the task finishes with textSpoken < textTotal.
+    void finishEarly();
+    // The consumer has passed these audio bytes on (flow control: a stream whose consumer
+    // holds kAudioWindowBytes unacknowledged gets no unit until it reads).
+    void credit(qint64 bytes);
+
+signals:
+    void started();
+    void audio(const QByteArray &bytes);
+    void sentence(int index, qint64 startSample);
+    void words(const QList<WordTiming> &words);
+    void finished(qint64 samples, qint64 textSpoken, qint64 textTotal);
+    void failed(const QString &message);
+
+private:
+    friend class StreamScheduler;
+    StreamTask(StreamScheduler *scheduler, SynthesisJob job);
+
+    // Called by the scheduler (on its thread).
+    void prepare();
+    void openFile();
+    bool isRunnable() const;
+    // When this stream's listener runs out of audio (scheduler clock, ms): playback
+    // starts at the first frame; a stream without audio yet is due since it arrived.
+    qint64 deadlineMs() const;
+    SynthesisJob nextUnit();
+    void onUnitFrame(const WorkerProtocol::Frame &frame);
+    void onUnitDone(const QJsonObject &done);
+    void onUnitError(const QString &message);
+    void onUnitLost();
+
+    void takeAudio(const QByteArray &float32);
+    void emitBytes(const QByteArray &bytes);
+    void advanceCodePoints(qsizetype to);
+    void complete(qint64 textSpoken);
+    void fail(const QString &message);
+
+    struct Span // a piece of TextSegmenter, in the text
+    {
+        qsizetype start = 0;
+        qsizetype length = 0;
+    };
+
+    StreamScheduler *m_scheduler;
+    SynthesisJob m_job;
+    QList<Span> m_pieces;
+    qsizetype m_next = 0;                  // the piece the next unit speaks
+    qsizetype m_textTotal = 0;             // characters of all pieces (SynthesisPipeline::Progress)
+    qsizetype m_textThrough = 0;           // of those, what the audio so far reaches
+    qsizetype m_cpCounted = 0;             // UTF-16 index up to which code points are counted
+    qint64 m_cpBefore = 0;                 // code points of the text before m_cpCounted
+    std::unique_ptr<AudioEncoder> m_file;
+    std::unique_ptr<StreamEncoder> m_encoder;
+    qint64 m_samples = 0;                  // output samples so far
+    qint64 m_inputSamples = 0;             // backend-rate samples of the finished units
+    qint64 m_unitStart = 0;                // m_samples when the running unit began
+    qint64 m_outstanding = 0;              // bytes emitted and not yet credited
+    qint64 m_arrivalMs = 0;
+    qint64 m_firstAudioMs = -1;
+    int m_attempts = 0;                    // of the running unit
+    bool m_inFlight = false;               // a unit of it is on a worker
+    bool m_unitHandedOut = false;          // the running unit's audio or words went out: no retry
+    bool m_started = false;
+    bool m_stopping = false;
+    bool m_finishing = false;
+    bool m_done = false;
+};
