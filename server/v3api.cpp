@@ -136,7 +136,11 @@ HttpReply history(ApiServer &server, const RequestContext &ctx, const AuthContex
     GenerationService &gens = server.services().generations();
     QJsonArray items;
     bool sawExpiredAudio = false;
-    for (const Generation &g : gens.history(auth.accountId, status, *limit, *offset, previews == QLatin1String("true"))) {
+    bool failed = false;
+    const QList<Generation> rows = gens.history(auth.accountId, status, *limit, *offset, previews == QLatin1String("true"), &failed);
+    if (failed) // an empty history would be a lie
+        return ErrorMapping::reply(ServiceError::storeUnavailable());
+    for (const Generation &g : rows) {
         const bool expired = gens.isExpired(g);
         sawExpiredAudio |= expired && !g.audioDeleted && !g.audioPath.isEmpty();
         items.append(V3Json::historyItem(g, expired, linkFor(server, ctx, g)));
