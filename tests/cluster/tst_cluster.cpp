@@ -15,6 +15,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QProcess>
 #include <QTcpSocket>
 #include <QTest>
 #include <QUrl>
@@ -51,6 +52,8 @@ private slots:
     void wokenNodeStopsAStreamAnotherNodeFailed();
     void partFilesOfDeadNodesAreSwept();
     void wokenNodeRefusesAKeyRevokedWhileItSlept();
+    void nodeStartedWhileTheDatabaseIsDownWaitsForIt();
+    void outageIsLoggedOnce();
 
 private:
     QList<QPair<QString, QString>> generating(); // (id, lease_owner) of GENERATING rows
@@ -678,6 +681,53 @@ void ClusterTest::wokenNodeRefusesAKeyRevokedWhileItSlept()
     answer += socket.readAll();
     qInfo("the woken node answered: %s", answer.left(40).constData());
     QVERIFY2(answer.startsWith("HTTP/1.1 401"), answer.left(200).constData());
+}
+
+void ClusterTest::nodeStartedWhileTheDatabaseIsDownWaitsForIt()
+{
+    // Nodes brought up together with the database (after a power cut), or while it is at
+    // max_connections, wait for it instead of exiting 1 at once.
+    QVERIFY(m_pg->stop());
+    QTemporaryDir data;
+    QProcess node;
+    node.setProcessChannelMode(QProcess::MergedChannels);
+    node.start(TestServer::studioBinary(), {"--headless", "--data-dir", data.path(), "--port", "0", "--database", m_url,
+                                            "--audio-dir", m_audio->path(), "--workers", "1"});
+    QVERIFY(node.waitForStarted(10000));
+    QTest::qWait(3000);
+    QCOMPARE(node.state(), QProcess::Running);
+    QVERIFY(m_pg->start());
+    QByteArray out;
+    QDeadlineTimer deadline(60000);
+    while (!out.contains("listening on") && node.state() == QProcess::Running && !deadline.hasExpired()) {
+        node.waitForReadyRead(200);
+        out += node.readAll();
+    }
+    const bool listening = out.contains("listening on");
+    node.terminate();
+    node.waitForFinished(30000);
+    QVERIFY2(listening, out.constData());
+}
+
+void ClusterTest::outageIsLoggedOnce()
+{
+    // While the database is away every store call of a node fails the same way: the
+    // outage is logged when it starts and when it ends, not a dozen times a second.
+    QVERIFY(startNodes(1));
+    node(0).serverLog(); // what start-up printed
+    QVERIFY(m_pg->stop());
+    QTest::qWait(4000);
+    QVERIFY(m_pg->start());
+    QTRY_COMPARE_WITH_TIMEOUT(node(0).get(QStringLiteral("/readyz"), {}).status, 200, 15000);
+    const QList<QByteArray> lines = node(0).serverLog().split('\n');
+    int noise = 0, away = 0;
+    for (const QByteArray &line : lines) {
+        noise += line.contains("database not open") || line.contains("sql prepare failed") ? 1 : 0;
+        away += line.contains("database unreachable:") ? 1 : 0;
+    }
+    qInfo("during a 4 s outage: %d log lines, %d of them repeated store failures", int(lines.size()), noise);
+    QCOMPARE(noise, 0);
+    QVERIFY(away >= 1 && away <= 2);
 }
 
 QTEST_GUILESS_MAIN(ClusterTest)
