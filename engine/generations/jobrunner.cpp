@@ -19,9 +19,12 @@ namespace
 // the store cannot take it now (a full disk, a locked or lost database) the job would
 // stay GENERATING with its money reserved until a restart: try again, backing off,
 // until it sticks or the row has moved on (cancelled meanwhile).
-void storeOutcome(GenerationService &generations, QObject *context, const QString &id, qint64 claim,
-                  const QString &audioPath, const QString &message, int delayMs = 500)
+// recording: the jobs whose outcome is being retried; their leases are renewed meanwhile,
+// so that a database that comes back in time finds them still this node's.
+void storeOutcome(GenerationService &generations, QObject *context, QSet<QString> *recording, const QString &id,
+                  qint64 claim, const QString &audioPath, const QString &message, int delayMs = 500)
 {
+    recording->remove(id);
     const bool ok = audioPath.isEmpty() ? generations.failClaimed(id, claim, message)
                                         : generations.complete(id, audioPath, claim);
     if (ok)
@@ -49,8 +52,9 @@ void storeOutcome(GenerationService &generations, QObject *context, const QStrin
         return;
     }
     qWarning("could not store the outcome of generation %s; retrying", qPrintable(id));
-    QTimer::singleShot(delayMs, context, [&generations, context, id, claim, audioPath, message, delayMs] {
-        storeOutcome(generations, context, id, claim, audioPath, message, qMin(delayMs * 2, 30000));
+    recording->insert(id);
+    QTimer::singleShot(delayMs, context, [&generations, context, recording, id, claim, audioPath, message, delayMs] {
+        storeOutcome(generations, context, recording, id, claim, audioPath, message, qMin(delayMs * 2, 30000));
     });
 }
 }
@@ -88,6 +92,7 @@ JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *
         QStringList ids;
         for (auto it = m_running.cbegin(); it != m_running.cend(); ++it)
             ids << it.key().first;
+        ids += m_recording.values();
         ids.removeDuplicates();
         m_generations.renewLeases(ids);
     });
@@ -122,7 +127,7 @@ void JobRunner::pump()
             return;
         const auto params = SynthesisParams::fromJson(QJsonDocument::fromJson(g->synthesis).object());
         if (!params) {
-            storeOutcome(m_generations, this, g->id, g->claim, {}, QStringLiteral("stored synthesis settings are invalid"));
+            storeOutcome(m_generations, this, &m_recording, g->id, g->claim, {}, QStringLiteral("stored synthesis settings are invalid"));
             continue;
         }
         SynthesisJob job;
@@ -160,14 +165,14 @@ void JobRunner::onFinished(const Attempt &attempt, const QString &tmpPath, const
     // The captions are in place before the audio, so a COMPLETED row always has both.
     if (const QString err = words ? m_generations.writeCaptions(id, *words) : QString(); !err.isEmpty()) {
         QFile::remove(tmpPath);
-        storeOutcome(m_generations, this, id, claim, {}, QStringLiteral("cannot store the captions: %1").arg(err));
+        storeOutcome(m_generations, this, &m_recording, id, claim, {}, QStringLiteral("cannot store the captions: %1").arg(err));
     } else if (std::rename(QFile::encodeName(tmpPath).constData(), QFile::encodeName(finalPath).constData()) != 0) {
         const int err = errno;
         QFile::remove(tmpPath);
         QFile::remove(m_generations.captionsPathFor(id));
-        storeOutcome(m_generations, this, id, claim, {}, AudioEncoder::storageError(err));
+        storeOutcome(m_generations, this, &m_recording, id, claim, {}, AudioEncoder::storageError(err));
     } else {
-        storeOutcome(m_generations, this, id, claim, finalPath, {});
+        storeOutcome(m_generations, this, &m_recording, id, claim, finalPath, {});
     }
     if (m_stopping && m_running.isEmpty())
         emit drained();
@@ -179,7 +184,7 @@ void JobRunner::onFailed(const Attempt &attempt, const QString &message)
     m_running.remove(attempt);
     // During shutdown the job is not failed: it stays GENERATING and is requeued.
     if (!m_stopping)
-        storeOutcome(m_generations, this, attempt.first, attempt.second, {}, message);
+        storeOutcome(m_generations, this, &m_recording, attempt.first, attempt.second, {}, message);
     if (m_stopping && m_running.isEmpty())
         emit drained();
     pump();

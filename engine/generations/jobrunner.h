@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QTimer>
 
 class GenerationService;
@@ -49,6 +50,7 @@ private:
     WorkerPool &m_pool;
     Metrics *m_metrics;
     QHash<Attempt, QPointer<SynthesisTask>> m_running;
+    QSet<QString> m_recording; // finished, their outcome being retried (storeOutcome)
     QTimer m_poll;
     QTimer m_sweep;
     QTimer m_renew;
