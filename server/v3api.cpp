@@ -176,7 +176,10 @@ HttpReply download(ApiServer &server, const RequestContext &ctx)
         return *refused;
     const Services &engine = server.services();
     const auto format = AudioFormats::parse(ext);
-    const auto gen = engine.generations().findForDownload(id);
+    bool failed = false;
+    const auto gen = engine.generations().findForDownload(id, &failed);
+    if (failed) // the link may well be good: not 404
+        return ErrorMapping::reply(ServiceError::storeUnavailable());
     if (!format || !gen || gen->status != GenerationStatus::Completed || gen->audioFormat != ext
         || engine.generations().isExpired(*gen) || !QFileInfo::exists(gen->audioPath))
         return HttpReply::detail(404, QStringLiteral("Audio not found"));
@@ -196,7 +199,10 @@ HttpReply captions(ApiServer &server, const RequestContext &ctx)
     if (format != QLatin1String("json") && format != QLatin1String("srt") && format != QLatin1String("vtt"))
         return ErrorMapping::reply(ServiceError::invalid("format", QStringLiteral("format must be json, srt or vtt")));
     GenerationService &gens = server.services().generations();
-    const auto gen = gens.findForDownload(id);
+    bool failed = false;
+    const auto gen = gens.findForDownload(id, &failed);
+    if (failed)
+        return ErrorMapping::reply(ServiceError::storeUnavailable());
     const auto words = gen && gen->status == GenerationStatus::Completed && gen->captions && !gens.isExpired(*gen)
                            ? gens.readCaptions(id)
                            : std::nullopt;

@@ -252,9 +252,9 @@ Result<Generation> GenerationService::getForV2(qint64 accountId, const QString &
     return *g;
 }
 
-std::optional<Generation> GenerationService::findForDownload(const QString &id) const
+std::optional<Generation> GenerationService::findForDownload(const QString &id, bool *failed) const
 {
-    return m_generations.find(id);
+    return m_generations.find(id, failed);
 }
 
 bool GenerationService::storeAnswers() const

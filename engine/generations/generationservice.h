@@ -104,7 +104,8 @@ public:
     QList<Generation> searchHistory(qint64 accountId, const HistoryFilter &filter, int limit, int offset,
                                     bool *failed = nullptr) const;
     // For signed download links: the link itself proves access, so no account check.
-    std::optional<Generation> findForDownload(const QString &id) const;
+    // failed (optional): set when the store did not answer (then nullopt says nothing).
+    std::optional<Generation> findForDownload(const QString &id, bool *failed = nullptr) const;
     // Whether the store answers reads now: tells a deleted row from a store that failed.
     bool storeAnswers() const;
     // Whether g is kept until deleted rather than expiring (made in the studio).

@@ -548,6 +548,12 @@ void ClusterTest::readsWhileTheDatabaseIsAwayAnswer503()
     const QByteArray unseen = accountWithKey(QStringLiteral("newcomer"), 1000); // not in any cache yet
     QVERIFY(!unseen.isEmpty());
     QCOMPARE(node(0).get(QStringLiteral("/v3/history"), key).status, 200); // the key is cached
+    const HttpResponse made = node(0).createGeneration(key, kText);
+    QCOMPARE(made.status, 201);
+    const HttpResponse done = node(0).waitForCompleted(key, made.json.value("generation_id").toString());
+    QCOMPARE(done.json.value("status").toString(), QStringLiteral("COMPLETED"));
+    const QString link = done.json.value("audio_url").toString();
+    QCOMPARE(node(0).get(link, {}).status, 200);
     const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     QVERIFY(m_pg->stop());
     const auto expect503 = [&](const HttpResponse &r) {
@@ -557,6 +563,7 @@ void ClusterTest::readsWhileTheDatabaseIsAwayAnswer503()
     expect503(node(0).get(QStringLiteral("/v3/tts?generation_id=") + id, key));
     expect503(node(0).get(QStringLiteral("/v2/status?generation_id=") + id, key));
     expect503(node(0).get(QStringLiteral("/v3/history"), key));
+    expect503(node(0).get(link, {})); // a signed link: the row is read for its file
     for (int i = 0; i < 12; ++i) // more than the throttle lets fail
         expect503(node(0).get(QStringLiteral("/v3/history"), unseen));
     QVERIFY(m_pg->start());
