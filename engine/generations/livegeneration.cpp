@@ -352,9 +352,10 @@ bool storeEnd(GenerationService *gens, const EndRecord &rec)
     }
     if (ok)
         return true;
-    const auto row = gens->findForDownload(rec.id);
+    bool failed = false;
+    const auto row = gens->findForDownload(rec.id, &failed);
     const bool open = row && (row->status == GenerationStatus::Generating || row->status == GenerationStatus::InQueue);
-    if (open || (!row && !gens->storeAnswers()))
+    if (open || failed)
         return false;
     if (rec.op == EndRecord::Op::Complete || rec.op == EndRecord::Op::CompleteStopped) {
         QFile::remove(rec.path); // cancelled meanwhile
