@@ -143,8 +143,11 @@ void Engine::startRuntime()
         connect(m_generations.get(), &GenerationService::cancelRequested, m_runner, &JobRunner::cancelGeneration,
                 Qt::QueuedConnection);
         m_runner->start(alone);
-        if (m_db->isShared())
-            m_watch = new StoreWatch({m_db.get(), m_nodeId, m_authRevision.get(), m_deletions.get(), &m_rateLimiter});
+        if (m_db->isShared()) {
+            m_keys->setCacheConfirmation(&m_authConfirmedMs);
+            m_watch = new StoreWatch({m_db.get(), m_nodeId, m_authRevision.get(), m_deletions.get(), &m_rateLimiter,
+                                      &m_authConfirmedMs});
+        }
     }, Qt::BlockingQueuedConnection);
     context->deleteLater();
     m_live->setStreamScheduler(m_streamScheduler);

@@ -18,6 +18,7 @@
 #include <QThread>
 #include <QThreadPool>
 
+#include <atomic>
 #include <memory>
 
 class JobRunner;
@@ -118,4 +119,7 @@ private:
     StreamScheduler *m_streamScheduler = nullptr;
     JobRunner *m_runner = nullptr;
     StoreWatch *m_watch = nullptr; // shared stores only; on the engine thread
+    // When m_watch last read the auth revision (AuthCache::steadyNowMs()): cached keys
+    // are trusted only shortly after (a node waking from a stall may have missed a revocation).
+    std::atomic<qint64> m_authConfirmedMs{0};
 };

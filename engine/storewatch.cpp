@@ -1,5 +1,6 @@
 #include "storewatch.h"
 
+#include "authcache.h"
 #include "ratelimiter.h"
 #include "revisionstore.h"
 #include "sharedcounter.h"
@@ -27,19 +28,23 @@ StoreWatch::~StoreWatch()
     RevisionStore(*m_parts.db).leave(m_parts.nodeId);
 }
 
-void StoreWatch::follow(const QString &name, std::optional<qint64> &seen, SharedCounter *counter)
+bool StoreWatch::follow(const QString &name, std::optional<qint64> &seen, SharedCounter *counter)
 {
     const auto now = RevisionStore(*m_parts.db).value(name);
     if (!now)
-        return;
+        return false;
     if (seen && *seen != *now && counter)
         counter->bump();
     seen = now;
+    return true;
 }
 
 void StoreWatch::poll()
 {
-    follow(QStringLiteral("auth"), m_auth, m_parts.auth);
+    // Read the clock first: a confirmation must not outlive what the read saw.
+    const qint64 readAt = AuthCache::steadyNowMs();
+    if (follow(QStringLiteral("auth"), m_auth, m_parts.auth) && m_parts.authConfirmedMs)
+        m_parts.authConfirmedMs->store(readAt);
     follow(QStringLiteral("deletions"), m_deletions, m_parts.deletions);
     if (m_ticks++ % kHeartbeatTicks != 0)
         return;

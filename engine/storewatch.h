@@ -4,6 +4,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <atomic>
 #include <optional>
 
 class Database;
@@ -29,6 +30,8 @@ public:
         SharedCounter *auth = nullptr;
         SharedCounter *deletions = nullptr;
         RateLimiter *rateLimiter = nullptr;
+        // Set to AuthCache::steadyNowMs() whenever the auth revision was read.
+        std::atomic<qint64> *authConfirmedMs = nullptr;
     };
 
     explicit StoreWatch(Parts parts, QObject *parent = nullptr);
@@ -36,7 +39,8 @@ public:
 
 private:
     void poll();
-    void follow(const QString &name, std::optional<qint64> &seen, SharedCounter *counter);
+    // False: the store did not answer.
+    bool follow(const QString &name, std::optional<qint64> &seen, SharedCounter *counter);
 
     Parts m_parts;
     QTimer m_timer;

@@ -442,7 +442,12 @@ std::optional<HttpReply> ApiServer::authenticate(const RequestContext &ctx, Auth
 {
     if (mode == Auth::None)
         return std::nullopt;
-    const auto auth = m_services.keys().authenticate(presentedKey(ctx, mode));
+    bool storeFailed = false;
+    const auto auth = m_services.keys().authenticate(presentedKey(ctx, mode), &storeFailed);
+    // A key the store could not check is not a wrong key: 503, and no failure counted
+    // against the address (it may be a load balancer's).
+    if (!auth && storeFailed)
+        return shaped(mode, ServiceError::storeUnavailable());
     if (!auth)
         return shaped(mode, failedAuthentication(ctx.remoteAddress, mode));
     if (auto limited = rateLimited(*auth, mode))

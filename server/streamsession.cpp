@@ -11,6 +11,8 @@
 #include "storetask.h"
 #include "v3json.h"
 
+#include <tuple>
+
 #include <QAtomicInt>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -80,14 +82,17 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
     }
     // Otherwise the key check reads the store: off the server thread. The answer goes
     // through the server, which outlives this session (a client may leave first).
-    using Checked = std::pair<std::optional<AuthContext>, std::optional<int>>;
+    using Checked = std::tuple<std::optional<AuthContext>, std::optional<int>, bool>;
     runOnStore(engine->storePool(), &m_server, this, [engine, key]() -> Checked {
-        auto auth = engine->keys().authenticate(key);
+        bool storeFailed = false;
+        auto auth = engine->keys().authenticate(key, &storeFailed);
         std::optional<int> retry;
         if (auth)
             retry = engine->rateLimiter().acquire(auth->keyId);
-        return {auth, retry};
-    }, [this](const Checked &checked) { onAuthenticated(checked.first, checked.second); });
+        return {auth, retry, storeFailed};
+    }, [this](const Checked &checked) {
+        onAuthenticated(std::get<0>(checked), std::get<1>(checked), std::get<2>(checked));
+    });
 }
 
 StreamSession::~StreamSession()
@@ -95,10 +100,18 @@ StreamSession::~StreamSession()
     g_open.fetchAndSubRelaxed(1);
 }
 
-void StreamSession::onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter)
+void StreamSession::onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter,
+                                    bool storeFailed)
 {
     if (m_closing)
         return;
+    if (!auth && storeFailed) {
+        // The key could not be checked: not a wrong key (nothing counted against the address).
+        const ServiceError e = ServiceError::storeUnavailable();
+        sendError(e);
+        closeWith(e);
+        return;
+    }
     if (!auth) {
         // Counted with the REST failures of the address: guessing keys over WebSocket
         // is throttled the same way.

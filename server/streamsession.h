@@ -34,7 +34,9 @@ public:
     static int openCount();
 
 private:
-    void onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter);
+    // storeFailed: the key could not be checked (the store did not answer).
+    void onAuthenticated(const std::optional<AuthContext> &auth, const std::optional<int> &retryAfter,
+                         bool storeFailed = false);
     void onTextMessage(const QString &message);
     void handleRequest(const QString &message);
     void liveStarted(const Generation &g) override;

@@ -137,7 +137,11 @@ HttpReply history(ApiServer &server, const RequestContext &ctx, const AuthContex
     GenerationService &gens = server.services().generations();
     QJsonArray items;
     bool sawExpiredAudio = false;
-    for (const Generation &g : gens.history(auth.accountId, status, *limit, *offset, previews == QLatin1String("true"))) {
+    bool failed = false;
+    const QList<Generation> rows = gens.history(auth.accountId, status, *limit, *offset, previews == QLatin1String("true"), &failed);
+    if (failed) // an empty history would be a lie
+        return ErrorMapping::reply(ServiceError::storeUnavailable());
+    for (const Generation &g : rows) {
         const bool expired = gens.isExpired(g);
         sawExpiredAudio |= expired && !g.audioDeleted && !g.audioPath.isEmpty();
         items.append(V3Json::historyItem(g, expired, linkFor(server, ctx, g)));
@@ -173,7 +177,10 @@ HttpReply download(ApiServer &server, const RequestContext &ctx)
         return *refused;
     const Services &engine = server.services();
     const auto format = AudioFormats::parse(ext);
-    const auto gen = engine.generations().findForDownload(id);
+    bool failed = false;
+    const auto gen = engine.generations().findForDownload(id, &failed);
+    if (failed) // the link may well be good: not 404
+        return ErrorMapping::reply(ServiceError::storeUnavailable());
     if (!format || !gen || gen->status != GenerationStatus::Completed || gen->audioFormat != ext
         || engine.generations().isExpired(*gen) || !QFileInfo::exists(gen->audioPath))
         return HttpReply::detail(404, QStringLiteral("Audio not found"));
@@ -193,7 +200,10 @@ HttpReply captions(ApiServer &server, const RequestContext &ctx)
     if (format != QLatin1String("json") && format != QLatin1String("srt") && format != QLatin1String("vtt"))
         return ErrorMapping::reply(ServiceError::invalid("format", QStringLiteral("format must be json, srt or vtt")));
     GenerationService &gens = server.services().generations();
-    const auto gen = gens.findForDownload(id);
+    bool failed = false;
+    const auto gen = gens.findForDownload(id, &failed);
+    if (failed)
+        return ErrorMapping::reply(ServiceError::storeUnavailable());
     const auto words = gen && gen->status == GenerationStatus::Completed && gen->captions && !gens.isExpired(*gen)
                            ? gens.readCaptions(id)
                            : std::nullopt;

@@ -2,6 +2,8 @@
 
 #include "sharedcounter.h"
 
+#include <chrono>
+
 AuthCache::AuthCache(const SharedCounter *revision)
     : m_revision(revision)
 {
@@ -16,12 +18,19 @@ std::optional<AuthContext> AuthCache::find(const QByteArray &keyHash) const
 {
     if (!m_revision || !m_revision->isShared())
         return std::nullopt;
+    if (m_confirmedMs && steadyNowMs() - m_confirmedMs->load(std::memory_order_relaxed) > kMaxUnconfirmedMs)
+        return std::nullopt;
     const quint64 now = m_revision->value();
     QMutexLocker lock(&m_mutex);
     const auto it = m_entries.constFind(keyHash);
     if (it == m_entries.cend() || it->revision != now)
         return std::nullopt;
     return it->auth;
+}
+
+qint64 AuthCache::steadyNowMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 void AuthCache::insert(const QByteArray &keyHash, const AuthContext &auth, quint64 revision)

@@ -64,8 +64,11 @@ Result<bool> KeyService::revoke(qint64 accountId, qint64 keyId)
     return true;
 }
 
-std::optional<AuthContext> KeyService::authenticate(const QString &plaintext) const
+std::optional<AuthContext> KeyService::authenticate(const QString &plaintext, bool *storeFailed) const
 {
+    bool failedRead = false;
+    if (storeFailed)
+        *storeFailed = false;
     if (plaintext.isEmpty() || plaintext.size() > 256)
         return std::nullopt;
     const QByteArray h = hash(plaintext);
@@ -73,13 +76,22 @@ std::optional<AuthContext> KeyService::authenticate(const QString &plaintext) co
         return hit;
     // Read before the store: a revocation committed meanwhile makes this fill stale.
     const quint64 revision = m_cache.revision();
-    const auto key = m_keys.findByHash(h);
+    const auto key = m_keys.findByHash(h, &failedRead);
+    if (failedRead) {
+        if (storeFailed)
+            *storeFailed = true;
+        return std::nullopt;
+    }
     // The lookup is by hash of a high-entropy key; the final compare is constant-time.
     if (!key || !constantTimeEquals(key->keyHash, h) || key->revokedAt != 0)
         return std::nullopt;
     const auto account = AccountStore(m_db).findById(key->accountId);
-    if (!account)
+    if (!account) {
+        // A key's account is never deleted without it: no row here means no answer.
+        if (storeFailed)
+            *storeFailed = true;
         return std::nullopt;
+    }
     const AuthContext auth{account->id, key->id, account->plan};
     m_cache.insert(h, auth, revision);
     return auth;

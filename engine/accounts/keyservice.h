@@ -30,12 +30,16 @@ public:
     // Answers from memory when it can, else from the store. A revocation (even from
     // another process) bumps the shared revision first, so it is effective on the next
     // request.
-    std::optional<AuthContext> authenticate(const QString &plaintext) const;
+    // storeFailed (optional): set when the store could not be asked; the nullopt is then
+    // no refusal of the key (answer 503, count no failed attempt).
+    std::optional<AuthContext> authenticate(const QString &plaintext, bool *storeFailed = nullptr) const;
     // Memory only: a hit, or nullopt when the store must be asked (never a refusal).
     // Cheap enough for the server thread.
     std::optional<AuthContext> authenticateCached(const QString &plaintext) const;
 
     static QByteArray hash(const QString &plaintext);
+    // See AuthCache::setConfirmation (shared stores: StoreWatch's last read of the revisions).
+    void setCacheConfirmation(const std::atomic<qint64> *confirmedMs) { m_cache.setConfirmation(confirmedMs); }
 
 private:
     const Database &m_db;

@@ -25,3 +25,10 @@ ServiceError ServiceError::make(Kind kind, const QString &detail)
     e.detail = detail;
     return e;
 }
+
+ServiceError ServiceError::storeUnavailable()
+{
+    ServiceError e = make(Kind::StoreUnavailable, QStringLiteral("The store is unavailable. Please try again shortly."));
+    e.retryAfterSeconds = 5;
+    return e;
+}

@@ -36,6 +36,9 @@ struct ServiceError
     static ServiceError invalid(const QString &field, const QString &message);
     static ServiceError wrongType(const QString &field, const QString &message);
     static ServiceError make(Kind kind, const QString &detail);
+    // A read the store could not answer (the database is away): 503 with Retry-After,
+    // never "not found" or "unauthorized" for a row that may well exist.
+    static ServiceError storeUnavailable();
 };
 
 // A value or a ServiceError: the result of every expected-to-fail service call.

@@ -7,6 +7,7 @@
 #include "ssmldocument.h"
 #include "timestamps.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -38,7 +39,8 @@ QString GenerationService::claimedAudioPath(const Generation &g) const
 {
     if (!m_db.isShared())
         return audioPathFor(g.id, g.audioFormat);
-    return QDir(m_options.audioDir).filePath(g.id + u'.' + m_options.nodeId.left(8) + u'.' + g.audioFormat);
+    return QDir(m_options.audioDir)
+        .filePath(QStringLiteral("%1.%2.c%3.%4").arg(g.id, m_options.nodeId.left(8)).arg(g.claim).arg(g.audioFormat));
 }
 
 QString GenerationService::captionsPathFor(const QString &id) const
@@ -234,7 +236,10 @@ Result<Generation> GenerationService::get(qint64 accountId, const QString &id) c
     if (auto hit = cachedGet(accountId, id))
         return *hit;
     const quint64 revision = m_finished.revision();
-    const auto g = m_generations.find(id);
+    bool failed = false;
+    const auto g = m_generations.find(id, &failed);
+    if (failed)
+        return ServiceError::storeUnavailable();
     if (!g || g->accountId != accountId || isExpired(*g))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Generation not found"));
     m_finished.insert(*g, revision);
@@ -251,7 +256,10 @@ std::optional<Generation> GenerationService::cachedGet(qint64 accountId, const Q
 
 Result<Generation> GenerationService::getForV2(qint64 accountId, const QString &id) const
 {
-    const auto g = m_generations.find(id);
+    bool failed = false;
+    const auto g = m_generations.find(id, &failed);
+    if (failed)
+        return ServiceError::storeUnavailable();
     if (!g || isExpired(*g))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("Generation not found"));
     if (g->accountId != accountId)
@@ -259,9 +267,9 @@ Result<Generation> GenerationService::getForV2(qint64 accountId, const QString &
     return *g;
 }
 
-std::optional<Generation> GenerationService::findForDownload(const QString &id) const
+std::optional<Generation> GenerationService::findForDownload(const QString &id, bool *failed) const
 {
-    return m_generations.find(id);
+    return m_generations.find(id, failed);
 }
 
 bool GenerationService::storeAnswers() const
@@ -270,15 +278,15 @@ bool GenerationService::storeAnswers() const
 }
 
 QList<Generation> GenerationService::history(qint64 accountId, const QString &status, int limit, int offset,
-                                             bool includePreviews) const
+                                             bool includePreviews, bool *failed) const
 {
-    return searchHistory(accountId, HistoryFilter{status, {}, includePreviews}, limit, offset);
+    return searchHistory(accountId, HistoryFilter{status, {}, includePreviews}, limit, offset, failed);
 }
 
 QList<Generation> GenerationService::searchHistory(qint64 accountId, const HistoryFilter &filter, int limit,
-                                                 int offset) const
+                                                 int offset, bool *failed) const
 {
-    return m_generations.history(accountId, filter, expiryRule(), limit, offset);
+    return m_generations.history(accountId, filter, expiryRule(), limit, offset, failed);
 }
 
 std::optional<Generation> GenerationService::claimNext()
@@ -298,7 +306,7 @@ std::optional<Generation> GenerationService::claimNext()
     }
 }
 
-bool GenerationService::complete(const QString &id, const QString &audioPath)
+bool GenerationService::complete(const QString &id, const QString &audioPath, qint64 claim)
 {
     const auto g = m_generations.find(id);
     if (!g)
@@ -312,7 +320,7 @@ bool GenerationService::complete(const QString &id, const QString &audioPath)
     const qint64 now = Timestamps::nowMs();
     const bool ok = m_db.immediateTransaction([&] {
         // The reservation becomes final: a settle row records it, no money moves again.
-        return m_generations.markCompleted(id, audioPath, now, m_options.nodeId)
+        return m_generations.markCompleted(id, audioPath, now, m_options.nodeId, claim)
                && m_billing.settle(*g, QStringLiteral("%1 credits / %2 micro-USD").arg(g->costCredits).arg(g->costMicros), now);
     });
     if (ok)
@@ -320,9 +328,33 @@ bool GenerationService::complete(const QString &id, const QString &audioPath)
     return ok;
 }
 
-int GenerationService::renewLeases()
+int GenerationService::renewLeases(const QStringList &jobIds)
 {
-    return m_generations.renewLeases(m_options.nodeId, Timestamps::nowMs() + m_options.leaseMs);
+    QStringList streams;
+    {
+        QMutexLocker lock(&m_liveMutex);
+        streams = m_live.keys(); // streams until their end is recorded
+    }
+    QStringList renewed;
+    const int n = m_generations.renewLeases(m_options.nodeId, Timestamps::nowMs() + m_options.leaseMs, jobIds + streams,
+                                            &renewed);
+    if (n < 0)
+        return n; // the store did not answer: nothing is known about the rows
+    // A stream whose row this node no longer holds (it stalled past its lease and another
+    // node failed and released it) must not go on handing out audio for free.
+    for (const QString &id : std::as_const(streams)) {
+        if (renewed.contains(id))
+            continue;
+        bool failed = false;
+        const auto g = m_generations.find(id, &failed);
+        // No row yet: being created. Ended: its end is being recorded here.
+        if (failed || !g)
+            continue;
+        // (A stream that ended here meanwhile ignores the signal.)
+        if (g->status != GenerationStatus::Generating || g->leaseOwner != m_options.nodeId)
+            emit streamLost(id);
+    }
+    return n;
 }
 
 int GenerationService::requeueExpired()
@@ -332,15 +364,15 @@ int GenerationService::requeueExpired()
 
 bool GenerationService::fail(const QString &id, const QString &message, bool charge)
 {
-    return failRow(id, message, charge, {});
+    return failRow(id, message, charge, {}, 0);
 }
 
-bool GenerationService::failClaimed(const QString &id, const QString &message)
+bool GenerationService::failClaimed(const QString &id, qint64 claim, const QString &message)
 {
-    return failRow(id, message, false, m_options.nodeId);
+    return failRow(id, message, false, m_options.nodeId, claim);
 }
 
-bool GenerationService::failRow(const QString &id, const QString &message, bool charge, const QString &owner)
+bool GenerationService::failRow(const QString &id, const QString &message, bool charge, const QString &owner, qint64 claim)
 {
     const auto g = m_generations.find(id);
     if (!g)
@@ -349,7 +381,7 @@ bool GenerationService::failRow(const QString &id, const QString &message, bool 
     const bool ok = m_db.immediateTransaction([&] {
         // markFailed changes only a row still IN_QUEUE/GENERATING: whatever finished
         // first (completion, cancel, the stream's own end) decides, money moves once.
-        if (!m_generations.markFailed(id, message, now, false, owner))
+        if (!m_generations.markFailed(id, message, now, false, owner, claim))
             return false;
         if (charge)
             return m_billing.settle(*g, QStringLiteral("%1 credits / %2 micro-USD; stream ended early after audio: %3")
@@ -512,6 +544,35 @@ int GenerationService::requeueAll()
 int GenerationService::queuedCount() const
 {
     return m_generations.countByStatus(GenerationStatus::InQueue);
+}
+
+int GenerationService::sweepStaleParts()
+{
+    // A node killed mid-job (SIGKILL, power) leaves its .part in the shared audio dir:
+    // nothing else would ever remove it. A job's part (<id>.<node>.c<claim>.<fmt>.part)
+    // goes once it is older than two leases and no node runs the job any more (it was
+    // redone elsewhere, or failed); a stream's (live-<uuid>...) is written while it
+    // streams, so one untouched for an hour is abandoned.
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const qint64 jobAgeMs = qMax(qint64(60000), 2 * m_options.leaseMs);
+    constexpr qint64 kLiveAgeMs = 3600 * 1000;
+    int removed = 0;
+    QDir dir(m_options.audioDir);
+    for (const QFileInfo &f : dir.entryInfoList({QStringLiteral("*.part")}, QDir::Files)) {
+        const qint64 age = f.lastModified().msecsTo(now);
+        const QString name = f.fileName();
+        bool stale = false;
+        if (name.startsWith(QLatin1String("live-"))) {
+            stale = age > kLiveAgeMs;
+        } else if (age > jobAgeMs) {
+            bool failed = false;
+            const auto g = m_generations.find(name.section(u'.', 0, 0), &failed);
+            stale = !failed && (!g || g->status != GenerationStatus::Generating);
+        }
+        if (stale && QFile::remove(f.filePath()))
+            ++removed;
+    }
+    return removed;
 }
 
 int GenerationService::sweepExpired()

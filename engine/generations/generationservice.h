@@ -103,12 +103,15 @@ public:
     // For v2: tells another account's id apart (Forbidden).
     Result<Generation> getForV2(qint64 accountId, const QString &id) const;
     // Voice previews only when includePreviews (they are not work to find again).
+    // failed (optional): set when the store did not answer (the empty list is no answer).
     QList<Generation> history(qint64 accountId, const QString &status, int limit, int offset,
-                              bool includePreviews = false) const;
+                              bool includePreviews = false, bool *failed = nullptr) const;
     // The same with search and the preview filter (the studio's History).
-    QList<Generation> searchHistory(qint64 accountId, const HistoryFilter &filter, int limit, int offset) const;
+    QList<Generation> searchHistory(qint64 accountId, const HistoryFilter &filter, int limit, int offset,
+                                    bool *failed = nullptr) const;
     // For signed download links: the link itself proves access, so no account check.
-    std::optional<Generation> findForDownload(const QString &id) const;
+    // failed (optional): set when the store did not answer (then nullopt says nothing).
+    std::optional<Generation> findForDownload(const QString &id, bool *failed = nullptr) const;
     // Whether the store answers reads now: tells a deleted row from a store that failed.
     bool storeAnswers() const;
     // Whether g is kept until deleted rather than expiring (made in the studio).
@@ -119,7 +122,9 @@ public:
     QString audioPathFor(const QString &id, const QString &format) const;
     // Where a claimed job's audio goes: audioPathFor(), or on a shared store a name of
     // this node's own, so that a node presumed dead that wakes up never writes or removes
-    // the file of the node that took its job over (the row's audio_path says which).
+    // the file of the node that took its job over (the row's audio_path says which), and
+    // of this claim: an earlier attempt of this node at the same job (a stall outlived its
+    // lease, then it claimed the job again) never removes the file of the later one.
     QString claimedAudioPath(const Generation &g) const;
     // The word timings of a generation made with timestamps: <id>.words.json beside its
     // audio, written before it completes and deleted with its audio. Disk work: call
@@ -131,24 +136,26 @@ public:
     // Queue side (JobRunner, WebSocket sessions).
     // Expired queued jobs met on the way are failed (and released), not run.
     std::optional<Generation> claimNext();
-    // Extends the leases of this node's jobs and streams (JobRunner, every leaseMs / 3).
-    int renewLeases();
+    // Extends the leases of this node's running jobs (jobIds) and of the streams it
+    // tracks (JobRunner, every leaseMs / 3); nothing else it once held.
+    int renewLeases(const QStringList &jobIds);
     // Jobs of any node whose lease ran out go back to the queue (JobRunner's poll).
     int requeueExpired();
     // Several nodes (processes on other machines) share the store: leases matter.
     bool sharedStore() const { return m_db.isShared(); }
-    // Whether this node holds g (its lease): a job taken over by another node is not ours
-    // to complete, fail or retry.
-    bool holds(const Generation &g) const { return g.leaseOwner == m_options.nodeId; }
+    // Whether this node holds g (its lease) under claim: a job taken over by another node,
+    // or claimed again by this one, is not this attempt's to complete, fail or retry.
+    bool holds(const Generation &g, qint64 claim) const { return g.leaseOwner == m_options.nodeId && g.claim == claim; }
     // False when the row is no longer GENERATING (cancelled meanwhile), or when a file
     // job's lifetime ended first: that one is FAILED "Expired before completion" and
     // released instead, since its audio could never be fetched.
-    bool complete(const QString &id, const QString &audioPath);
+    // claim: the claim the job was run under (a stream's is 0).
+    bool complete(const QString &id, const QString &audioPath, qint64 claim = 0);
     // Only a row still IN_QUEUE/GENERATING changes. charge: the reservation is settled
     // (a stream that ended early after delivering audio) instead of released.
     bool fail(const QString &id, const QString &message, bool charge = false);
     // fail() for a job this node claimed: only while it still holds it (the fence).
-    bool failClaimed(const QString &id, const QString &message);
+    bool failClaimed(const QString &id, qint64 claim, const QString &message);
     // A stream its owner stopped in the studio (docs/api.md "Streams that end early"),
     // its audio up to there at audioPath: COMPLETED and stopped, billed for the part of
     // the text the audio reaches (textSpoken of textTotal characters), the rest released.
@@ -183,6 +190,8 @@ public:
     void untrack(const QString &id);
     int queuedCount() const;
     QHash<QString, int> countsByStatus() const { return m_generations.countsByStatus(); }
+    // Deletes .part files that no node writes any more (a node killed mid-job): shared store.
+    int sweepStaleParts();
     // Deletes the audio of expired generations (never of kept ones); returns how many files went.
     int sweepExpired();
 
@@ -190,6 +199,9 @@ signals:
     void jobQueued();
     void generationChanged(const QString &id, const QString &status);
     void cancelRequested(const QString &id);
+    // A stream of this node whose row it no longer holds (failed by another node while
+    // this one stalled): it must stop at once (emitted on the engine thread).
+    void streamLost(const QString &id);
     void generationDeleted(const QString &id);
 
 private:
@@ -197,7 +209,7 @@ private:
     // Why create() could not write (or read what it needs): the data dir's file problem
     // (503), else an internal error.
     ServiceError createFailed() const;
-    bool failRow(const QString &id, const QString &message, bool charge, const QString &owner);
+        bool failRow(const QString &id, const QString &message, bool charge, const QString &owner, qint64 claim);
 
     const Database &m_db;
     const VoiceDirectory &m_voices;

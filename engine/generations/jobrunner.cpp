@@ -19,10 +19,14 @@ namespace
 // the store cannot take it now (a full disk, a locked or lost database) the job would
 // stay GENERATING with its money reserved until a restart: try again, backing off,
 // until it sticks or the row has moved on (cancelled meanwhile).
-void storeOutcome(GenerationService &generations, QObject *context, const QString &id, const QString &audioPath,
-                  const QString &message, int delayMs = 500)
+// recording: the jobs whose outcome is being retried; their leases are renewed meanwhile,
+// so that a database that comes back in time finds them still this node's.
+void storeOutcome(GenerationService &generations, QObject *context, QSet<QString> *recording, const QString &id,
+                  qint64 claim, const QString &audioPath, const QString &message, int delayMs = 500)
 {
-    const bool ok = audioPath.isEmpty() ? generations.failClaimed(id, message) : generations.complete(id, audioPath);
+    recording->remove(id);
+    const bool ok = audioPath.isEmpty() ? generations.failClaimed(id, claim, message)
+                                        : generations.complete(id, audioPath, claim);
     if (ok)
         return;
     const auto g = generations.findForDownload(id);
@@ -33,19 +37,24 @@ void storeOutcome(GenerationService &generations, QObject *context, const QStrin
         QFile::remove(generations.captionsPathFor(id));
         return;
     }
-    // Still ours to record; a job whose lease ran out and that another node took over
-    // is not (it completes there: this audio is dropped, nothing is charged twice).
-    const bool pending = g && ((g->status == GenerationStatus::Generating && generations.holds(*g))
+    // Still ours to record; a job whose lease ran out and that another node (or this one,
+    // under a later claim) took over is not (it completes there: this audio is dropped,
+    // nothing is charged twice).
+    const bool pending = g && ((g->status == GenerationStatus::Generating && generations.holds(*g, claim))
                                || (audioPath.isEmpty() && g->status == GenerationStatus::InQueue));
     if (g && !pending) {
         if (!audioPath.isEmpty())
             QFile::remove(audioPath); // cancelled meanwhile
-        QFile::remove(generations.captionsPathFor(id));
+        // The captions file is per generation: the claim that completes it (this node's
+        // later one, or another node's) needs it.
+        if (g->status == GenerationStatus::Failed)
+            QFile::remove(generations.captionsPathFor(id));
         return;
     }
     qWarning("could not store the outcome of generation %s; retrying", qPrintable(id));
-    QTimer::singleShot(delayMs, context, [&generations, context, id, audioPath, message, delayMs] {
-        storeOutcome(generations, context, id, audioPath, message, qMin(delayMs * 2, 30000));
+    recording->insert(id);
+    QTimer::singleShot(delayMs, context, [&generations, context, recording, id, claim, audioPath, message, delayMs] {
+        storeOutcome(generations, context, recording, id, claim, audioPath, message, qMin(delayMs * 2, 30000));
     });
 }
 }
@@ -70,13 +79,23 @@ JobRunner::JobRunner(GenerationService &generations, WorkerPool &pool, Metrics *
     m_sweep.setInterval(int(qBound(qint64(1000), generations.options().ttlMs / 4, qint64(60000))));
     connect(&m_sweep, &QTimer::timeout, this, [this, nodes] {
         m_generations.sweepExpired();
-        // Streams of a node that died (its lease ran out): failed and released here.
-        if (nodes)
+        // Streams of a node that died (its lease ran out): failed and released here;
+        // and the .part files it left behind.
+        if (nodes) {
             m_generations.failOrphanedStreams(Timestamps::nowMs());
+            m_generations.sweepStaleParts();
+        }
     });
     // Leases of this node's jobs and streams, renewed well before they run out.
     m_renew.setInterval(int(qMax(qint64(100), generations.options().leaseMs / 3)));
-    connect(&m_renew, &QTimer::timeout, this, [this] { m_generations.renewLeases(); });
+    connect(&m_renew, &QTimer::timeout, this, [this] {
+        QStringList ids;
+        for (auto it = m_running.cbegin(); it != m_running.cend(); ++it)
+            ids << it.key().first;
+        ids += m_recording.values();
+        ids.removeDuplicates();
+        m_generations.renewLeases(ids);
+    });
     m_renewLeases = nodes;
 }
 
@@ -108,7 +127,7 @@ void JobRunner::pump()
             return;
         const auto params = SynthesisParams::fromJson(QJsonDocument::fromJson(g->synthesis).object());
         if (!params) {
-            storeOutcome(m_generations, this, g->id, {}, QStringLiteral("stored synthesis settings are invalid"));
+            storeOutcome(m_generations, this, &m_recording, g->id, g->claim, {}, QStringLiteral("stored synthesis settings are invalid"));
             continue;
         }
         SynthesisJob job;
@@ -120,45 +139,52 @@ void JobRunner::pump()
         // into place, so a crash never leaves partial audio behind a COMPLETED row.
         job.outputPath = finalPath + QStringLiteral(".part");
         SynthesisTask *task = m_pool.submit(job);
-        const QString id = g->id;
-        m_running.insert(id, task);
-        connect(task, &SynthesisTask::finished, this, [this, id, job, finalPath, task](qint64 samples) {
-            onFinished(id, job.outputPath, finalPath, samples, job.wordTimings ? &task->wordTimings() : nullptr);
+        const Attempt attempt{g->id, g->claim};
+        // An earlier claim of this job still running here (this node stalled past its
+        // lease and took the job again) can no longer be recorded: free its worker.
+        for (auto it = m_running.cbegin(); it != m_running.cend(); ++it)
+            if (it.key().first == g->id && it.value())
+                it.value()->cancel();
+        m_running.insert(attempt, task);
+        connect(task, &SynthesisTask::finished, this, [this, attempt, job, finalPath, task](qint64 samples) {
+            onFinished(attempt, job.outputPath, finalPath, samples, job.wordTimings ? &task->wordTimings() : nullptr);
         });
-        connect(task, &SynthesisTask::failed, this, [this, id](const QString &msg) { onFailed(id, msg); });
+        connect(task, &SynthesisTask::failed, this, [this, attempt](const QString &msg) { onFailed(attempt, msg); });
     }
 }
 
-void JobRunner::onFinished(const QString &id, const QString &tmpPath, const QString &finalPath, qint64 samples,
+void JobRunner::onFinished(const Attempt &attempt, const QString &tmpPath, const QString &finalPath, qint64 samples,
                            const QList<WordTiming> *words)
 {
-    m_running.remove(id);
+    m_running.remove(attempt);
+    const QString id = attempt.first;
+    const qint64 claim = attempt.second;
     if (m_metrics)
         m_metrics->addAudioSeconds(double(samples) / AudioFormats::kSampleRate);
     QFile::remove(finalPath);
     // The captions are in place before the audio, so a COMPLETED row always has both.
     if (const QString err = words ? m_generations.writeCaptions(id, *words) : QString(); !err.isEmpty()) {
         QFile::remove(tmpPath);
-        storeOutcome(m_generations, this, id, {}, QStringLiteral("cannot store the captions: %1").arg(err));
+        storeOutcome(m_generations, this, &m_recording, id, claim, {}, QStringLiteral("cannot store the captions: %1").arg(err));
     } else if (std::rename(QFile::encodeName(tmpPath).constData(), QFile::encodeName(finalPath).constData()) != 0) {
         const int err = errno;
         QFile::remove(tmpPath);
         QFile::remove(m_generations.captionsPathFor(id));
-        storeOutcome(m_generations, this, id, {}, AudioEncoder::storageError(err));
+        storeOutcome(m_generations, this, &m_recording, id, claim, {}, AudioEncoder::storageError(err));
     } else {
-        storeOutcome(m_generations, this, id, finalPath, {});
+        storeOutcome(m_generations, this, &m_recording, id, claim, finalPath, {});
     }
     if (m_stopping && m_running.isEmpty())
         emit drained();
     pump();
 }
 
-void JobRunner::onFailed(const QString &id, const QString &message)
+void JobRunner::onFailed(const Attempt &attempt, const QString &message)
 {
-    m_running.remove(id);
+    m_running.remove(attempt);
     // During shutdown the job is not failed: it stays GENERATING and is requeued.
     if (!m_stopping)
-        storeOutcome(m_generations, this, id, {}, message);
+        storeOutcome(m_generations, this, &m_recording, attempt.first, attempt.second, {}, message);
     if (m_stopping && m_running.isEmpty())
         emit drained();
     pump();
@@ -166,8 +192,9 @@ void JobRunner::onFailed(const QString &id, const QString &message)
 
 void JobRunner::cancelGeneration(const QString &id)
 {
-    if (auto task = m_running.value(id))
-        task->cancel();
+    for (auto it = m_running.cbegin(); it != m_running.cend(); ++it)
+        if (it.key().first == id && it.value())
+            it.value()->cancel();
 }
 
 void JobRunner::shutdown(int graceMs)

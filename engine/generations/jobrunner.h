@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QTimer>
 
 class GenerationService;
@@ -36,15 +37,20 @@ signals:
     void drained();
 
 private:
+    // A job under one claim: the same node may run an earlier claim of a job (it stalled
+    // past its lease) beside a later one, and each records only its own outcome.
+    using Attempt = QPair<QString, qint64>;
+
     // words: the job's word timings when it was made with timestamps.
-    void onFinished(const QString &id, const QString &tmpPath, const QString &finalPath, qint64 samples,
+    void onFinished(const Attempt &attempt, const QString &tmpPath, const QString &finalPath, qint64 samples,
                     const QList<WordTiming> *words);
-    void onFailed(const QString &id, const QString &message);
+    void onFailed(const Attempt &attempt, const QString &message);
 
     GenerationService &m_generations;
     WorkerPool &m_pool;
     Metrics *m_metrics;
-    QHash<QString, QPointer<SynthesisTask>> m_running;
+    QHash<Attempt, QPointer<SynthesisTask>> m_running;
+    QSet<QString> m_recording; // finished, their outcome being retried (storeOutcome)
     QTimer m_poll;
     QTimer m_sweep;
     QTimer m_renew;

@@ -7,8 +7,10 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QTimer>
 #include <QUuid>
 
+#include <tuple>
 #include <utility>
 
 LiveGeneration::LiveGeneration(LiveGenerations &hub, LiveStream &client, const AuthContext &auth,
@@ -51,6 +53,10 @@ void LiveGeneration::start()
     connect(&m_hub.generations(), &GenerationService::cancelRequested, this, [this](const QString &id) {
         if (committed() && id == m_generation.id)
             end(End::Cancelled, QStringLiteral("Cancelled"));
+    }, Qt::QueuedConnection);
+    connect(&m_hub.generations(), &GenerationService::streamLost, this, [this](const QString &id) {
+        if (committed() && id == m_generation.id)
+            end(End::Fault, QStringLiteral("This stream was ended by the server (its lease ran out). Please retry."));
     }, Qt::QueuedConnection);
     connect(&m_hub, &LiveGenerations::ending, this, [this] {
         end(End::ShuttingDown, QStringLiteral("Server shutting down"));
@@ -310,6 +316,74 @@ void LiveGeneration::end(End how, const QString &message)
         record();
 }
 
+namespace
+{
+// What is left to write of a stream's end once its files are in place (or gone).
+struct EndRecord
+{
+    enum class Op { Complete, CompleteStopped, FailStopped, Fail } op = Op::Fail;
+    QString id;
+    QString path;    // Complete, CompleteStopped: the audio in place
+    QString message; // FailStopped, Fail
+    bool charge = false;
+    qint64 textSpoken = 0;
+    qint64 textTotal = 0;
+};
+
+// Writes rec once: true when it is recorded or moot (the row moved on without it: a
+// cancel, another node failing it, deleted); false while the store cannot take it and
+// the row still waits for it, so the audio stays and the stream stays tracked (its lease
+// renewed): a stream's money is never left reserved by a database outage.
+bool storeEnd(GenerationService *gens, const EndRecord &rec)
+{
+    bool ok = false;
+    switch (rec.op) {
+    case EndRecord::Op::Complete:
+        ok = gens->complete(rec.id, rec.path);
+        break;
+    case EndRecord::Op::CompleteStopped:
+        ok = gens->completeStopped(rec.id, rec.path, rec.textSpoken, rec.textTotal);
+        break;
+    case EndRecord::Op::FailStopped:
+        ok = gens->failStopped(rec.id, rec.message);
+        break;
+    case EndRecord::Op::Fail:
+        ok = gens->fail(rec.id, rec.message, rec.charge);
+        break;
+    }
+    if (ok)
+        return true;
+    bool failed = false;
+    const auto row = gens->findForDownload(rec.id, &failed);
+    const bool open = row && (row->status == GenerationStatus::Generating || row->status == GenerationStatus::InQueue);
+    if (open || failed)
+        return false;
+    if (rec.op == EndRecord::Op::Complete || rec.op == EndRecord::Op::CompleteStopped) {
+        QFile::remove(rec.path); // cancelled meanwhile
+        QFile::remove(gens->captionsPathFor(rec.id));
+    }
+    return true;
+}
+
+// Tries rec again on a store thread, backing off like a file job's outcome
+// (JobRunner), until it sticks; then the stream is no longer this node's.
+void retryEnd(LiveGenerations *hub, const EndRecord &rec, int delayMs)
+{
+    QTimer::singleShot(delayMs, hub, [hub, rec, delayMs] {
+        GenerationService *gens = &hub->generations();
+        runOnStore(hub->storePool(), hub, hub, [gens, rec] {
+            const bool done = storeEnd(gens, rec);
+            if (done)
+                gens->untrack(rec.id);
+            return done;
+        }, [hub, rec, delayMs](bool done) {
+            if (!done)
+                retryEnd(hub, rec, qMin(delayMs * 2, 30000));
+        });
+    });
+}
+}
+
 // The end written to the store, with the audio file moved into place there (the
 // owner's thread never touches the disk).
 void LiveGeneration::record()
@@ -333,31 +407,45 @@ void LiveGeneration::record()
         for (WordTiming &w : words)
             w.endSample = qMin(w.endSample, kept->samples);
     }
+    LiveGenerations *hub = &m_hub;
     runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, part, path, how, message, charge, kept, captions, words]() {
+        EndRecord rec;
+        rec.id = id;
         if (how == End::Completed || kept) {
             QFile::remove(path);
             // The captions are in place before the audio, so a COMPLETED row has both.
             const QString captionsError = captions ? gens->writeCaptions(id, words) : QString();
             if (!captionsError.isEmpty()) {
                 QFile::remove(part);
-                gens->fail(id, QStringLiteral("cannot store the captions: %1").arg(captionsError), false);
+                rec.message = QStringLiteral("cannot store the captions: %1").arg(captionsError);
             } else if (!QFile::rename(part, path)) {
                 QFile::remove(gens->captionsPathFor(id));
                 QFile::remove(part);
-                gens->fail(id, QStringLiteral("could not store the audio file"), false);
-            } else if (kept ? !gens->completeStopped(id, path, kept->textSpoken, kept->textTotal)
-                            : !gens->complete(id, path)) {
-                QFile::remove(path); // cancelled meanwhile
-                QFile::remove(gens->captionsPathFor(id));
+                rec.message = QStringLiteral("could not store the audio file");
+            } else {
+                rec.op = kept ? EndRecord::Op::CompleteStopped : EndRecord::Op::Complete;
+                rec.path = path;
+                if (kept) {
+                    rec.textSpoken = kept->textSpoken;
+                    rec.textTotal = kept->textTotal;
+                }
             }
         } else if (how == End::Stopped) {
-            gens->failStopped(id, message); // nothing to keep: released
+            rec.op = EndRecord::Op::FailStopped; // nothing to keep: released
+            rec.message = message;
         } else {
-            gens->fail(id, message, charge); // after a cancel: recorded already, no-op
+            rec.message = message; // after a cancel: recorded already, no-op
+            rec.charge = charge;
         }
-        gens->untrack(id);
-        return gens->findForDownload(id); // as recorded, even past its lifetime
-    }, [this](const std::optional<Generation> &row) { report(row); });
+        const bool done = storeEnd(gens, rec);
+        if (done)
+            gens->untrack(id);
+        return std::make_tuple(done, rec, gens->findForDownload(id)); // as recorded, even past its lifetime
+    }, [this, hub](const std::tuple<bool, EndRecord, std::optional<Generation>> &r) {
+        if (!std::get<0>(r))
+            retryEnd(hub, std::get<1>(r), 500);
+        report(std::get<2>(r));
+    });
 }
 
 void LiveGeneration::report(const std::optional<Generation> &row)

@@ -25,6 +25,8 @@ namespace
 {
 // How often the per-query path looks at the file (a stat); writes look every time.
 constexpr qint64 kCheckIntervalMs = 500;
+// How long open() waits for a PostgreSQL server that refuses connections for now.
+constexpr int kOpenPatienceMs = 60000;
 
 // Each entry migrates from version (index) to version (index + 1).
 const char *const kMigrations[] = {
@@ -151,6 +153,12 @@ const char *const kMigrations[] = {
         updated_at INTEGER NOT NULL
     );
     )SQL",
+    // 5 -> 6: which claim of a job a node works on. The same node can claim a job again
+    // after its own lease ran out (a stall); the owner alone cannot tell the two attempts
+    // apart, so the fence and the audio file name carry the claim too.
+    R"SQL(
+    ALTER TABLE generations ADD COLUMN claim INTEGER NOT NULL DEFAULT 0;
+    )SQL",
 };
 
 // tts_contains(haystack, needle): 1 when needle occurs in haystack in any letter case.
@@ -194,6 +202,18 @@ QStringList statements(const QString &script)
             out << t;
     }
     return out;
+}
+
+// A refusal that passes by itself: too many clients, the server starting, stopping or
+// not listening yet. Not one that waiting cannot fix (authentication, no such database).
+bool isTransient(const QSqlError &error)
+{
+    const QString text = error.text();
+    for (const char *passing : {"too many clients", "remaining connection slots", "starting up", "shutting down",
+                                "Connection refused", "recovery mode", "timeout expired"})
+        if (text.contains(QLatin1String(passing), Qt::CaseInsensitive))
+            return true;
+    return false;
 }
 
 // The connection is lost (the server restarted, the network broke): libpq knows.
@@ -409,6 +429,19 @@ QString Database::open()
         if (QString err = checkServerUrl(m_url.toString()); !err.isEmpty())
             return err;
         QSqlDatabase db = connection();
+        // A server at max_connections, starting up or restarting refuses for a while: a
+        // node started then (several at once after a power cut) waits for it, backing
+        // off, instead of exiting at once; a wrong password or database name does not.
+        QDeadlineTimer patience(kOpenPatienceMs);
+        int delayMs = 250;
+        while (!db.isOpen() && isTransient(db.lastError()) && !patience.hasExpired()) {
+            if (delayMs == 250)
+                qWarning("database %s refuses connections for now (%s); retrying for up to %d s", qPrintable(m_path),
+                         qPrintable(db.lastError().text().trimmed()), kOpenPatienceMs / 1000);
+            QThread::msleep(ulong(delayMs));
+            delayMs = qMin(delayMs * 2, 4000);
+            db = connection();
+        }
         if (!db.isOpen())
             return QStringLiteral("cannot open database %1: %2").arg(m_path, db.lastError().text().trimmed());
         return migrate(db);
@@ -478,6 +511,8 @@ bool Database::immediateTransaction(const std::function<bool()> &fn) const
     if (!m_dialect.isPostgres() && !fileProblem().isEmpty())
         return false;
     QSqlDatabase db = connection();
+    if (!db.isOpen())
+        return false; // the server is away (SqlUtil logs that once); Qt would warn on every call
     QSqlQuery q(db);
     if (!q.exec(m_dialect.beginWrite())) {
         // A server connection that went stale while the server restarted fails on its
@@ -504,7 +539,10 @@ bool Database::immediateTransaction(const std::function<bool()> &fn) const
 
 bool Database::ping() const
 {
-    QSqlQuery q(connection());
+    const QSqlDatabase db = connection();
+    if (!db.isOpen())
+        return false;
+    QSqlQuery q(db);
     return q.exec(QStringLiteral("SELECT COUNT(*) FROM accounts")) && q.next();
 }
 

@@ -8,7 +8,7 @@ const QString kColumns = QStringLiteral(
     "id, account_id, status, input_text, voice_id, voice_name, model, language_code, speed, cfg_weight, "
     "exaggeration, audio_format, synthesis, tokens, source, cost_credits, cost_micros, dollar_cost_micros, "
     "error_message, audio_path, audio_deleted, api_version, streamed, idempotency_key, request_hash, created_at, "
-    "started_at, completed_at, stopped, billed_tokens, preview, captions, lease_owner, lease_until");
+    "started_at, completed_at, stopped, billed_tokens, preview, captions, lease_owner, lease_until, claim");
 // Read with the columns: whether the generation was charged (a settle row exists;
 // ledger_once makes it one indexed lookup). Completed ones and streams that ended
 // early after delivering audio are (docs/api.md "Streams that end early").
@@ -53,6 +53,7 @@ Generation fromQuery(const QSqlQuery &q)
     g.captions = q.value(i++).toBool();
     g.leaseOwner = q.value(i++).toString();
     g.leaseUntil = q.value(i++).toLongLong();
+    g.claim = q.value(i++).toLongLong();
     g.charged = q.value(i++).toBool();
     return g;
 }
@@ -77,20 +78,23 @@ bool GenerationStore::insert(const Generation &g)
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(
         q,
-        "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         {g.id, g.accountId, g.status, g.inputText, g.voiceId, g.voiceName, g.model, g.languageCode, g.speed,
          g.cfgWeight, g.exaggeration, g.audioFormat, QString::fromUtf8(g.synthesis), g.tokens, g.source, g.costCredits, g.costMicros,
          g.dollarCostMicros, SqlUtil::nullable(g.errorMessage), SqlUtil::nullable(g.audioPath), g.audioDeleted ? 1 : 0,
          g.apiVersion, g.streamed ? 1 : 0, SqlUtil::nullable(g.idempotencyKey), SqlUtil::nullable(g.requestHash),
          g.createdAt, SqlUtil::nullable(g.startedAt), SqlUtil::nullable(g.completedAt), g.stopped ? 1 : 0,
          SqlUtil::nullable(g.billedTokens), g.preview ? 1 : 0, g.captions ? 1 : 0, SqlUtil::nullable(g.leaseOwner),
-         SqlUtil::nullable(g.leaseUntil)});
+         SqlUtil::nullable(g.leaseUntil), g.claim});
 }
 
-std::optional<Generation> GenerationStore::find(const QString &id) const
+std::optional<Generation> GenerationStore::find(const QString &id, bool *failed) const
 {
-    QSqlQuery q(m_db.connection());
-    if (!SqlUtil::exec(q, "SELECT " + kSelect + " FROM generations WHERE id = ?", {id}) || !q.next())
+    QSqlQuery q;
+    const bool ok = SqlUtil::read(m_db, q, "SELECT " + kSelect + " FROM generations WHERE id = ?", {id});
+    if (failed)
+        *failed = !ok;
+    if (!ok || !q.next())
         return std::nullopt;
     return fromQuery(q);
 }
@@ -106,7 +110,7 @@ std::optional<Generation> GenerationStore::findByIdempotencyKey(qint64 accountId
 }
 
 QList<Generation> GenerationStore::history(qint64 accountId, const HistoryFilter &filter, const ExpiryRule &expiry,
-                                           int limit, int offset) const
+                                           int limit, int offset, bool *failed) const
 {
     QString where = QStringLiteral("account_id = ?");
     QVariantList binds{accountId};
@@ -129,10 +133,14 @@ QList<Generation> GenerationStore::history(qint64 accountId, const HistoryFilter
     }
     binds << limit << offset;
     QList<Generation> out;
-    QSqlQuery q(m_db.connection());
-    if (SqlUtil::exec(q, "SELECT " + kSelect + " FROM generations WHERE " + where
-                             + " ORDER BY created_at DESC, " + m_db.dialect().insertionOrder() + " DESC LIMIT ? OFFSET ?",
-                      binds))
+    QSqlQuery q;
+    const bool ok = SqlUtil::read(m_db, q, "SELECT " + kSelect + " FROM generations WHERE " + where
+                                               + " ORDER BY created_at DESC, " + m_db.dialect().insertionOrder()
+                                               + " DESC LIMIT ? OFFSET ?",
+                                  binds);
+    if (failed)
+        *failed = !ok;
+    if (ok)
         while (q.next())
             out << fromQuery(q);
     return out;
@@ -145,7 +153,8 @@ std::optional<Generation> GenerationStore::claimNext(qint64 now, const QString &
     const SqlDialect &d = m_db.dialect();
     QSqlQuery q(m_db.connection());
     if (!SqlUtil::exec(q,
-                       "UPDATE generations SET status = 'GENERATING', started_at = ?, lease_owner = ?, lease_until = ? "
+                       "UPDATE generations SET status = 'GENERATING', started_at = ?, lease_owner = ?, lease_until = ?, "
+                       "claim = claim + 1 "
                        "WHERE id = (SELECT id FROM generations WHERE status = 'IN_QUEUE' AND streamed = 0 "
                        "ORDER BY created_at, " + d.insertionOrder() + " LIMIT 1" + d.skipLocked()
                            + ") AND status = 'IN_QUEUE' RETURNING " + kColumns + ", 0",
@@ -167,34 +176,55 @@ int GenerationStore::requeueExpired(qint64 now)
     return q.numRowsAffected();
 }
 
-int GenerationStore::renewLeases(const QString &owner, qint64 leaseUntil)
+int GenerationStore::renewLeases(const QString &owner, qint64 leaseUntil, const QStringList &ids, QStringList *renewed)
 {
+    // Only the rows the node still works on: a row it lost track of (a stream whose end
+    // could not be recorded, a job it dropped) must run out, so that another node fails
+    // or redoes it instead of it staying GENERATING with its money reserved for ever.
+    if (ids.isEmpty())
+        return 0;
+    QVariantList binds{leaseUntil, owner};
+    QStringList marks;
+    for (const QString &id : ids) {
+        marks << QStringLiteral("?");
+        binds << id;
+    }
     QSqlQuery q(m_db.connection());
-    if (!SqlUtil::exec(q, "UPDATE generations SET lease_until = ? WHERE lease_owner = ? AND status = 'GENERATING'",
-                       {leaseUntil, owner}))
+    if (!SqlUtil::exec(q, "UPDATE generations SET lease_until = ? WHERE lease_owner = ? AND status = 'GENERATING' "
+                          "AND id IN (" + marks.join(u',') + ") RETURNING id",
+                       binds))
         return -1;
-    return q.numRowsAffected();
+    int n = 0;
+    while (q.next()) {
+        ++n;
+        if (renewed)
+            *renewed << q.value(0).toString();
+    }
+    return n;
 }
 
-bool GenerationStore::markCompleted(const QString &id, const QString &audioPath, qint64 now, const QString &owner)
+bool GenerationStore::markCompleted(const QString &id, const QString &audioPath, qint64 now, const QString &owner,
+                                    qint64 claim)
 {
-    // The lease is the fence: a node presumed dead whose job went to another completes nothing.
+    // The lease is the fence: a node presumed dead whose job went to another completes
+    // nothing; the claim, that a stale attempt of this node completes not its next claim.
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(q,
                          "UPDATE generations SET status = 'COMPLETED', audio_path = ?, completed_at = ?, "
-                         "lease_until = NULL WHERE id = ? AND status = 'GENERATING' AND lease_owner = ?",
-                         {audioPath, now, id, owner})
+                         "lease_until = NULL WHERE id = ? AND status = 'GENERATING' AND lease_owner = ? AND claim = ?",
+                         {audioPath, now, id, owner, claim})
            && q.numRowsAffected() == 1;
 }
 
-bool GenerationStore::markFailed(const QString &id, const QString &message, qint64 now, bool stopped, const QString &owner)
+bool GenerationStore::markFailed(const QString &id, const QString &message, qint64 now, bool stopped, const QString &owner,
+                                 qint64 claim)
 {
-    // With an owner: only while it holds the job (the fence); a queued one fails anyway.
+    // With an owner: only while it holds this claim of the job (the fence); a queued one fails anyway.
     QString fence;
     QVariantList binds{message, now, stopped ? 1 : 0, id};
     if (!owner.isEmpty()) {
-        fence = QStringLiteral(" AND (status = 'IN_QUEUE' OR lease_owner = ?)");
-        binds << owner;
+        fence = QStringLiteral(" AND (status = 'IN_QUEUE' OR (lease_owner = ? AND claim = ?))");
+        binds << owner << claim;
     }
     QSqlQuery q(m_db.connection());
     return SqlUtil::exec(q,

@@ -32,12 +32,13 @@ public:
     explicit GenerationStore(const Database &db) : m_db(db) {}
 
     bool insert(const Generation &g);
-    std::optional<Generation> find(const QString &id) const;
+    // failed (optional): set when the store did not answer (then nullopt says nothing).
+    std::optional<Generation> find(const QString &id, bool *failed = nullptr) const;
     std::optional<Generation> findByIdempotencyKey(qint64 accountId, const QString &key) const;
 
     // Newest first.
     QList<Generation> history(qint64 accountId, const HistoryFilter &filter, const ExpiryRule &expiry, int limit,
-                              int offset) const;
+                              int offset, bool *failed = nullptr) const;
 
     // One statement: the oldest queued job becomes GENERATING, held by owner until
     // leaseUntil. Multi-node safe on PostgreSQL with FOR UPDATE SKIP LOCKED in the subquery.
@@ -45,13 +46,15 @@ public:
     // Jobs whose holder's lease ran out before now (a node that died) go back to the
     // queue, ahead of newer ones (their created_at); how many (-1: store failed).
     int requeueExpired(qint64 now);
-    // Extends the lease of every job and stream owner holds; how many (-1: store failed).
-    int renewLeases(const QString &owner, qint64 leaseUntil);
-    // Only while owner holds the job (the lease is a fence; call inside the settle's transaction).
-    bool markCompleted(const QString &id, const QString &audioPath, qint64 now, const QString &owner);
-    // owner non-empty: a GENERATING row only while owner holds it.
+    // Extends the leases of those of ids that owner holds; how many (-1: store failed).
+    // renewed (optional): which of ids.
+    int renewLeases(const QString &owner, qint64 leaseUntil, const QStringList &ids, QStringList *renewed = nullptr);
+    // Only while owner holds this claim of the job (the lease is a fence; call inside the
+    // settle's transaction). Streams are never claimed: claim 0.
+    bool markCompleted(const QString &id, const QString &audioPath, qint64 now, const QString &owner, qint64 claim);
+    // owner non-empty: a GENERATING row only while owner holds this claim of it.
     bool markFailed(const QString &id, const QString &message, qint64 now, bool stopped = false,
-                    const QString &owner = {});
+                    const QString &owner = {}, qint64 claim = 0);
     // What a stopped generation costs: the part of its text that its audio reaches.
     struct PartialCost
     {

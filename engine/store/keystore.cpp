@@ -30,10 +30,13 @@ std::optional<qint64> KeyStore::insert(const ApiKeyRecord &k)
     return q.value(0).toLongLong();
 }
 
-std::optional<ApiKeyRecord> KeyStore::findByHash(const QByteArray &hash) const
+std::optional<ApiKeyRecord> KeyStore::findByHash(const QByteArray &hash, bool *failed) const
 {
-    QSqlQuery q(m_db.connection());
-    if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM api_keys WHERE key_hash = ?", {hash}) || !q.next())
+    QSqlQuery q;
+    const bool ok = SqlUtil::read(m_db, q, "SELECT " + kColumns + " FROM api_keys WHERE key_hash = ?", {hash});
+    if (failed)
+        *failed = !ok;
+    if (!ok || !q.next())
         return std::nullopt;
     return fromQuery(q);
 }

@@ -14,7 +14,8 @@ public:
     explicit KeyStore(const Database &db) : m_db(db) {}
 
     std::optional<qint64> insert(const ApiKeyRecord &key);
-    std::optional<ApiKeyRecord> findByHash(const QByteArray &hash) const;
+    // failed (optional): set when the store did not answer (then nullopt says nothing).
+    std::optional<ApiKeyRecord> findByHash(const QByteArray &hash, bool *failed = nullptr) const;
     QList<ApiKeyRecord> list(qint64 accountId) const;
     bool revoke(qint64 accountId, qint64 keyId, qint64 now);
 

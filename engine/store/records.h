@@ -68,6 +68,9 @@ struct Generation
     // while it works; once it runs out, another node may take the job over.
     QString leaseOwner;
     qint64 leaseUntil = 0;
+    // Counts the claims of a queued job (0: never claimed, and every stream); a node's
+    // outcome counts only for the claim it worked on.
+    qint64 claim = 0;
 };
 
 struct LedgerEntry

@@ -1,5 +1,6 @@
 #include "sqlutil.h"
 
+#include "database.h"
 #include "sqldialect.h"
 
 #include <QSqlDriver>
@@ -7,23 +8,72 @@
 #include <QSqlError>
 #include <QtDebug>
 
+#include <atomic>
+
+namespace
+{
+// Whether the database is known to be away: while it is, every store call of every
+// thread fails the same way (a dozen a second on a node), so the outage is logged once
+// when it starts and once when the database answers again.
+std::atomic<bool> s_away{false};
+
+void noteAway(const QString &why)
+{
+    if (!s_away.exchange(true))
+        qWarning("database unreachable: %s (not logged again until it answers)", qPrintable(why));
+}
+
+void noteAnswered()
+{
+    if (s_away.load(std::memory_order_relaxed) && s_away.exchange(false))
+        qInfo("database answers again");
+}
+
+SqlDialect dialectOf(const QSqlQuery &q)
+{
+    return SqlDialect(q.driver() && q.driver()->dbmsType() == QSqlDriver::PostgreSQL ? SqlDialect::Kind::Postgres
+                                                                                      : SqlDialect::Kind::Sqlite);
+}
+}
+
 bool SqlUtil::exec(QSqlQuery &q, const QString &sql, const QVariantList &binds)
 {
+    // Not even connected (the server is away): Qt would warn on every prepare.
+    if (!q.driver() || !q.driver()->isOpen()) {
+        noteAway(QStringLiteral("no connection"));
+        return false;
+    }
     if (!q.prepare(sql)) {
-        qWarning("sql prepare failed: %s", qPrintable(q.lastError().text()));
+        if (dialectOf(q).isConnectionLost(q.lastError()))
+            noteAway(q.lastError().text());
+        else
+            qWarning("sql prepare failed: %s", qPrintable(q.lastError().text()));
         return false;
     }
     for (const QVariant &v : binds)
         q.addBindValue(v);
     if (!q.exec()) {
         // Constraint failures are expected (balances never go negative); others are logged.
-        const SqlDialect dialect(q.driver() && q.driver()->dbmsType() == QSqlDriver::PostgreSQL ? SqlDialect::Kind::Postgres
-                                                                                                 : SqlDialect::Kind::Sqlite);
-        if (!dialect.isConstraintViolation(q.lastError()))
+        const SqlDialect dialect = dialectOf(q);
+        if (dialect.isConnectionLost(q.lastError()))
+            noteAway(q.lastError().text());
+        else if (!dialect.isConstraintViolation(q.lastError()))
             qWarning("sql failed: %s", qPrintable(q.lastError().text()));
         return false;
     }
+    noteAnswered();
     return true;
+}
+
+bool SqlUtil::read(const Database &db, QSqlQuery &q, const QString &sql, const QVariantList &binds)
+{
+    q = QSqlQuery(db.connection());
+    if (exec(q, sql, binds))
+        return true;
+    if (!db.dialect().isConnectionLost(q.lastError()))
+        return false;
+    q = QSqlQuery(db.connection()); // sees the broken connection and opens a new one
+    return exec(q, sql, binds);
 }
 
 QVariant SqlUtil::nullable(qint64 v)

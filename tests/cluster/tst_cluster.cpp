@@ -6,13 +6,17 @@
 #include "testpostgres.h"
 #include "testserver.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QSet>
 #include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QProcess>
+#include <QTcpSocket>
 #include <QTest>
 #include <QUrl>
 #include <QUuid>
@@ -41,7 +45,15 @@ private slots:
     void rateLimitHoldsAcrossNodes();
     void killedNodesJobsAreTakenOver();
     void wokenNodeCannotCompleteTakenJobs();
+    void nodeThatClaimsItsOwnJobAgainKeepsTheAudio();
     void databaseGoesAwayAndComesBack();
+    void streamEndingWhileTheDatabaseIsAwayIsRecordedLater();
+    void readsWhileTheDatabaseIsAwayAnswer503();
+    void wokenNodeStopsAStreamAnotherNodeFailed();
+    void partFilesOfDeadNodesAreSwept();
+    void wokenNodeRefusesAKeyRevokedWhileItSlept();
+    void nodeStartedWhileTheDatabaseIsDownWaitsForIt();
+    void outageIsLoggedOnce();
 
 private:
     QList<QPair<QString, QString>> generating(); // (id, lease_owner) of GENERATING rows
@@ -359,6 +371,65 @@ void ClusterTest::wokenNodeCannotCompleteTakenJobs()
     }
 }
 
+void ClusterTest::nodeThatClaimsItsOwnJobAgainKeepsTheAudio()
+{
+    // One node stalls (SIGSTOP) past the lease of the job it runs; when it wakes, its own
+    // poll may requeue that job and claim it again while the first attempt's worker is
+    // still busy. Both attempts are this node's: the first one's late result must not
+    // complete the second claim, and neither may remove the other's audio (a charged
+    // COMPLETED row without its file, /tmp/pgattack/self3.sh).
+    QVERIFY(startNodes(1, {"--job-lease", "2"}));
+    const QByteArray key = accountWithKey(QStringLiteral("stalled"), 2 * 10000);
+    QVERIFY(!key.isEmpty());
+    QString text;
+    for (int i = 0; i < 60; ++i)
+        text += QStringLiteral("Sentence number %1 is spoken here, slowly and clearly. ").arg(i);
+    for (int round = 0; round < 1; ++round) {
+        const HttpResponse created = node(0).createGeneration(key, text);
+        QCOMPARE(created.status, 201);
+        const QString id = created.json.value("generation_id").toString();
+        QCOMPARE(waitForCount(QStringLiteral("SELECT COUNT(*) FROM generations WHERE id = '%1' AND status = 'GENERATING'").arg(id),
+                              1, 30000),
+                 1);
+        QElapsedTimer job;
+        job.start();
+        QTest::qWait(500);
+        // The whole machine stalls (a frozen VM): the node and its workers.
+        const QList<qint64> workers = node(0).childPids();
+        QVERIFY(::kill(pid_t(node(0).pid()), SIGSTOP) == 0);
+        for (qint64 w : workers)
+            ::kill(pid_t(w), SIGSTOP);
+        QTest::qWait(2500);
+        // The lease ran out: what any node's poll does then (requeueExpired), done here
+        // so that it surely happens before the sleeper's own renewal.
+        QCOMPARE(scalar(QStringLiteral("WITH r AS (UPDATE generations SET status = 'IN_QUEUE', started_at = NULL, "
+                                       "lease_owner = NULL, lease_until = NULL WHERE id = '%1' AND status = 'GENERATING' "
+                                       "AND lease_until < %2 RETURNING 1) SELECT COUNT(*) FROM r")
+                            .arg(id)
+                            .arg(QDateTime::currentMSecsSinceEpoch())),
+                 1);
+        for (qint64 w : workers)
+            ::kill(pid_t(w), SIGCONT);
+        QVERIFY(::kill(pid_t(node(0).pid()), SIGCONT) == 0);
+        QCOMPARE(waitForCount(QStringLiteral("SELECT COUNT(*) FROM generations WHERE id = '%1' AND status = 'COMPLETED'").arg(id),
+                              1, 120000),
+                 1);
+        // The other attempt (on the one worker, after this one) finishes and records (or
+        // drops) its result: give it as long as this one took.
+        QTest::qWait(int(job.elapsed()) + 2000);
+        const qint64 starts = scalar(QStringLiteral("SELECT COUNT(*) FROM generations WHERE id = '%1' AND status = 'COMPLETED'").arg(id));
+        QCOMPARE(starts, 1);
+        QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE generation_id = '%1' AND kind = 'settle'").arg(id)), 1);
+        const HttpResponse g = node(0).getGeneration(key, id);
+        QCOMPARE(g.json.value("status").toString(), QStringLiteral("COMPLETED"));
+        const HttpResponse audio = node(0).get(g.json.value("audio_url").toString(), {});
+        QVERIFY2(audio.status == 200 && ApiCheck::parseWav(audio.body).ok,
+                 qPrintable(QStringLiteral("round %1: %2").arg(round).arg(QString::fromUtf8(audio.describe()))));
+    }
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'release'")), 0);
+    QVERIFY(ledgerMatchesBalances());
+}
+
 void ClusterTest::databaseGoesAwayAndComesBack()
 {
     QVERIFY(startNodes(2));
@@ -421,6 +492,249 @@ void ClusterTest::databaseGoesAwayAndComesBack()
         QTest::qWait(200);
     QCOMPARE(status, 200);
     QCOMPARE(node(1).createGeneration(key, kText).status, 201);
+}
+
+void ClusterTest::streamEndingWhileTheDatabaseIsAwayIsRecordedLater()
+{
+    // A WebSocket stream is under way when the database stops, and finishes before it is
+    // back. Its end (COMPLETED + settle) must be stored once the database returns, with
+    // its audio kept: not left GENERATING with its money reserved (its lease renewed for
+    // ever by the node that streamed it), nor its audio removed.
+    QVERIFY(startNodes(1));
+    const QByteArray key = accountWithKey(QStringLiteral("listener"), 100000);
+    QVERIFY(!key.isEmpty());
+    QWebSocket ws;
+    int frames = 0;
+    bool closed = false;
+    connect(&ws, &QWebSocket::binaryMessageReceived, &ws, [&](const QByteArray &) { ++frames; });
+    connect(&ws, &QWebSocket::connected, &ws, [&] {
+        ws.sendTextMessage(QString::fromUtf8(QJsonDocument(QJsonObject{{"text", ApiCheck::longText(25)}, {"voice_id", "af_sarah"}})
+                                                 .toJson(QJsonDocument::Compact)));
+    });
+    connect(&ws, &QWebSocket::disconnected, &ws, [&] { closed = true; });
+    QString url = node(0).baseUrl() + QStringLiteral("/v3/tts/stream?api_key=") + QString::fromLatin1(key);
+    url.replace(QStringLiteral("http://"), QStringLiteral("ws://"));
+    ws.open(QUrl(url));
+    QDeadlineTimer first(30000);
+    while (frames == 0 && !closed && !first.hasExpired())
+        QTest::qWait(10);
+    QVERIFY2(frames > 0 && !closed, "the stream is under way");
+    QVERIFY(m_pg->stop());
+    QDeadlineTimer end(120000);
+    while (!closed && !end.hasExpired())
+        QTest::qWait(20);
+    QVERIFY(closed);
+    qInfo("stream ended while the database was away after %d frames (close %d)", frames, ws.closeCode());
+    QTest::qWait(1000);
+    QVERIFY(m_pg->start());
+    QCOMPARE(waitForCount(QStringLiteral("SELECT COUNT(*) FROM generations WHERE status IN ('IN_QUEUE','GENERATING')"), 0, 60000),
+             0);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM generations WHERE status = 'COMPLETED'")), 1);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'settle'")), 1);
+    QVERIFY(ledgerMatchesBalances());
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    QVERIFY(q.exec(QStringLiteral("SELECT audio_path FROM generations")) && q.next());
+    QVERIFY2(QFile::exists(q.value(0).toString()), qPrintable(q.value(0).toString()));
+}
+
+void ClusterTest::readsWhileTheDatabaseIsAwayAnswer503()
+{
+    // A read the store cannot answer is no "not found", no "unauthorized" and no empty
+    // history: it is 503 with Retry-After, and a key it could not check counts no failed
+    // attempt against the address (a load balancer's address would be banned).
+    QVERIFY(startNodes(1));
+    const QByteArray key = accountWithKey(QStringLiteral("reader"), 1000);
+    QVERIFY(!key.isEmpty());
+    const QByteArray unseen = accountWithKey(QStringLiteral("newcomer"), 1000); // not in any cache yet
+    QVERIFY(!unseen.isEmpty());
+    QCOMPARE(node(0).get(QStringLiteral("/v3/history"), key).status, 200); // the key is cached
+    const HttpResponse made = node(0).createGeneration(key, kText);
+    QCOMPARE(made.status, 201);
+    const HttpResponse done = node(0).waitForCompleted(key, made.json.value("generation_id").toString());
+    QCOMPARE(done.json.value("status").toString(), QStringLiteral("COMPLETED"));
+    const QString link = done.json.value("audio_url").toString();
+    QCOMPARE(node(0).get(link, {}).status, 200);
+    const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    QVERIFY(m_pg->stop());
+    const auto expect503 = [&](const HttpResponse &r) {
+        QVERIFY2(r.status == 503, r.describe());
+        QVERIFY2(!r.header("Retry-After").isEmpty(), r.describe());
+    };
+    expect503(node(0).get(QStringLiteral("/v3/tts?generation_id=") + id, key));
+    expect503(node(0).get(QStringLiteral("/v2/status?generation_id=") + id, key));
+    expect503(node(0).get(QStringLiteral("/v3/history"), key));
+    expect503(node(0).get(link, {})); // a signed link: the row is read for its file
+    for (int i = 0; i < 12; ++i) // more than the throttle lets fail
+        expect503(node(0).get(QStringLiteral("/v3/history"), unseen));
+    QVERIFY(m_pg->start());
+    // The first read after the restart is answered (a stale connection reconnects), and
+    // the address was never throttled.
+    QCOMPARE(node(0).get(QStringLiteral("/v3/history"), unseen).status, 200);
+    QCOMPARE(node(0).get(QStringLiteral("/v3/tts?generation_id=") + id, key).status, 404);
+}
+
+void ClusterTest::wokenNodeStopsAStreamAnotherNodeFailed()
+{
+    // Node 1 stalls (SIGSTOP) while it streams; its lease runs out and node 0 fails the
+    // stream ("Server stopped during the stream") and releases its money. When node 1
+    // wakes it must stop the stream with an error, not hand out the rest for free.
+    // A short lifetime makes node 0's sweep for orphaned streams run every 2 s.
+    QVERIFY(startNodes(2, {"--job-lease", "2", "--generation-ttl", "8"}));
+    const QByteArray key = accountWithKey(QStringLiteral("frozen"), 1000000);
+    QVERIFY(!key.isEmpty());
+    QWebSocket ws;
+    qint64 bytes = 0;
+    bool closed = false;
+    QJsonObject last;
+    connect(&ws, &QWebSocket::binaryMessageReceived, &ws, [&](const QByteArray &b) { bytes += b.size(); });
+    connect(&ws, &QWebSocket::textMessageReceived, &ws, [&](const QString &m) {
+        last = QJsonDocument::fromJson(m.toUtf8()).object();
+    });
+    connect(&ws, &QWebSocket::connected, &ws, [&] {
+        ws.sendTextMessage(QString::fromUtf8(QJsonDocument(QJsonObject{{"text", ApiCheck::longText(120)}, {"voice_id", "af_sarah"}})
+                                                 .toJson(QJsonDocument::Compact)));
+    });
+    connect(&ws, &QWebSocket::disconnected, &ws, [&] { closed = true; });
+    QString url = node(1).baseUrl() + QStringLiteral("/v3/tts/stream?api_key=") + QString::fromLatin1(key);
+    url.replace(QStringLiteral("http://"), QStringLiteral("ws://"));
+    ws.open(QUrl(url));
+    QDeadlineTimer first(30000);
+    while (bytes == 0 && !closed && !first.hasExpired())
+        QTest::qWait(10);
+    QVERIFY2(bytes > 0 && !closed, "the stream is under way");
+    // The whole machine stalls (a frozen VM): the node and its workers.
+    const QList<qint64> workers = node(1).childPids();
+    QVERIFY(::kill(pid_t(node(1).pid()), SIGSTOP) == 0);
+    for (qint64 w : workers)
+        ::kill(pid_t(w), SIGSTOP);
+    const qint64 failed = waitForCount(QStringLiteral("SELECT COUNT(*) FROM generations WHERE status = 'FAILED' "
+                                                      "AND error_message = 'Server stopped during the stream'"),
+                                       1, 30000);
+    QTest::qWait(200);
+    const qint64 before = bytes;
+    for (qint64 w : workers)
+        ::kill(pid_t(w), SIGCONT);
+    QVERIFY(::kill(pid_t(node(1).pid()), SIGCONT) == 0);
+    QCOMPARE(failed, 1);
+    QElapsedTimer since;
+    since.start();
+    QDeadlineTimer end(120000);
+    while (!closed && !end.hasExpired())
+        QTest::qWait(20);
+    qInfo("the woken node ended the stream %lld ms after waking; %lld bytes after, last message %s",
+          qint64(since.elapsed()), bytes - before, QJsonDocument(last).toJson(QJsonDocument::Compact).constData());
+    QVERIFY(closed);
+    QVERIFY2(since.elapsed() < 4000, "the stream stops at the next lease renewal");
+    // At 24 kHz 16-bit, 96,000 bytes are 2 s of audio: what was on its way when it woke.
+    QVERIFY2(bytes - before < 96000, "no more audio handed out for free");
+    QCOMPARE(last.value("type").toString(), QStringLiteral("error"));
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'settle'")), 0);
+    QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM ledger WHERE kind = 'release'")), 1);
+    QVERIFY(ledgerMatchesBalances());
+}
+
+void ClusterTest::partFilesOfDeadNodesAreSwept()
+{
+    // A node SIGKILLed mid-job or mid-stream leaves its .part in the shared audio dir;
+    // the others remove it once it is old and no node runs its job. A young one stays.
+    // (A short lifetime makes the sweep run every 2 s.)
+    const auto part = [&](const QString &name, qint64 ageSeconds) {
+        const QString path = m_audio->filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write("RIFF") != 4 || !f.flush()) // flushed before the time is set
+            return QString();
+        const QDateTime then = QDateTime::currentDateTimeUtc().addSecs(-ageSeconds);
+        f.setFileTime(then, QFileDevice::FileModificationTime);
+        f.close();
+        return path;
+    };
+    const QString deadJob = part(QUuid::createUuid().toString(QUuid::WithoutBraces) + QStringLiteral(".0badc0de.c1.wav.part"), 600);
+    const QString deadStream = part(QStringLiteral("live-") + QUuid::createUuid().toString(QUuid::WithoutBraces)
+                                        + QStringLiteral(".wav.part"),
+                                    2 * 3600);
+    const QString young = part(QUuid::createUuid().toString(QUuid::WithoutBraces) + QStringLiteral(".0badc0de.c1.wav.part"), 0);
+    QVERIFY(!deadJob.isEmpty() && !deadStream.isEmpty() && !young.isEmpty());
+    QVERIFY(startNodes(1, {"--job-lease", "2", "--generation-ttl", "8"}));
+    QTRY_VERIFY_WITH_TIMEOUT(!QFile::exists(deadJob) && !QFile::exists(deadStream), 15000);
+    QVERIFY(QFile::exists(young));
+}
+
+void ClusterTest::wokenNodeRefusesAKeyRevokedWhileItSlept()
+{
+    // Node 1 has the key in its cache and stalls (SIGSTOP); the key is revoked; a request
+    // is already waiting for node 1 when it wakes. Its cache was not confirmed by a read
+    // of the revisions for seconds: the request must be refused, not served from memory.
+    QVERIFY(startNodes(2));
+    const QByteArray key = accountWithKey(QStringLiteral("sleeper"), 1000);
+    QVERIFY(!key.isEmpty());
+    QCOMPARE(node(1).get(QStringLiteral("/v3/history"), key).status, 200);
+    const qint64 keyId = scalar(QStringLiteral("SELECT id FROM api_keys"));
+    QVERIFY(::kill(pid_t(node(1).pid()), SIGSTOP) == 0);
+    QCOMPARE(cli({"keys", "revoke", "--account", "sleeper", QString::number(keyId)}).exitCode, 0);
+    QTest::qWait(1500);
+    const QUrl base(node(1).baseUrl());
+    QTcpSocket socket;
+    socket.connectToHost(base.host(), quint16(base.port()));
+    QVERIFY(socket.waitForConnected(5000)); // the kernel accepts while the node sleeps
+    socket.write("GET /v3/history HTTP/1.1\r\nHost: " + base.authority().toLatin1() + "\r\nx-api-key: " + key
+                 + "\r\nConnection: close\r\n\r\n");
+    QVERIFY(socket.waitForBytesWritten(5000));
+    QVERIFY(::kill(pid_t(node(1).pid()), SIGCONT) == 0);
+    QByteArray answer;
+    QDeadlineTimer deadline(15000);
+    while (!answer.contains("\r\n") && !deadline.hasExpired() && socket.state() == QAbstractSocket::ConnectedState)
+        if (socket.waitForReadyRead(200))
+            answer += socket.readAll();
+    answer += socket.readAll();
+    qInfo("the woken node answered: %s", answer.left(40).constData());
+    QVERIFY2(answer.startsWith("HTTP/1.1 401"), answer.left(200).constData());
+}
+
+void ClusterTest::nodeStartedWhileTheDatabaseIsDownWaitsForIt()
+{
+    // Nodes brought up together with the database (after a power cut), or while it is at
+    // max_connections, wait for it instead of exiting 1 at once.
+    QVERIFY(m_pg->stop());
+    QTemporaryDir data;
+    QProcess node;
+    node.setProcessChannelMode(QProcess::MergedChannels);
+    node.start(TestServer::studioBinary(), {"--headless", "--data-dir", data.path(), "--port", "0", "--database", m_url,
+                                            "--audio-dir", m_audio->path(), "--workers", "1"});
+    QVERIFY(node.waitForStarted(10000));
+    QTest::qWait(3000);
+    QCOMPARE(node.state(), QProcess::Running);
+    QVERIFY(m_pg->start());
+    QByteArray out;
+    QDeadlineTimer deadline(60000);
+    while (!out.contains("listening on") && node.state() == QProcess::Running && !deadline.hasExpired()) {
+        node.waitForReadyRead(200);
+        out += node.readAll();
+    }
+    const bool listening = out.contains("listening on");
+    node.terminate();
+    node.waitForFinished(30000);
+    QVERIFY2(listening, out.constData());
+}
+
+void ClusterTest::outageIsLoggedOnce()
+{
+    // While the database is away every store call of a node fails the same way: the
+    // outage is logged when it starts and when it ends, not a dozen times a second.
+    QVERIFY(startNodes(1));
+    node(0).serverLog(); // what start-up printed
+    QVERIFY(m_pg->stop());
+    QTest::qWait(4000);
+    QVERIFY(m_pg->start());
+    QTRY_COMPARE_WITH_TIMEOUT(node(0).get(QStringLiteral("/readyz"), {}).status, 200, 15000);
+    const QList<QByteArray> lines = node(0).serverLog().split('\n');
+    int noise = 0, away = 0;
+    for (const QByteArray &line : lines) {
+        noise += line.contains("database not open") || line.contains("sql prepare failed") ? 1 : 0;
+        away += line.contains("database unreachable:") ? 1 : 0;
+    }
+    qInfo("during a 4 s outage: %d log lines, %d of them repeated store failures", int(lines.size()), noise);
+    QCOMPARE(noise, 0);
+    QVERIFY(away >= 1 && away <= 2);
 }
 
 QTEST_GUILESS_MAIN(ClusterTest)
