@@ -87,14 +87,19 @@ void PronunciationsPage::buildUi()
                             "History as a preview)."));
     auto *import = new QPushButton(tr("Import PLS…"));
     auto *exportButton = new QPushButton(tr("Export PLS…"));
+    // Two rows: editing the entry, then hearing it and the PLS files. In one row the
+    // German labels made the page wider than an 800-pixel window.
     for (QPushButton *b : {m_add, m_save, m_delete})
         buttons->addWidget(b);
     buttons->addStretch(1);
-    buttons->addWidget(m_voice);
-    buttons->addWidget(m_listen);
     buttons->addWidget(import);
     buttons->addWidget(exportButton);
     layout->addLayout(buttons);
+    auto *listening = new QHBoxLayout;
+    listening->addWidget(m_voice, 1);
+    listening->addWidget(m_listen);
+    listening->addStretch(1);
+    layout->addLayout(listening);
     m_status = new QLabel;
     m_status->setWordWrap(true);
     layout->addWidget(m_status);

@@ -150,13 +150,34 @@ QList<Captions::Cue> Captions::cues(const QString &text, const QList<WordTiming>
     return out;
 }
 
+namespace
+{
+// The text as written, never read as the format's own syntax: a cue's timing arrow in
+// the text would start a new cue, and WebVTT reads <b>, <c.x> and &...; as markup.
+QString srtText(const QStringList &lines)
+{
+    QString text = lines.join(u'\n');
+    text.replace(QLatin1String("-->"), QStringLiteral("->"));
+    return text;
+}
+
+QString vttText(const QStringList &lines)
+{
+    QString text = lines.join(u'\n');
+    text.replace(u'&', QLatin1String("&amp;"));
+    text.replace(u'<', QLatin1String("&lt;"));
+    text.replace(u'>', QLatin1String("&gt;"));
+    return text;
+}
+}
+
 QString Captions::srt(const QList<Cue> &cues)
 {
     QString out;
     for (qsizetype i = 0; i < cues.size(); ++i)
         out += QStringLiteral("%1\n%2 --> %3\n%4\n\n")
                    .arg(i + 1)
-                   .arg(stamp(cues.at(i).start, u','), stamp(cues.at(i).end, u','), cues.at(i).lines.join(u'\n'));
+                   .arg(stamp(cues.at(i).start, u','), stamp(cues.at(i).end, u','), srtText(cues.at(i).lines));
     return out;
 }
 
@@ -164,7 +185,7 @@ QString Captions::vtt(const QList<Cue> &cues)
 {
     QString out = QStringLiteral("WEBVTT\n\n");
     for (const Cue &c : cues)
-        out += QStringLiteral("%1 --> %2\n%3\n\n").arg(stamp(c.start, u'.'), stamp(c.end, u'.'), c.lines.join(u'\n'));
+        out += QStringLiteral("%1 --> %2\n%3\n\n").arg(stamp(c.start, u'.'), stamp(c.end, u'.'), vttText(c.lines));
     return out;
 }
 

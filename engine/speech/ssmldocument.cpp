@@ -1,6 +1,7 @@
 #include "ssmldocument.h"
 
 #include "ipaphonemes.h"
+#include "lexicon.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -423,6 +424,11 @@ std::optional<SsmlError> SsmlReader::startElement()
         // Other alphabets (x-sampa, a vendor's) are read as their text.
         if (alphabet.isEmpty() || alphabet == QLatin1String("ipa")) {
             const QString ph = attribute(QStringLiteral("ph")).trimmed();
+            // As long as a lexicon's phonemes at most: a word of some hundred espeak-ng
+            // mnemonics crashed its worker, and thousands held a flite worker for a minute.
+            if (ph.toUcs4().size() > Lexicon::kMaxPhonemeLength)
+                return invalid(QStringLiteral("ph"), ph,
+                               QStringLiteral("it is longer than %1 characters").arg(Lexicon::kMaxPhonemeLength));
             if (const auto bad = IpaPhonemes::unknownSymbol(ph))
                 return invalid(QStringLiteral("ph"), ph,
                                bad->isEmpty() ? QStringLiteral("it has no sound")

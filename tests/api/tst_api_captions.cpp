@@ -71,6 +71,7 @@ private slots:
     void restCaptions();
     void captionFormats_data();
     void captionFormats();
+    void captionTextIsNeverSyntax();
     void linkIsSignedWithoutFormat();
     void noTimestampsNoCaptions();
     void captionsGoWithTheGeneration();
@@ -173,6 +174,29 @@ void TestApiCaptions::captionFormats()
     QVERIFY(all.contains(QStringLiteral("The first sentence is short.")));
     // The long sentence breaks after a clause where it must break.
     QVERIFY2(std::any_of(all.begin(), all.end(), [](const QString &c) { return c.endsWith(u','); }), qPrintable(all.join('\n')));
+}
+
+void TestApiCaptions::captionTextIsNeverSyntax()
+{
+    // Text that looks like a cue's timing line or like WebVTT markup stays text: a player
+    // must not see a second cue from 0 s to 59 min, nor bold text.
+    const QString url = completedWithCaptions(
+        QStringLiteral("Please read these words 00:00:00.000 --> 00:59:00.000 and <b>bold</b> & more."),
+        QStringLiteral("af_sarah"));
+    QVERIFY(!url.isEmpty());
+    for (const QString format : {QStringLiteral("srt"), QStringLiteral("vtt")}) {
+        const HttpResponse r = m_server.get(withQuery(url, "format=" + format), {});
+        QCOMPARE(r.status, 200);
+        const QString body = QString::fromUtf8(r.body);
+        const QList<Cue> cues = parseCues(body);
+        QVERIFY2(!cues.isEmpty(), qPrintable(body));
+        QCOMPARE(body.count(QStringLiteral("-->")), cues.size()); // one arrow per cue: its timing line
+        for (const Cue &c : cues)
+            QVERIFY2(c.end - c.start <= 7.0, qPrintable(body));
+        if (format == "vtt") {
+            QVERIFY2(!body.contains(u'<') && body.contains("&lt;b&gt;bold&lt;/b&gt; &amp; more."), qPrintable(body));
+        }
+    }
 }
 
 void TestApiCaptions::linkIsSignedWithoutFormat()

@@ -228,6 +228,8 @@ void TestSsmlDocument::malformed_data()
     QTest::newRow("phoneme without ph") << "<speak><phoneme>y</phoneme></speak>" << 1 << 8 << "ph";
     QTest::newRow("lang without xml:lang") << "<speak><lang>y</lang></speak>" << 1 << 8 << "xml:lang";
     QTest::newRow("phoneme not IPA") << "<speak>\n <phoneme alphabet=\"ipa\" ph=\"t@m\">y</phoneme></speak>" << 2 << 2 << "IPA";
+    QTest::newRow("phoneme too long") << "<speak><phoneme ph=\"" + QString("ta").repeated(101) + "\">y</phoneme></speak>" << 1
+                                      << 8 << "longer than 200";
     QTest::newRow("DTD") << "<!DOCTYPE speak [<!ENTITY x \"y\">]><speak>&x;</speak>" << 1 << 1 << "document type";
 }
 

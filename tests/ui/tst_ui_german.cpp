@@ -289,11 +289,22 @@ void TestGerman::smallWindowsFit()
         const QList<QSize> sizes{window.minimumSizeHint(), QSize(800, 600), QSize(1920, 1080)};
         for (const QSize &size : sizes) {
             window.resize(size);
-            // The window can be that small: nothing is cut off at its right edge.
+            // The window can be that small: nothing is cut off at its right edge. The
+            // message names the widest page, which is the one to mend.
+            QString widest;
+            int widestWidth = 0;
+            for (QWidget *page : window.findChildren<QWidget *>()) {
+                if (page->parentWidget() && page->parentWidget()->inherits("QStackedWidget")
+                    && page->minimumSizeHint().width() > widestWidth) {
+                    widestWidth = page->minimumSizeHint().width();
+                    widest = QString::fromLatin1(page->metaObject()->className());
+                }
+            }
             QVERIFY2(window.size() == size || size == window.minimumSizeHint(),
-                     qPrintable(QStringLiteral("asked for %1×%2, the window is %3×%4 (its minimum %5×%6)")
+                     qPrintable(QStringLiteral("asked for %1×%2, the window is %3×%4 (its minimum %5×%6; widest page %7, %8 px)")
                                     .arg(size.width()).arg(size.height()).arg(window.width()).arg(window.height())
-                                    .arg(window.minimumSizeHint().width()).arg(window.minimumSizeHint().height())));
+                                    .arg(window.minimumSizeHint().width()).arg(window.minimumSizeHint().height())
+                                    .arg(widest).arg(widestWidth)));
             for (MainWindow::Page page : {MainWindow::Generate, MainWindow::History, MainWindow::Voices, MainWindow::Pronunciations, MainWindow::Keys,
                                           MainWindow::Accounts, MainWindow::Projects}) {
                 window.showPage(page);
