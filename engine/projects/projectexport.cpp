@@ -16,7 +16,6 @@
 #include <cmath>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <vector>
 
 namespace
