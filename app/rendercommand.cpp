@@ -2,6 +2,7 @@
 
 #include "clicommands.h"
 #include "documentimport.h"
+#include "projectcaptions.h"
 #include "projectexport.h"
 #include "projectfile.h"
 #include "projectrenderer.h"
@@ -57,24 +58,31 @@ int runRenderCommand(const QStringList &arguments)
     const QCommandLineOption speedOpt("speed", "0.5 to 2.0.", "s");
     const QCommandLineOption workersOpt("workers", "Synthesis worker processes (default: one per core).", "n", "0");
     const QCommandLineOption cueOpt("cue", "Also write a cue sheet.", "file");
+    const QCommandLineOption captionsOpt("captions", "Also write captions of the whole project (.srt or .vtt), timed to OUT.",
+                                         "file");
     const QCommandLineOption splitOpt("split-chapters", "WAV: one file per chapter (OUT-01.wav, ...).");
     const QCommandLineOption cacheOpt("cache", "Audio cache for a document (a project keeps its own beside it).", "dir");
     const QCommandLineOption saveOpt("save-project", "Also save the imported document as a project file.", "file");
     const QCommandLineOption dataDirOpt("data-dir", "Data directory (unused by render).", "dir");
-    parser.addOptions({outOpt, voiceOpt, modelOpt, langOpt, speedOpt, workersOpt, cueOpt, splitOpt, cacheOpt, saveOpt,
+    parser.addOptions({outOpt, voiceOpt, modelOpt, langOpt, speedOpt, workersOpt, cueOpt, captionsOpt, splitOpt, cacheOpt, saveOpt,
                        dataDirOpt});
     if (const auto exit = parseCommand(parser, arguments))
         return *exit;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || !parser.isSet(outOpt)) {
         err << "usage: tts-studio render FILE -o OUT.mp3|OUT.wav [--voice ID] [--model M] [--language CODE] "
-               "[--speed S] [--workers N] [--cue FILE] [--split-chapters] [--cache DIR]\n";
+               "[--speed S] [--workers N] [--cue FILE] [--captions OUT.srt|OUT.vtt] [--split-chapters] [--cache DIR]\n";
         return 2;
     }
     const QString input = pos.at(1);
     const QString output = parser.value(outOpt);
     if (!output.endsWith(QLatin1String(".mp3"), Qt::CaseInsensitive) && !output.endsWith(QLatin1String(".wav"), Qt::CaseInsensitive)) {
         err << "error: -o must name a .mp3 or .wav file\n";
+        return 2;
+    }
+    const QString captions = parser.value(captionsOpt);
+    if (parser.isSet(captionsOpt) && !ProjectCaptions::formatOf(captions)) {
+        err << "error: --captions must name a .srt or .vtt file\n";
         return 2;
     }
 
@@ -116,6 +124,8 @@ int runRenderCommand(const QStringList &arguments)
     poolOptions.workers = qMax(0, parser.value(workersOpt).toInt());
     WorkerPool pool(poolOptions);
     ProjectRenderer renderer(&pool, cacheDir);
+    // Blocks cached before word timings were kept are made again, only when captions are asked for.
+    renderer.setWordsRequired(parser.isSet(captionsOpt));
     const bool terminal = ::isatty(STDERR_FILENO);
     QEventLoop loop;
     QString failure;
@@ -143,6 +153,7 @@ int runRenderCommand(const QStringList &arguments)
     exportOptions.target = output;
     exportOptions.wavPerChapter = parser.isSet(splitOpt);
     exportOptions.cueSheet = parser.value(cueOpt);
+    exportOptions.captions = captions;
     const auto exported = ProjectExport::run(project, cacheDir, exportOptions);
     if (!exported) {
         err << "error: " << exported.error().detail << "\n";

@@ -2827,6 +2827,29 @@ Mit ihr erzeugte Generierungen behalten ihr Audio, aber die Stimme kann nicht me
             <translation>WAV, eine Datei pro Kapitel…</translation>
         </message>
         <message>
+            <source>Captions (SRT/VTT)…</source>
+            <translation>Untertitel (SRT/VTT)…</translation>
+        </message>
+        <message>
+            <source>SubRip captions (*.srt)</source>
+            <translation>SubRip-Untertitel (*.srt)</translation>
+        </message>
+        <message>
+            <source>WebVTT captions (*.vtt)</source>
+            <translation>WebVTT-Untertitel (*.vtt)</translation>
+        </message>
+        <message>
+            <source>Export captions</source>
+            <translation>Untertitel exportieren</translation>
+        </message>
+        <message numerus="yes">
+            <source>Exported %n caption(s): %1</source>
+            <translation>
+                <numerusform>%n Untertitel exportiert: %1</numerusform>
+                <numerusform>%n Untertitel exportiert: %1</numerusform>
+            </translation>
+        </message>
+        <message>
             <source>New project</source>
             <translation>Neues Projekt</translation>
         </message>

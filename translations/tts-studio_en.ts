@@ -2576,6 +2576,29 @@ Generations made with it keep their audio, but the voice can no longer be used. 
             <translation type="unfinished" />
         </message>
         <message>
+            <source>Captions (SRT/VTT)…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>SubRip captions (*.srt)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>WebVTT captions (*.vtt)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Export captions</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <source>Exported %n caption(s): %1</source>
+            <translation>
+                <numerusform>Exported %n caption: %1</numerusform>
+                <numerusform>Exported %n captions: %1</numerusform>
+            </translation>
+        </message>
+        <message>
             <source>New project</source>
             <translation type="unfinished" />
         </message>

@@ -5,6 +5,7 @@
 #include "blockplan.h"
 #include "loudnessmeter.h"
 #include "peaklimiter.h"
+#include "projectcaptions.h"
 #include "projectrenderer.h"
 #include "voicecatalog.h"
 
@@ -38,6 +39,8 @@ public:
     // Receives each run of samples with the chapter it belongs to (pauses between
     // chapters belong to the one before); a chapter's first call has no samples.
     using Sink = std::function<QString(int chapter, const float *samples, qsizetype count)>;
+    // Told just before the samples of each block (chapter, block within it).
+    using BlockStart = std::function<void(int chapter, int block)>;
 
     Program(const Project &project, QList<QStringList> blockFiles)
         : m_project(project)
@@ -46,7 +49,7 @@ public:
     }
 
     // Walks the whole program once; returns an error text or empty.
-    QString play(const Sink &sink) const
+    QString play(const Sink &sink, const BlockStart &blockStart = {}) const
     {
         const std::vector<float> silence(size_t(kRate), 0.0f);
         auto pause = [&](int chapter, qint64 n) -> QString {
@@ -69,6 +72,8 @@ public:
                 if (b > 0)
                     if (QString e = pause(c, samplesOf(m_project.blockPauseMs)); !e.isEmpty())
                         return e;
+                if (blockStart)
+                    blockStart(c, b);
                 const auto decoded = AudioDecoder::decodeFile(m_files.at(c).at(b), QStringLiteral("wav"));
                 if (!decoded.ok())
                     return QStringLiteral("cannot read %1: %2").arg(m_files.at(c).at(b), decoded.detail);
@@ -101,16 +106,10 @@ QString chapterFileName(const QString &target, int chapter)
                                    .arg(chapter + 1, 2, 10, QLatin1Char('0'))
                                    .arg(info.suffix()));
 }
-}
 
-Result<ProjectExport::Outcome> ProjectExport::run(const Project &project, const QString &cacheDir, const Options &options)
+// The cached audio of every block, chapter by chapter; fails on a block not rendered.
+Result<QList<QStringList>> blockFiles(const Project &project, const QString &cacheDir)
 {
-    const bool mp3 = options.target.endsWith(QLatin1String(".mp3"), Qt::CaseInsensitive);
-    if (!mp3 && !options.target.endsWith(QLatin1String(".wav"), Qt::CaseInsensitive))
-        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("the export must be a .mp3 or .wav file"));
-    if (mp3 && options.wavPerChapter)
-        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("one file per chapter is WAV only"));
-
     static const VoiceCatalog catalog;
     QList<QStringList> files;
     for (int c = 0; c < project.chapters.size(); ++c) {
@@ -129,7 +128,54 @@ Result<ProjectExport::Outcome> ProjectExport::run(const Project &project, const 
     }
     if (project.blockCount() == 0)
         return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("the project has no text"));
-    const Program program(project, files);
+    return files;
+}
+}
+
+Result<QList<qint64>> ProjectExport::blockStarts(const Project &project, const QString &cacheDir)
+{
+    auto files = blockFiles(project, cacheDir);
+    if (!files)
+        return files.error();
+    const Program program(project, files.value());
+    // The same walk as the export's, counting samples only: a block starts where the
+    // export would write its first sample.
+    QList<qint64> starts;
+    qint64 total = 0;
+    const QString err = program.play([&](int, const float *, qsizetype n) {
+        total += n;
+        return QString();
+    }, [&](int, int) { starts.append(total); });
+    if (!err.isEmpty())
+        return failure(err);
+    return starts;
+}
+
+Result<ProjectExport::Outcome> ProjectExport::run(const Project &project, const QString &cacheDir, const Options &options)
+{
+    const bool mp3 = options.target.endsWith(QLatin1String(".mp3"), Qt::CaseInsensitive);
+    if (!mp3 && !options.target.endsWith(QLatin1String(".wav"), Qt::CaseInsensitive))
+        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("the export must be a .mp3 or .wav file"));
+    if (mp3 && options.wavPerChapter)
+        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("one file per chapter is WAV only"));
+
+    if (!options.captions.isEmpty() && !ProjectCaptions::formatOf(options.captions))
+        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("captions must be a .srt or .vtt file"));
+    if (!options.captions.isEmpty() && options.wavPerChapter)
+        return ServiceError::make(ServiceError::Kind::InvalidInput,
+                                  QStringLiteral("captions follow one file, not one file per chapter"));
+    auto files = blockFiles(project, cacheDir);
+    if (!files)
+        return files.error();
+    // Captions are checked before the long encode: a block without word timings fails now.
+    QList<ProjectCaptions::BlockWords> words;
+    if (!options.captions.isEmpty()) {
+        auto read = ProjectCaptions::readWords(project, cacheDir);
+        if (!read)
+            return read.error();
+        words = read.value();
+    }
+    const Program program(project, files.value());
 
     // Pass 1: the program's loudness, and where chapters begin.
     Outcome outcome;
@@ -146,7 +192,7 @@ Result<ProjectExport::Outcome> ProjectExport::run(const Project &project, const 
         before.add(s, n);
         total += n;
         return QString();
-    });
+    }, [&](int, int) { outcome.blockStarts.append(total); });
     if (!err.isEmpty())
         return failure(err);
     outcome.sourceLufs = before.integratedLufs();
@@ -248,6 +294,13 @@ Result<ProjectExport::Outcome> ProjectExport::run(const Project &project, const 
             !e.isEmpty())
             return failure(e);
         outcome.files.append(options.cueSheet);
+    }
+    if (!options.captions.isEmpty()) {
+        const QList<Captions::Cue> cues = ProjectCaptions::cues(words, outcome.blockStarts);
+        if (QString e = ProjectCaptions::write(options.captions, *ProjectCaptions::formatOf(options.captions), cues); !e.isEmpty())
+            return failure(QStringLiteral("cannot write %1: %2").arg(options.captions, e));
+        outcome.files.append(options.captions);
+        outcome.cues = int(cues.size());
     }
     return outcome;
 }

@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace
 {
@@ -37,6 +39,17 @@ ProjectRenderer::~ProjectRenderer()
 QString ProjectRenderer::audioPath(const QString &cacheDir, const QString &key)
 {
     return cacheDir + QLatin1Char('/') + key + QStringLiteral(".wav");
+}
+
+QString ProjectRenderer::wordsPath(const QString &cacheDir, const QString &key)
+{
+    return cacheDir + QLatin1Char('/') + key + QStringLiteral(".words.json");
+}
+
+bool ProjectRenderer::isCached(const QString &key) const
+{
+    return QFileInfo::exists(audioPath(m_cacheDir, key))
+           && (!m_wordsRequired || QFileInfo::exists(wordsPath(m_cacheDir, key)));
 }
 
 QString ProjectRenderer::audioOf(const BlockPlan &plan) const
@@ -77,7 +90,7 @@ std::optional<ServiceError> ProjectRenderer::start(const Project &project, const
         const QString key = item.plan.key;
         if (m_keysDone.contains(key) || m_waiting.contains(key))
             continue;
-        if (QFileInfo::exists(audioPath(m_cacheDir, key))) {
+        if (isCached(key)) {
             m_progress.blocksCached += int(std::count_if(m_items.cbegin(), m_items.cend(),
                                                          [&](const Item &i) { return i.plan.key == key; }));
             blockDone(key, wavSeconds(audioPath(m_cacheDir, key)));
@@ -133,29 +146,56 @@ void ProjectRenderer::dispatch()
                              .arg(QCoreApplication::applicationPid())
                              .arg(++m_handOffs);
         job.format = AudioFormat::Wav;
+        job.wordTimings = true; // kept for captions; the audio is the same either way
         SynthesisTask *task = m_pool->submit(job);
         ++m_synthesized;
         m_running.insert(key, {task, job.outputPath});
         const QString part = job.outputPath;
-        connect(task, &SynthesisTask::finished, this,
-                [this, key, part](qint64 samples) { onTaskFinished(key, part, samples); });
+        connect(task, &SynthesisTask::finished, this, [this, key, part, task](qint64 samples) {
+            // The task emits this itself, so it is alive here.
+            onTaskFinished(key, part, samples, task->wordTimings());
+        });
         connect(task, &SynthesisTask::failed, this,
                 [this, key, part](const QString &message) { onTaskFailed(key, part, message); });
     }
 }
 
-void ProjectRenderer::onTaskFinished(const QString &key, const QString &part, qint64 samples)
+void ProjectRenderer::onTaskFinished(const QString &key, const QString &part, qint64 samples,
+                                     const QList<WordTiming> &words)
 {
     // Finished just as the render was cancelled or failed: not kept as done.
     if (!m_running.remove(key) || m_state == State::Cancelled || m_state == State::Failed) {
         QFile::remove(part);
         return;
     }
+    // The words go to a temporary name of this hand-off first; they are renamed into
+    // place only after the audio, so KEY.words.json never describes audio that is not there.
+    const QString wordsDone = wordsPath(m_cacheDir, key);
+    const QString wordsPart = part + QStringLiteral(".words");
+    {
+        QFile file(wordsPart);
+        const QByteArray json = QJsonDocument(QJsonObject{{"sample_rate", AudioFormats::kSampleRate},
+                                                          {"words", WordTimings::toJson(words)}})
+                                    .toJson(QJsonDocument::Compact);
+        if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size() || !file.flush()) {
+            file.close();
+            QFile::remove(wordsPart);
+            onTaskFailed(key, part, QStringLiteral("cannot store %1").arg(wordsDone));
+            return;
+        }
+    }
     const QString done = audioPath(m_cacheDir, key);
+    QFile::remove(wordsDone); // from an earlier render of the same key: replaced below
     QFile::remove(done);
     if (!QFile::rename(part, done)) {
+        QFile::remove(wordsPart);
         onTaskFailed(key, part, QStringLiteral("cannot store %1").arg(done));
         return;
+    }
+    if (!QFile::rename(wordsPart, wordsDone)) {
+        QFile::remove(wordsPart);
+        // Audio without words is still a valid block (captions render it again).
+        qWarning("cannot store %s", qPrintable(wordsDone));
     }
     const auto it = std::find_if(m_items.cbegin(), m_items.cend(), [&](const Item &i) { return i.plan.key == key; });
     m_synthesizedCharacters += it->plan.characters * std::count_if(m_items.cbegin(), m_items.cend(),

@@ -3,6 +3,7 @@
 #include "blockplan.h"
 #include "project.h"
 #include "serviceerror.h"
+#include "wordtiming.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -21,7 +22,10 @@ class WorkerPool;
 // worker pool, as many at a time as the pool has workers. A block whose audio is cached
 // under its key (BlockPlan) is not synthesized again. Audio is written to KEY.wav.*.part
 // and renamed to KEY.wav only when the worker has finished it, so a cancelled or failed
-// render leaves nothing half-written that looks done. Lives on the pool's thread.
+// render leaves nothing half-written that looks done. Every block is synthesized with word
+// timings, kept beside its audio as KEY.words.json (written under a temporary name and
+// renamed once the WAV is in place: a words file never stands beside missing audio, and a
+// cancelled block leaves neither). Lives on the pool's thread.
 class ProjectRenderer : public QObject
 {
     Q_OBJECT
@@ -52,6 +56,11 @@ public:
     void resume();
     // Blocks under way are dropped (their .part files removed); finished ones stay cached.
     void cancel();
+    // Captions need the word timings of every block. A block cached before they were kept
+    // has audio but no KEY.words.json: with this set (before start()), such a block is a
+    // cache miss and synthesized again; without it, its audio is used as it is (re-rendering
+    // costs credits, so only a captions export asks for it).
+    void setWordsRequired(bool required) { m_wordsRequired = required; }
 
     State state() const { return m_state; }
     Progress progress() const;
@@ -60,6 +69,8 @@ public:
     // The cached audio of a block (empty when it is not rendered).
     QString audioOf(const BlockPlan &plan) const;
     static QString audioPath(const QString &cacheDir, const QString &key);
+    // The block's word timings: {"sample_rate": 24000, "words": [[cs, ce, s, e], ...]}.
+    static QString wordsPath(const QString &cacheDir, const QString &key);
 
 signals:
     void progressed(const ProjectRenderer::Progress &progress);
@@ -75,13 +86,15 @@ private:
     };
     void dispatch();
     void blockDone(const QString &key, double seconds);
-    void onTaskFinished(const QString &key, const QString &part, qint64 samples);
+    void onTaskFinished(const QString &key, const QString &part, qint64 samples, const QList<WordTiming> &words);
+    bool isCached(const QString &key) const;
     void onTaskFailed(const QString &key, const QString &part, const QString &message);
     void settle();
 
     WorkerPool *m_pool;
     QString m_cacheDir;
     State m_state = State::Idle;
+    bool m_wordsRequired = false;
     QList<Item> m_items;
     QList<QString> m_waiting;                 // keys not yet handed to a worker
     struct HandOff

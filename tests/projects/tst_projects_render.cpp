@@ -2,11 +2,13 @@
 // again when nothing changed, only the edited block after an edit (synthesis calls
 // counted); cancel leaves no half-written block marked as done; the project file reopens
 // with its cache; the MP3 export's ID3v2 chapters read back with TagLib match the blocks;
-// exports land at the target loudness; `tts-studio render` without a display.
+// exports land at the target loudness; `tts-studio render` without a display; captions of
+// the whole project (SRT, VTT from the CLI) timed to where each block is in the MP3.
 
 #include "blockplan.h"
 #include "enginetest.h"
 #include "loudnessmeter.h"
+#include "projectcaptions.h"
 #include "projectexport.h"
 #include "projectfile.h"
 #include "projectrenderer.h"
@@ -14,6 +16,10 @@
 #include "workerpool.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -54,6 +60,77 @@ QStringList filesIn(const QString &dir, const QString &pattern)
 {
     return QDir(dir).entryList({pattern}, QDir::Files);
 }
+
+Project twoChapters()
+{
+    Project p;
+    p.title = QStringLiteral("Captions");
+    p.blockPauseMs = 600;
+    p.chapterPauseMs = 1700;
+    p.chapters = {
+        {QStringLiteral("Arrival"), {}, {{QStringLiteral("The storm had passed by the time we reached the harbour, and the boats were "
+                                                         "tied up along the wall. Nobody spoke for a while."), {}},
+                                         {QStringLiteral("The keeper climbed the stairs every evening."), {}}}},
+        {QStringLiteral("Night"), {}, {{QStringLiteral("He counted the ships, one after another, until the morning came."), {}},
+                                       {QStringLiteral("The lamp went out."), {}}}},
+    };
+    p.chapters[1].settings.voice = QStringLiteral("am_michael");
+    return p;
+}
+
+struct Cue
+{
+    qint64 startMs = 0;
+    qint64 endMs = 0;
+    QString text;
+};
+
+// SubRip or WebVTT cues; an empty list with *error set when the file does not parse.
+QList<Cue> parseCues(const QString &path, bool vtt, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = "cannot open " + path;
+        return {};
+    }
+    QString all = QString::fromUtf8(f.readAll());
+    if (vtt) {
+        if (!all.startsWith("WEBVTT\n\n")) {
+            *error = "no WEBVTT header";
+            return {};
+        }
+        all = all.mid(8);
+    }
+    static const QRegularExpression time(R"(^(\d\d):(\d\d):(\d\d)[,.](\d\d\d) --> (\d\d):(\d\d):(\d\d)[,.](\d\d\d)$)");
+    QList<Cue> cues;
+    const QStringList blocks = all.split("\n\n", Qt::SkipEmptyParts);
+    for (const QString &block : blocks) {
+        QStringList lines = block.split('\n');
+        if (!vtt) {
+            bool ok = false;
+            if (lines.size() < 3 || lines.takeFirst().toInt(&ok) != cues.size() + 1 || !ok) {
+                *error = "bad cue number in: " + block;
+                return {};
+            }
+        }
+        const auto m = time.match(lines.value(0));
+        if (!m.hasMatch() || lines.size() < 2 || lines.size() > 3) {
+            *error = "bad cue: " + block;
+            return {};
+        }
+        auto ms = [&](int i) {
+            return ((m.captured(i).toLongLong() * 60 + m.captured(i + 1).toLongLong()) * 60 + m.captured(i + 2).toLongLong()) * 1000
+                   + m.captured(i + 3).toLongLong();
+        };
+        cues.append({ms(1), ms(5), lines.mid(1).join(' ')});
+    }
+    return cues;
+}
+
+QStringList wordsOf(const QString &text)
+{
+    return text.split(QRegularExpression("\\s+"), Qt::SkipEmptyParts);
+}
 }
 
 class TestProjectsRender : public QObject
@@ -73,6 +150,8 @@ private slots:
     void cancelLeavesNothingHalfDone();
     void reopenedProjectUsesItsCache();
     void commandLineRender();
+    void captionsFollowTheAudio();
+    void commandLineCaptions();
 
 private:
     // Renders and waits; returns the renderer's synthesis count (-1 on failure).
@@ -125,7 +204,8 @@ void TestProjectsRender::rendersEveryBlockOnce()
     QCOMPARE(progress.charactersDone, p.characterCount());
     QVERIFY(progress.audioSeconds > 5.0);
     QCOMPARE(filesIn(m_cache, "*.wav").size(), 7);
-    QVERIFY(filesIn(m_cache, "*.part").isEmpty());
+    QCOMPARE(filesIn(m_cache, "*.words.json").size(), 7);
+    QVERIFY(filesIn(m_cache, "*.part*").isEmpty());
     // Nothing changed: nothing is synthesized.
     QCOMPARE(render(p, m_cache, &progress), 0);
     QCOMPARE(progress.blocksCached, 7);
@@ -314,6 +394,12 @@ void TestProjectsRender::cancelLeavesNothingHalfDone()
     QVERIFY(m_pool->waitUntilReady(30000));
     const QStringList wavs = filesIn(cache, "*.wav");
     QCOMPARE(wavs.size(), done);
+    // Word timings only beside finished audio: an unfinished block leaves none (nor a
+    // temporary one).
+    QVERIFY(filesIn(cache, "*.part*").isEmpty());
+    QCOMPARE(filesIn(cache, "*.words.json").size(), done);
+    for (const QString &name : wavs)
+        QVERIFY2(QFile::exists(cache + "/" + QString(name).replace(".wav", ".words.json")), qPrintable(name));
     for (const QString &name : wavs) {
         const WavFile wav = readWav(cache + "/" + name);
         QVERIFY2(wav.valid, qPrintable(wav.error));
@@ -387,6 +473,159 @@ void TestProjectsRender::commandLineRender()
     QVERIFY(e.contains(".mp3 or .wav"));
     QCOMPARE(run({"render", doc, "-o", out, "--voice", "nobody"}, &o, &e), 2);
     QVERIFY2(e.contains("chapter 1, block 1"), e.constData());
+}
+
+void TestProjectsRender::captionsFollowTheAudio()
+{
+    const Project p = twoChapters();
+    const QString cache = m_dir.filePath("captions");
+    QCOMPARE(render(p, cache), 4);
+
+    // Where each block must begin in the exported audio, worked out here from the blocks'
+    // own WAVs and the pauses, and each block's first word from its words file.
+    static const VoiceCatalog catalog;
+    QList<qint64> blockStart, firstWord;
+    QStringList projectWords;
+    QList<int> firstToken; // index in projectWords of each block's first word
+    qint64 at = 0;
+    for (int c = 0; c < p.chapters.size(); ++c) {
+        if (c > 0)
+            at += qint64(p.chapterPauseMs) * kRate / 1000;
+        for (int b = 0; b < p.chapters[c].blocks.size(); ++b) {
+            if (b > 0)
+                at += qint64(p.blockPauseMs) * kRate / 1000;
+            const auto plan = BlockPlan::make(p, {c, b}, catalog);
+            QVERIFY(plan);
+            blockStart << at;
+            const WavFile wav = readWav(ProjectRenderer::audioPath(cache, plan->key));
+            QVERIFY2(wav.valid, qPrintable(wav.error));
+            at += wav.frames();
+            QFile words(ProjectRenderer::wordsPath(cache, plan->key));
+            QVERIFY(words.open(QIODevice::ReadOnly));
+            const QJsonObject o = QJsonDocument::fromJson(words.readAll()).object();
+            QCOMPARE(o.value("sample_rate").toInt(), kRate);
+            const QList<WordTiming> timings = WordTimings::fromJson(o.value("words").toArray());
+            QCOMPARE(timings.size(), wordsOf(p.chapters[c].blocks[b].text).size());
+            QVERIFY(timings.first().startSample < wav.frames());
+            firstWord << timings.first().startSample;
+            firstToken << int(projectWords.size());
+            projectWords += wordsOf(p.chapters[c].blocks[b].text);
+        }
+    }
+
+    ProjectExport::Options options;
+    options.target = m_dir.filePath("captioned.mp3");
+    options.captions = m_dir.filePath("captioned.srt");
+    const auto exported = ProjectExport::run(p, cache, options);
+    QVERIFY2(exported, qPrintable(exported.error().detail));
+    QVERIFY(exported->files.contains(options.captions));
+    QCOMPARE(exported->blockStarts, blockStart);
+    // The chapter marks and the captions are placed by the same walk.
+    QCOMPARE(exported->chapters.at(1).startMs, blockStart.at(2) * 1000 / kRate);
+
+    QString error;
+    const QList<Cue> cues = parseCues(options.captions, false, &error);
+    QVERIFY2(!cues.isEmpty(), qPrintable(error));
+    QCOMPARE(int(cues.size()), exported->cues);
+    QStringList cueWords;
+    QList<int> cueFirstToken;
+    for (int i = 0; i < cues.size(); ++i) {
+        QVERIFY(cues[i].startMs <= cues[i].endMs);
+        if (i > 0)
+            QVERIFY2(cues[i].startMs >= cues[i - 1].endMs,
+                     qPrintable(QStringLiteral("cue %1 starts before cue %2 ends").arg(i + 1).arg(i)));
+        QVERIFY(cues[i].endMs - cues[i].startMs <= 7000);
+        cueFirstToken << int(cueWords.size());
+        cueWords += wordsOf(cues[i].text);
+    }
+    QCOMPARE(cueWords, projectWords);
+    // The MP3 holds the whole program: the last cue ends inside it.
+    QVERIFY(cues.last().endMs <= qint64(exported->seconds * 1000) + 1);
+    for (int b = 0; b < blockStart.size(); ++b) {
+        const int cue = int(cueFirstToken.indexOf(firstToken[b]));
+        QVERIFY2(cue >= 0, qPrintable(QStringLiteral("no cue begins block %1: cues cross blocks").arg(b + 1)));
+        const double expectedMs = double(blockStart[b] + firstWord[b]) * 1000.0 / kRate;
+        QVERIFY2(std::abs(double(cues[cue].startMs) - expectedMs) <= 1.0,
+                 qPrintable(QStringLiteral("block %1: first cue at %2 ms, its audio's first word at %3 ms")
+                                .arg(b + 1).arg(cues[cue].startMs).arg(expectedMs, 0, 'f', 1)));
+    }
+
+    // Captions on their own (the studio's export) are the same file.
+    const QString alone = m_dir.filePath("alone.srt");
+    const auto saved = ProjectCaptions::save(p, cache, alone);
+    QVERIFY2(saved, qPrintable(saved.error().detail));
+    QCOMPARE(saved.value(), exported->cues);
+    QFile a(alone), b(options.captions);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(a.readAll(), b.readAll());
+
+    // A block cached before word timings were kept cannot be captioned...
+    const auto plan = BlockPlan::make(p, {1, 0}, catalog);
+    QVERIFY(QFile::remove(ProjectRenderer::wordsPath(cache, plan->key)));
+    const auto refused = ProjectCaptions::save(p, cache, alone);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().detail.contains("chapter 2, block 1"), qPrintable(refused.error().detail));
+    // ...is used as it is by a plain render, and made again when words are required.
+    QCOMPARE(render(p, cache), 0);
+    ProjectRenderer renderer(m_pool, cache);
+    renderer.setWordsRequired(true);
+    QSignalSpy finished(&renderer, &ProjectRenderer::finished);
+    QVERIFY(!renderer.start(p, p.blocks()));
+    QVERIFY(renderer.state() == ProjectRenderer::State::Finished || finished.wait(120000));
+    QCOMPARE(renderer.synthesisCount(), 1);
+    QVERIFY(QFile::exists(ProjectRenderer::wordsPath(cache, plan->key)));
+}
+
+void TestProjectsRender::commandLineCaptions()
+{
+    const QString doc = m_dir.filePath("story.txt");
+    QFile f(doc);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("The storm had passed.\n\nNobody spoke for a while, and the boats rocked in the harbour.\n");
+    f.close();
+    const QString program = QCoreApplication::applicationDirPath() + "/tts-studio";
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+    auto run = [&](const QStringList &args, QByteArray *o, QByteArray *e) {
+        QProcess proc;
+        proc.setProcessEnvironment(env);
+        proc.start(program, args);
+        if (!proc.waitForFinished(120000))
+            return -1;
+        *o = proc.readAllStandardOutput();
+        *e = proc.readAllStandardError();
+        return proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
+    };
+    const QString cache = m_dir.filePath("story-cache");
+    const QString vtt = m_dir.filePath("story.vtt");
+    QByteArray o, e;
+    QCOMPARE(run({"render", doc, "-o", m_dir.filePath("story.mp3"), "--workers", "2", "--cache", cache}, &o, &e), 0);
+    QVERIFY2(o.contains("(2 synthesized)"), o.constData());
+    // As if rendered before word timings were kept: captions make those blocks again.
+    for (const QString &name : filesIn(cache, "*.words.json"))
+        QVERIFY(QFile::remove(cache + "/" + name));
+    QCOMPARE(run({"render", doc, "-o", m_dir.filePath("story.mp3"), "--workers", "2", "--cache", cache, "--captions", vtt}, &o, &e), 0);
+    QVERIFY2(o.contains("(2 synthesized)"), o.constData());
+    QVERIFY2(o.contains(vtt.toUtf8()), o.constData());
+    QString error;
+    const QList<Cue> cues = parseCues(vtt, true, &error);
+    QVERIFY2(!cues.isEmpty(), qPrintable(error));
+    QStringList words;
+    for (int i = 0; i < cues.size(); ++i) {
+        if (i > 0)
+            QVERIFY(cues[i].startMs >= cues[i - 1].endMs);
+        words += wordsOf(cues[i].text);
+    }
+    QCOMPARE(words.join(' '), QStringLiteral("The storm had passed. Nobody spoke for a while, and the boats rocked in the harbour."));
+    // The second block starts after the first and the pause between blocks.
+    QVERIFY(cues.last().startMs > 500);
+    // Without --captions nothing is made again; a wrong suffix is a usage error.
+    QCOMPARE(run({"render", doc, "-o", m_dir.filePath("story.mp3"), "--workers", "2", "--cache", cache}, &o, &e), 0);
+    QVERIFY2(o.contains("(0 synthesized)"), o.constData());
+    QCOMPARE(run({"render", doc, "-o", m_dir.filePath("story.mp3"), "--captions", m_dir.filePath("story.txt2")}, &o, &e), 2);
+    QVERIFY2(e.contains(".srt or .vtt"), e.constData());
 }
 
 QTEST_GUILESS_MAIN(TestProjectsRender)

@@ -23,6 +23,8 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QMenu>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -61,6 +63,7 @@ private slots:
     void undoRedoOfABlockEdit();
     void reopenTheSavedProject();
     void exportMp3WithChapters();
+    void exportCaptions();
     void playFromABlockMarksIt();
     void chapterSettingsAreInherited();
     void cancelLeavesNothingHalfDone();
@@ -236,6 +239,30 @@ void TestProjectsPage::exportMp3WithChapters()
             }
     }
     QCOMPARE(titles, (QStringList{QStringLiteral("The Harbour"), QStringLiteral("The Market"), QStringLiteral("The Evening")}));
+}
+
+void TestProjectsPage::exportCaptions()
+{
+    QVERIFY(m_page);
+    // The Export menu offers it.
+    auto *button = m_page->findChild<QToolButton *>(QStringLiteral("exportButton"));
+    QVERIFY(button && button->menu());
+    QStringList actions;
+    for (QAction *a : button->menu()->actions())
+        actions << a->text();
+    QVERIFY2(actions.contains(QStringLiteral("Captions (SRT/VTT)…")), qPrintable(actions.join(" | ")));
+
+    const QString out = m_dir.filePath(QStringLiteral("town.vtt"));
+    QSignalSpy exported(m_page.get(), &ProjectPage::exported);
+    m_page->exportCaptions(out);
+    QVERIFY(exported.wait(60000));
+    QVERIFY2(exported.first().first().toBool(), qPrintable(exported.first().at(1).toString()));
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString vtt = QString::fromUtf8(file.readAll());
+    QVERIFY(vtt.startsWith(QStringLiteral("WEBVTT\n\n")));
+    QVERIFY(vtt.count(QStringLiteral(" --> ")) > 0);
+    QVERIFY2(m_page->progressLabel()->text().contains(QStringLiteral("town.vtt")), qPrintable(m_page->progressLabel()->text()));
 }
 
 void TestProjectsPage::playFromABlockMarksIt()

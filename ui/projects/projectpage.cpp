@@ -5,6 +5,7 @@
 #include "generationservice.h"
 #include "playerbar.h"
 #include "audioplayer.h"
+#include "projectcaptions.h"
 #include "projectfile.h"
 #include "rendersession.h"
 #include "services.h"
@@ -358,6 +359,7 @@ QWidget *ProjectPage::buildRenderRow()
     exportMenu->addAction(tr("MP3 with chapters…"), this, [this] { chooseExport(0); });
     exportMenu->addAction(tr("MP3 with chapters and a cue sheet…"), this, [this] { chooseExport(1); });
     exportMenu->addAction(tr("WAV, one file per chapter…"), this, [this] { chooseExport(2); });
+    exportMenu->addAction(tr("Captions (SRT/VTT)…"), this, [this] { chooseCaptions(); });
     m_exportButton->setMenu(exportMenu);
     for (QToolButton *b : {m_renderButton, m_pauseButton, m_cancelButton, m_playButton, m_exportButton})
         h->addWidget(b);
@@ -992,6 +994,51 @@ void ProjectPage::exportTo(const ProjectExport::Options &options)
                                          .arg(out->chapters.size())
                                          .arg(QLocale().toString(out->seconds / 60.0, 'f', 1),
                                               QLocale().toString(out->integratedLufs, 'f', 1), names.join(QStringLiteral(", ")));
+                m_progressLabel->setText(text);
+                emit exported(true, text);
+            });
+}
+
+void ProjectPage::chooseCaptions()
+{
+    if (!m_open)
+        return;
+    if (m_cost.blocksPending > 0) {
+        showProblem(tr("Render the whole project before exporting: %1 blocks are not rendered yet.").arg(m_cost.blocksPending));
+        return;
+    }
+    const QString base = QFileInfo(m_path).absolutePath() + QLatin1Char('/') + QFileInfo(m_path).completeBaseName();
+    const QString srtFilter = tr("SubRip captions (*.srt)");
+    const QString vttFilter = tr("WebVTT captions (*.vtt)");
+    QString filter = srtFilter;
+    QString target = QFileDialog::getSaveFileName(this, tr("Export captions"), base + QStringLiteral(".srt"),
+                                                  srtFilter + QStringLiteral(";;") + vttFilter, &filter);
+    if (target.isEmpty())
+        return;
+    // A name without a known suffix gets the one of the chosen filter.
+    if (!ProjectCaptions::formatOf(target))
+        target += filter == vttFilter ? QStringLiteral(".vtt") : QStringLiteral(".srt");
+    exportCaptions(target);
+}
+
+void ProjectPage::exportCaptions(const QString &target)
+{
+    if (!m_open)
+        return;
+    m_exportButton->setEnabled(false);
+    m_progressLabel->setText(tr("Exporting…"));
+    const Project project = m_project;
+    const QString cacheDir = ProjectFile::cacheDirOf(m_path);
+    // Reads every block's audio and words and writes the file: the writing thread's work.
+    onFiles(&m_writes, [project, cacheDir, target] { return ProjectCaptions::save(project, cacheDir, target); },
+            [this, target](const Result<int> &out) {
+                updateRenderControls();
+                if (!out) {
+                    showProblem(tr("Export failed: %1").arg(out.error().detail));
+                    emit exported(false, out.error().detail);
+                    return;
+                }
+                const QString text = tr("Exported %n caption(s): %1", nullptr, out.value()).arg(QFileInfo(target).fileName());
                 m_progressLabel->setText(text);
                 emit exported(true, text);
             });

@@ -32,7 +32,7 @@ class VoiceSettingsEditor;
 // undo/redo and the settings of the project, a chapter or a block; render all, a chapter
 // or a block in the worker processes (billed to the chosen account, the cache keeps what
 // did not change), with progress, pause, resume and cancel; play from a block with the
-// block being heard marked; export MP3 with chapters, WAV per chapter and a cue sheet.
+// block being heard marked; export MP3 with chapters, WAV per chapter, a cue sheet and captions.
 // The GUI thread never touches the disk: file work runs on the page's own threads,
 // store work on the store pool, synthesis on the worker pool's thread.
 class ProjectPage : public QWidget
@@ -58,6 +58,8 @@ public:
     void resumeRender();
     void cancelRender();
     void exportTo(const ProjectExport::Options &options);
+    // Captions (.srt or .vtt) of the whole project, timed like its MP3/WAV export.
+    void exportCaptions(const QString &target);
     void playFrom(int row);
     // Replaces a block's text as typing in the editor would (one undoable step).
     void setBlockText(int row, const QString &text);
@@ -103,6 +105,7 @@ private:
     void chooseImport();
     void chooseSaveAs();
     void chooseExport(int kind);
+    void chooseCaptions();
 
     void setProject(const Project &project, const QString &path);
     void showProblem(const QString &text);
