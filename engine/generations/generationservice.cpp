@@ -112,6 +112,9 @@ Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthCo
     const QString language = req.speech.languageCode.isEmpty() ? Languages::defaultCode(req.speech.model, voice->language)
                                                                : req.speech.languageCode;
     params->pronunciations = Lexicon::match(lexicon, params->text, {language, params->locale});
+    // Before any row or charge, on every route: what is said per billed token is bounded.
+    if (auto problem = SpeechRequestCheck::checkSpokenLength(*params))
+        return *problem;
     return *params;
 }
 
