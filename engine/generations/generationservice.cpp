@@ -91,9 +91,11 @@ ExpiryRule GenerationService::expiryRule() const
     return ExpiryRule{Timestamps::nowMs() - m_options.ttlMs, {ApiVersion::Studio}};
 }
 
-Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &req,
+Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &request,
                                                 const QList<LexiconEntry> &lexicon)
 {
+    CreateGeneration req = request;
+    req.speech.text = SpeechRequestCheck::withoutByteOrderMark(request.speech.text);
     if (auto problem = SpeechRequestCheck::check(req.speech, req.voiceId, voice))
         return *problem;
     if (!AudioFormats::parse(req.audioFormat))
@@ -134,7 +136,7 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.accountId = auth.accountId;
     // Queued jobs wait for the runner; a stream starts synthesizing right away.
     g.status = req.streamed ? GenerationStatus::Generating : GenerationStatus::InQueue;
-    g.inputText = req.speech.text;
+    g.inputText = SpeechRequestCheck::withoutByteOrderMark(req.speech.text); // as plan() took it
     g.voiceId = voice->id;
     g.voiceName = voice->name;
     g.model = req.speech.model;

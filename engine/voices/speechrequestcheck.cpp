@@ -40,6 +40,11 @@ std::optional<QString> SpeechRequestCheck::invalidCharacter(const QString &text)
     return std::nullopt;
 }
 
+QString SpeechRequestCheck::withoutByteOrderMark(const QString &text)
+{
+    return text.startsWith(QChar(0xFEFF)) ? text.mid(1) : text;
+}
+
 bool SpeechRequestCheck::hasSomethingToSay(const QString &text)
 {
     for (qsizetype i = 0; i < text.size(); ++i) {

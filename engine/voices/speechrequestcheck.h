@@ -32,6 +32,11 @@ std::optional<ServiceError> checkSpokenLength(const SynthesisParams &params);
 // except tab, line feed and carriage return, and the Unicode noncharacters.
 std::optional<QString> invalidCharacter(const QString &text);
 
+// The text as a generation takes it: without a leading U+FEFF, the byte order mark some
+// editors save at the start of a file, which is no part of the text. (SQLite drops it
+// when storing, so input_text and the caption positions into it would disagree.)
+QString withoutByteOrderMark(const QString &text);
+
 // Whether the text gives a voice anything to say: at least one letter or digit.
 // Emoji, symbols, punctuation, spaces and invisible characters alone are not read aloud.
 bool hasSomethingToSay(const QString &text);
