@@ -114,9 +114,6 @@ Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthCo
     const QString language = req.speech.languageCode.isEmpty() ? Languages::defaultCode(req.speech.model, voice->language)
                                                                : req.speech.languageCode;
     params->pronunciations = Lexicon::match(lexicon, params->text, {language, params->locale});
-    // Before any row or charge, on every route: what is said per billed token is bounded.
-    if (auto problem = SpeechRequestCheck::checkSpokenLength(*params))
-        return *problem;
     return *params;
 }
 
@@ -129,6 +126,12 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     const auto params = plan(voice ? &*voice : nullptr, auth, req, *lexicon);
     if (!params)
         return params.error();
+    // Before any row or charge, on every route: what is said per billed token is bounded.
+    // Here and not in plan(), which a stream also runs on the server thread to start early
+    // (its audio is held until this create() succeeds): measuring the longest document
+    // with numbers and lexicon spans takes a few hundred milliseconds.
+    if (auto problem = SpeechRequestCheck::checkSpokenLength(*params))
+        return *problem;
     const auto format = AudioFormats::parse(req.audioFormat);
 
     Generation g;

@@ -44,6 +44,7 @@ private slots:
     void limit_data();
     void limit();
     void numbersStayUnderTheFactorInEveryLanguage();
+    void longestTextIsMeasuredQuickly();
 };
 
 void TestSpokenLength::measure_data()
@@ -162,6 +163,26 @@ void TestSpokenLength::numbersStayUnderTheFactorInEveryLanguage()
     qInfo("numbers spelled out: at most %.2f characters said per character written (%s)", worst, qPrintable(worstCase));
     // With a margin: the factor must stay clear of whatever ICU's rules say.
     QVERIFY2(worst * 1.2 < SpeechRequestCheck::kSpokenPerToken, qPrintable(worstCase));
+}
+
+void TestSpokenLength::longestTextIsMeasuredQuickly()
+{
+    // A stream's request is planned on the server thread too: the measure of the longest
+    // document (50,000 code points, numbers and a lexicon) is printed, and must not hang.
+    QString body;
+    while (body.size() < 49000)
+        body += QStringLiteral("On 2026-11-24 NASA paid 1,250.50 € for <emphasis>777</emphasis> parts. ");
+    const QString doc = QStringLiteral("<speak>") + body + QStringLiteral("</speak>");
+    const QList<LexiconEntry> nasa{{QStringLiteral("NASA"), QStringLiteral("National Aeronautics and Space Administration"), {}, {}, false}};
+    const SynthesisParams p = paramsFor(doc, QStringLiteral("a"), nasa);
+    QElapsedTimer t;
+    t.start();
+    const auto problem = SpeechRequestCheck::checkSpokenLength(p);
+    const qint64 ms = t.elapsed();
+    qInfo("%lld code points of SSML with %lld lexicon spans measured in %lld ms", qint64(doc.size()),
+          qint64(p.pronunciations.size()), ms);
+    QVERIFY2(!problem, problem ? qPrintable(problem->detail) : "");
+    QVERIFY(ms < 5000);
 }
 
 QTEST_APPLESS_MAIN(TestSpokenLength)
