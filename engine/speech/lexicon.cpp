@@ -111,7 +111,8 @@ Lexicon::Parsed Lexicon::parse(const QJsonArray &array)
         const auto alphabet = stringField(o, "alphabet", at + QStringLiteral(".alphabet"), out.problems);
         const auto language = stringField(o, "language_code", at + QStringLiteral(".language_code"), out.problems);
         const QJsonValue cs = o.value("case_sensitive");
-        if (!cs.isUndefined() && !cs.isNull() && !cs.isBool())
+        // true, false or absent: an extension's flag has no "null" meaning the default.
+        if (!cs.isUndefined() && !cs.isBool())
             out.problems.append({at + QStringLiteral(".case_sensitive"), QStringLiteral("case_sensitive must be a boolean"), true});
         if (out.problems.size() > before)
             continue; // type errors first: the values mean nothing yet

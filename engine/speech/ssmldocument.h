@@ -63,10 +63,17 @@ public:
     static constexpr int kMaxDepth = 100;
     static constexpr int kMaxElements = 10000;
     static constexpr int kMaxBreakMs = 10000;       // one <break>
-    static constexpr int kMaxTotalBreakMs = 600000; // all of them: silence is not billed
+    static constexpr int kMaxTotalBreakMs = 600000; // all of them, whatever the tokens
+    // Silence is not billed: the breaks of a document that says N tokens may add up to
+    // kFreeBreakMs + N * kBreakMsPerToken (and kMaxTotalBreakMs at most), so that the
+    // audio bought with a token stays bounded (docs/api.md "SSML").
+    static constexpr int kFreeBreakMs = 10000;
+    static constexpr int kBreakMsPerToken = 100;
+    static qint64 breakAllowanceMs(qint64 tokens);
 
-    // Whether text is SSML: it starts with <speak (after whitespace), followed by '>',
-    // '/' or whitespace (attributes such as xml:lang, version, xmlns).
+    // Whether text is SSML: it starts with <speak, followed by '>', '/' or whitespace
+    // (attributes such as xml:lang, version, xmlns). Before it may come a byte order mark
+    // (U+FEFF, as editors save UTF-8), whitespace and an XML declaration (<?xml ...?>).
     static bool isSsml(const QString &text);
 
     static std::variant<SsmlDocument, SsmlError> parse(const QString &text);

@@ -231,6 +231,34 @@ void TestApiCaptions::noTimestampsNoCaptions()
     QVERIFY(!QFile::exists(QDir(m_server.audioDir()).filePath(id + ".words.json")));
     // A wrong JSON type is refused like any other field.
     QCOMPARE(m_server.createGeneration(m_key, QStringLiteral("Bad flag."), "af_sarah", {{"timestamps", "yes"}}).status, 422);
+    // null is no boolean either (issue 16 F7): 422 naming the field, nothing created, on
+    // REST and on the WebSocket (an error message, close 1003).
+    const qsizetype rows = m_server.history(m_key).size();
+    const HttpResponse nulled = m_server.createGeneration(m_key, QStringLiteral("Null flag."), "af_sarah",
+                                                          {{"timestamps", QJsonValue::Null}});
+    QCOMPARE(nulled.status, 422);
+    QVERIFY2(nulled.hasFieldError(QStringLiteral("timestamps")), nulled.describe().constData());
+    QWebSocket ws;
+    QUrl url(m_server.baseUrl() + "/v3/tts/stream");
+    url.setScheme("ws");
+    url.setQuery("api_key=" + QString::fromLatin1(m_key));
+    QJsonObject error;
+    connect(&ws, &QWebSocket::textMessageReceived, &ws, [&](const QString &m) {
+        const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
+        if (o.value("type") == "error")
+            error = o;
+    });
+    QSignalSpy connected(&ws, &QWebSocket::connected);
+    QSignalSpy closed(&ws, &QWebSocket::disconnected);
+    ws.open(url);
+    QVERIFY(connected.wait(10000));
+    ws.sendTextMessage(QString::fromUtf8(
+        QJsonDocument(QJsonObject{{"text", "Null flag."}, {"voice_id", "af_sarah"}, {"timestamps", QJsonValue::Null}})
+            .toJson(QJsonDocument::Compact)));
+    QVERIFY(closed.wait(30000));
+    QCOMPARE(ws.closeCode(), QWebSocketProtocol::CloseCodeDatatypeNotSupported);
+    QVERIFY2(error.value("detail").toString().contains(QStringLiteral("timestamps")), QJsonDocument(error).toJson().constData());
+    QCOMPARE(m_server.history(m_key).size(), rows);
 }
 
 void TestApiCaptions::captionsGoWithTheGeneration()

@@ -206,6 +206,9 @@ void TestApiLexicon::wrongTypes_data()
     QTest::newRow("alias an array") << QByteArray(R"({"entries":[{"grapheme":"a","alias":["b"]}]})") << 422 << "entries[0].alias";
     QTest::newRow("case_sensitive a string") << QByteArray(R"({"entries":[{"grapheme":"a","alias":"b","case_sensitive":"true"}]})")
                                              << 422 << "entries[0].case_sensitive";
+    // An extension's flag is true, false or absent (issue 16 F7).
+    QTest::newRow("case_sensitive null") << QByteArray(R"({"entries":[{"grapheme":"a","alias":"b","case_sensitive":null}]})")
+                                         << 422 << "entries[0].case_sensitive";
     QTest::newRow("malformed JSON") << QByteArray(R"({"entries":[)") << 400 << "body";
     QTest::newRow("not an object") << QByteArray(R"([])") << 400 << "body";
 }
