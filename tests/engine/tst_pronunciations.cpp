@@ -79,6 +79,14 @@ void TestPronunciations::ipaToEspeak_data()
     QTest::newRow("two words, secondary stress") << QStringLiteral("ˌnjuː ˈjɔːk") << QStringLiteral(",nju: 'jO:k");
     QTest::newRow("German ch, uvular r") << QStringLiteral("ˈbaχ ʁeːt") << QStringLiteral("'baX Re:t");
     QTest::newRow("French nasal") << QStringLiteral("bɔ̃ʒuʁ") << QStringLiteral("bO~ZuR");
+    // Precomposed letters are their NFD: a vowel with the nasal tilde, and ç stays the
+    // palatal fricative (c + U+0327 in NFD).
+    QTest::newRow("precomposed a tilde U+00E3") << QStringLiteral("p\u00e3w") << QStringLiteral("pa~w");
+    QTest::newRow("a + combining tilde") << QStringLiteral("pa\u0303w") << QStringLiteral("pa~w");
+    QTest::newRow("precomposed e and o tilde") << QStringLiteral("b\u1ebd s\u00f5") << QStringLiteral("be~ so~");
+    QTest::newRow("precomposed i and u tilde") << QStringLiteral("\u0129\u0169") << QStringLiteral("i~u~");
+    QTest::newRow("precomposed c cedilla") << QStringLiteral("ˈi\u00e7") << QStringLiteral("'iC");
+    QTest::newRow("c + combining cedilla") << QStringLiteral("ˈic\u0327") << QStringLiteral("'iC");
 }
 
 void TestPronunciations::ipaToEspeak()
@@ -137,6 +145,10 @@ void TestPronunciations::unknownIpa_data()
     QTest::newRow("a digit") << QStringLiteral("h3lo") << QStringLiteral("3");
     QTest::newRow("capital letter") << QStringLiteral("Hello") << QStringLiteral("H");
     QTest::newRow("only marks") << QStringLiteral("ˈ.") << QString();
+    QTest::newRow("precomposed a tilde") << QStringLiteral("p\u00e3w") << QStringLiteral("-");
+    QTest::newRow("precomposed e, o tilde, c cedilla") << QStringLiteral("\u1ebd\u00f5\u00e7") << QStringLiteral("-");
+    // An unknown accent is named with its letter, as written, not as a lone mark.
+    QTest::newRow("acute accent") << QStringLiteral("h\u00e1") << QStringLiteral("\u00e1");
 }
 
 void TestPronunciations::unknownIpa()
