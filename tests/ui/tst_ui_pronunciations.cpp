@@ -145,6 +145,8 @@ void TestPronunciationsPage::plsRoundTrip()
         QCOMPARE(stored().at(i).grapheme, before.at(i).grapheme);
         QCOMPARE(stored().at(i).alias, before.at(i).alias);
         QCOMPARE(stored().at(i).phoneme, before.at(i).phoneme);
+        // An entry of every language stays one (the file says xml:lang="und").
+        QCOMPARE(stored().at(i).languageCode, before.at(i).languageCode);
     }
 }
 
@@ -190,6 +192,10 @@ void TestPronunciationsPage::plsRead_data()
   <lexeme><grapheme>W3C</grapheme><grapheme>w3c</grapheme><alias>World Wide Web Consortium</alias></lexeme>
   <lexeme><grapheme>Xyz</grapheme><phoneme alphabet="x-sampa">"ks</phoneme></lexeme>
 </lexicon>)") << QStringList{"tomato=|təˈmeɪtoʊ@en", "W3C=World Wide Web Consortium|@en", "w3c=World Wide Web Consortium|@en"} << 1;
+    QTest::newRow("und is every language") << QByteArray(R"(<?xml version="1.0" encoding="UTF-8"?>
+<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="und">
+  <lexeme><grapheme>SQL</grapheme><alias>sequel</alias></lexeme>
+</lexicon>)") << QStringList{"SQL=sequel|@"} << 0;
 }
 
 void TestPronunciationsPage::plsRead()
