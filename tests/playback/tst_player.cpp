@@ -12,6 +12,7 @@
 #include "historypage.h"
 #include "mainwindow.h"
 #include "playerbar.h"
+#include "ssmlhighlighter.h"
 #include "uitestenv.h"
 #include "waveformview.h"
 
@@ -20,7 +21,9 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QTextBlock>
 #include <QTextCursor>
+#include <QTextLayout>
 #include <QLabel>
 #include <QMediaDevices>
 #include <QPlainTextEdit>
@@ -96,6 +99,7 @@ private slots:
     void historyItemOpenedInGenerateMarksWords();
     void longTextScrollsWithTheWord();
     void ssmlCaptionsShowTheVisibleText();
+    void ssmlMarkupIsColoured();
 
 private:
     // Marks the word at several places of the audio and checks each against the timings.
@@ -548,6 +552,58 @@ void TestPlayer::ssmlCaptionsShowTheVisibleText()
         QCOMPARE(lines, (QStringList{QStringLiteral("Call foobar at %1 world.").arg(at), QStringLiteral("See WWW now.")}));
     }
     page->stopSpeaking();
+}
+
+// The Generate editor colours an SSML text's markup (tags, attribute names and values,
+// entities, comments, also across lines) and leaves plain text as it is.
+void TestPlayer::ssmlMarkupIsColoured()
+{
+    UiTestEnv env({m_wordsDir.path()});
+    MainWindow window(env.context());
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    GeneratePage *page = window.generatePage();
+    SsmlHighlighter *h = page->ssmlHighlighter();
+    QVERIFY(h);
+    // The colour of the character at a position of the editor's text.
+    auto colourAt = [&](qsizetype at) {
+        const QTextBlock block = page->editor()->document()->findBlock(int(at));
+        for (const QTextLayout::FormatRange &r : block.layout()->formats())
+            if (at - block.position() >= r.start && at - block.position() < r.start + r.length)
+                return r.format.foreground().color();
+        return QColor();
+    };
+    const QString doc = QStringLiteral("<speak xml:lang=\"en-US\">AT&amp;T <!-- a\nnote --> <prosody\nrate=\"slow\">slowly</prosody></speak>");
+    page->editor()->setPlainText(doc);
+    QTRY_VERIFY(h->isActive());
+    const QColor tag = h->format(SsmlHighlighter::Part::Tag).foreground().color();
+    const QColor attribute = h->format(SsmlHighlighter::Part::Attribute).foreground().color();
+    const QColor value = h->format(SsmlHighlighter::Part::Value).foreground().color();
+    const QColor entity = h->format(SsmlHighlighter::Part::Entity).foreground().color();
+    const QColor comment = h->format(SsmlHighlighter::Part::Comment).foreground().color();
+    QTRY_COMPARE(colourAt(doc.indexOf("speak")), tag);
+    QCOMPARE(colourAt(doc.indexOf("xml:lang")), attribute);
+    QCOMPARE(colourAt(doc.indexOf("en-US")), value);
+    QCOMPARE(colourAt(doc.indexOf("AT")), QColor());
+    QCOMPARE(colourAt(doc.indexOf("&amp;") + 1), entity);
+    QCOMPARE(colourAt(doc.indexOf("note")), comment); // the comment's second line
+    QCOMPARE(colourAt(doc.indexOf("rate")), attribute); // the tag's second line
+    QCOMPARE(colourAt(doc.indexOf("slow\"")), value);
+    QCOMPARE(colourAt(doc.indexOf("slowly")), QColor());
+    QCOMPARE(colourAt(doc.indexOf("</prosody") + 2), tag);
+    if (qEnvironmentVariableIsSet("TTS_SCREENSHOT")) {
+        // Time for a look (or an `import -window root`) under a real display.
+        QTest::qWait(3000);
+        window.grab().save(qEnvironmentVariable("TTS_SCREENSHOT"));
+    }
+
+    // Plain text (what is not a document) is not coloured, markup-like or not.
+    page->editor()->setPlainText(QStringLiteral("Tom &amp; <b>Jerry</b>"));
+    QTRY_VERIFY(!h->isActive());
+    QCOMPARE(colourAt(1), QColor());
+    QCOMPARE(colourAt(5), QColor());
+    QCOMPARE(colourAt(11), QColor());
 }
 
 QTEST_MAIN(TestPlayer)
