@@ -594,6 +594,20 @@ QString SsmlDocument::visibleText(qsizetype from, qsizetype to) const
     return out.simplified();
 }
 
+std::pair<qsizetype, qsizetype> SsmlDocument::visibleSpan(qsizetype from, qsizetype to) const
+{
+    const auto first = std::lower_bound(m_visibleFrom.begin(), m_visibleFrom.end(), from);
+    qsizetype start = -1, end = -1;
+    for (size_t i = size_t(first - m_visibleFrom.begin()); i < m_visibleFrom.size() && m_visibleFrom[i] < to; ++i) {
+        if (m_visibleTo[i] > to || m_visible.at(qsizetype(i)).isSpace())
+            continue;
+        if (start < 0)
+            start = m_visibleFrom[i];
+        end = m_visibleTo[i];
+    }
+    return start < 0 ? std::make_pair(from, to) : std::make_pair(start, end);
+}
+
 QString SsmlDocument::billedText(const QString &text)
 {
     if (!isSsml(text))

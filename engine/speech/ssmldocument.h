@@ -3,6 +3,7 @@
 #include <QList>
 #include <QString>
 
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -86,6 +87,10 @@ public:
     // entities decoded; the content of <sub>, <say-as> and <phoneme> as written, not the
     // alias, the words said or the phonemes. Whitespace runs are one space, trimmed.
     QString visibleText(qsizetype from, qsizetype to) const;
+    // The part of the input's span [from, to) from its first visible character to the
+    // end of its last (a word marked in an editor without the tags around it); the span
+    // itself when it shows nothing.
+    std::pair<qsizetype, qsizetype> visibleSpan(qsizetype from, qsizetype to) const;
 
 private:
     friend class SsmlReader;

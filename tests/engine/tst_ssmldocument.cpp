@@ -3,6 +3,7 @@
 // back into the markup, the billed text, and where a malformed document is refused.
 
 #include "captions.h"
+#include "sentencespans.h"
 #include "ssmldocument.h"
 
 #include <QJsonObject>
@@ -289,29 +290,30 @@ void TestSsmlDocument::captionWordIsTheVisibleText_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("source"); // the word's span of text (its first occurrence)
     QTest::addColumn<QString>("word");
-    QTest::newRow("unknown element") << "<speak>foo<x/>bar</speak>" << "foo<x/>bar" << "foobar";
+    QTest::addColumn<QString>("markedSource"); // what an editor marks of the span
+    QTest::newRow("unknown element") << "<speak>foo<x/>bar</speak>" << "foo<x/>bar" << "foobar" << "foo<x/>bar";
     QTest::newRow("unknown element with content") << "<speak>un<voice name=\"v\">believ</voice>able</speak>"
-                                                  << "un<voice name=\"v\">believ</voice>able" << "unbelievable";
+                                                  << "un<voice name=\"v\">believ</voice>able" << "unbelievable" << "un<voice name=\"v\">believ</voice>able";
     QTest::newRow("emphasis inside a word") << "<speak>un<emphasis>believ</emphasis>able.</speak>"
-                                            << "un<emphasis>believ</emphasis>able." << "unbelievable.";
-    QTest::newRow("comment") << "<speak>Hello wo<!-- c -->rld.</speak>" << "wo<!-- c -->rld." << "world.";
-    QTest::newRow("entity") << "<speak>AT&amp;T, today</speak>" << "AT&amp;T," << "AT&T,";
-    QTest::newRow("markup entities") << "<speak>a &lt;b&gt; c</speak>" << "&lt;b&gt;" << "<b>";
-    QTest::newRow("character reference") << "<speak>caf&#xE9; au lait</speak>" << "caf&#xE9;" << QStringLiteral("caf\u00e9");
+                                            << "un<emphasis>believ</emphasis>able." << "unbelievable." << "un<emphasis>believ</emphasis>able.";
+    QTest::newRow("comment") << "<speak>Hello wo<!-- c -->rld.</speak>" << "wo<!-- c -->rld." << "world." << "wo<!-- c -->rld.";
+    QTest::newRow("entity") << "<speak>AT&amp;T, today</speak>" << "AT&amp;T," << "AT&T," << "AT&amp;T,";
+    QTest::newRow("markup entities") << "<speak>a &lt;b&gt; c</speak>" << "&lt;b&gt;" << "<b>" << "&lt;b&gt;";
+    QTest::newRow("character reference") << "<speak>caf&#xE9; au lait</speak>" << "caf&#xE9;" << QStringLiteral("caf\u00e9") << "caf&#xE9;";
     QTest::newRow("reference beyond U+FFFF") << "<speak>smile&#x1F600; now</speak>" << "smile&#x1F600;"
-                                             << QStringLiteral("smile\U0001F600");
-    QTest::newRow("CDATA") << "<speak>x <![CDATA[a<b]]> y</speak>" << "a<b" << "a<b";
+                                             << QStringLiteral("smile\U0001F600") << "smile&#x1F600;";
+    QTest::newRow("CDATA") << "<speak>x <![CDATA[a<b]]> y</speak>" << "a<b" << "a<b" << "a<b";
     QTest::newRow("sub: its written content") << "<speak>See <sub alias=\"World Wide Web\">WWW</sub> now</speak>" << "WWW"
-                                              << "WWW";
+                                              << "WWW" << "WWW";
     QTest::newRow("sub with markup inside") << "<speak>See <sub alias=\"x\">W<x/>W&amp;W</sub> now</speak>"
-                                            << "W<x/>W&amp;W" << "WW&W";
+                                            << "W<x/>W&amp;W" << "WW&W" << "W<x/>W&amp;W";
     QTest::newRow("say-as: as written") << "<speak>It is <say-as interpret-as=\"cardinal\">1250</say-as> now</speak>"
-                                        << "1250" << "1250";
+                                        << "1250" << "1250" << "1250";
     QTest::newRow("phoneme: as written") << "<speak>A <phoneme ph=\"t\u0259\u02c8m\u0251\u02d0to\u028a\">tomato</phoneme> here</speak>"
-                                         << "tomato" << "tomato";
+                                         << "tomato" << "tomato" << "tomato";
     QTest::newRow("span over a whole element") << "<speak>go <emphasis>now</emphasis>!</speak>" << "<emphasis>now</emphasis>!"
-                                               << "now!";
-    QTest::newRow("plain text stays as written") << "Tom &amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>";
+                                               << "now!" << "now</emphasis>!";
+    QTest::newRow("plain text stays as written") << "Tom &amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>";
 }
 
 void TestSsmlDocument::captionWordIsTheVisibleText()
@@ -319,6 +321,7 @@ void TestSsmlDocument::captionWordIsTheVisibleText()
     QFETCH(QString, text);
     QFETCH(QString, source);
     QFETCH(QString, word);
+    QFETCH(QString, markedSource);
     const qsizetype at = text.indexOf(source);
     QVERIFY(at >= 0);
     const qint64 cs = text.left(at).toUcs4().size();
@@ -333,4 +336,8 @@ void TestSsmlDocument::captionWordIsTheVisibleText()
     QCOMPARE(cues.size(), 1);
     QCOMPARE(cues.first().lines, QStringList{word});
     QVERIFY(Captions::render(Captions::Format::Srt, text, timings).contains(word));
+    // An editor marks it from its first visible character to its last: markup inside the
+    // word stays marked, tags around it do not.
+    const SentenceSpans::Span marked = SentenceSpans::words(text, timings).value(0);
+    QCOMPARE(text.mid(marked.start, marked.length), markedSource);
 }
