@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -627,6 +628,11 @@ void SsmlReader::characters()
         i = qMin(end, rawEnd);
     }
 
+    // What a reader sees, whatever is said for it (a <sub>'s content too).
+    m_doc.m_visible += item.text;
+    m_doc.m_visibleFrom.insert(m_doc.m_visibleFrom.end(), item.from.begin(), item.from.end());
+    m_doc.m_visibleTo.insert(m_doc.m_visibleTo.end(), item.to.begin(), item.to.end());
+
     if (Frame *g = gatherer()) {
         if (g->collect == Collect::Sub) {
             // The content is replaced by the alias: only its place matters.
@@ -714,6 +720,32 @@ QString SsmlDocument::spokenText() const
             all += u' '; // a pause or a sentence boundary separates words
     }
     return all.simplified();
+}
+
+QString SsmlDocument::visibleText(qsizetype from, qsizetype to) const
+{
+    // The spans grow with the text (the input is read in order): the first character
+    // that starts at or after from, then on while they end by to.
+    const auto first = std::lower_bound(m_visibleFrom.begin(), m_visibleFrom.end(), from);
+    QString out;
+    for (size_t i = size_t(first - m_visibleFrom.begin()); i < m_visibleFrom.size() && m_visibleFrom[i] < to; ++i)
+        if (m_visibleTo[i] <= to)
+            out += m_visible.at(qsizetype(i));
+    return out.simplified();
+}
+
+std::pair<qsizetype, qsizetype> SsmlDocument::visibleSpan(qsizetype from, qsizetype to) const
+{
+    const auto first = std::lower_bound(m_visibleFrom.begin(), m_visibleFrom.end(), from);
+    qsizetype start = -1, end = -1;
+    for (size_t i = size_t(first - m_visibleFrom.begin()); i < m_visibleFrom.size() && m_visibleFrom[i] < to; ++i) {
+        if (m_visibleTo[i] > to || m_visible.at(qsizetype(i)).isSpace())
+            continue;
+        if (start < 0)
+            start = m_visibleFrom[i];
+        end = m_visibleTo[i];
+    }
+    return start < 0 ? std::make_pair(from, to) : std::make_pair(start, end);
 }
 
 QString SsmlDocument::billedText(const QString &text)

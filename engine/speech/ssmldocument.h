@@ -3,6 +3,7 @@
 #include <QList>
 #include <QString>
 
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -88,7 +89,22 @@ public:
     // the text itself otherwise.
     static QString billedText(const QString &text);
 
+    // What a reader of the document sees of the input's UTF-16 span [from, to) (a
+    // caption's word): its character data with markup and comments left out and
+    // entities decoded; the content of <sub>, <say-as> and <phoneme> as written, not the
+    // alias, the words said or the phonemes. Whitespace runs are one space, trimmed.
+    QString visibleText(qsizetype from, qsizetype to) const;
+    // The part of the input's span [from, to) from its first visible character to the
+    // end of its last (a word marked in an editor without the tags around it); the span
+    // itself when it shows nothing.
+    std::pair<qsizetype, qsizetype> visibleSpan(qsizetype from, qsizetype to) const;
+
 private:
     friend class SsmlReader;
     QList<SsmlItem> m_items;
+    // Every character of the document's text content in order, with the span of the
+    // input it stands for (an entity: its whole reference).
+    QString m_visible;
+    std::vector<qsizetype> m_visibleFrom;
+    std::vector<qsizetype> m_visibleTo;
 };

@@ -2,8 +2,11 @@
 // breaks, boundaries), their settings, the offsets that point each spoken character
 // back into the markup, the billed text, and where a malformed document is refused.
 
+#include "captions.h"
+#include "sentencespans.h"
 #include "ssmldocument.h"
 
+#include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
@@ -65,6 +68,8 @@ private slots:
     void breakAllowance_data();
     void breakAllowance();
     void byteOrderMarkAndDeclaration();
+    void captionWordIsTheVisibleText_data();
+    void captionWordIsTheVisibleText();
 };
 
 void TestSsmlDocument::detection_data()
@@ -465,3 +470,63 @@ void TestSsmlDocument::byteOrderMarkAndDeclaration()
 
 QTEST_APPLESS_MAIN(TestSsmlDocument)
 #include "tst_ssmldocument.moc"
+
+// A caption's word is what a reader of the document sees in the word's span (markup and
+// comments left out, entities decoded, a <sub>'s content rather than its alias), while
+// char_start/char_end keep pointing at the whole span of the document as sent.
+void TestSsmlDocument::captionWordIsTheVisibleText_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("source"); // the word's span of text (its first occurrence)
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<QString>("markedSource"); // what an editor marks of the span
+    QTest::newRow("unknown element") << "<speak>foo<x/>bar</speak>" << "foo<x/>bar" << "foobar" << "foo<x/>bar";
+    QTest::newRow("unknown element with content") << "<speak>un<voice name=\"v\">believ</voice>able</speak>"
+                                                  << "un<voice name=\"v\">believ</voice>able" << "unbelievable" << "un<voice name=\"v\">believ</voice>able";
+    QTest::newRow("emphasis inside a word") << "<speak>un<emphasis>believ</emphasis>able.</speak>"
+                                            << "un<emphasis>believ</emphasis>able." << "unbelievable." << "un<emphasis>believ</emphasis>able.";
+    QTest::newRow("comment") << "<speak>Hello wo<!-- c -->rld.</speak>" << "wo<!-- c -->rld." << "world." << "wo<!-- c -->rld.";
+    QTest::newRow("entity") << "<speak>AT&amp;T, today</speak>" << "AT&amp;T," << "AT&T," << "AT&amp;T,";
+    QTest::newRow("markup entities") << "<speak>a &lt;b&gt; c</speak>" << "&lt;b&gt;" << "<b>" << "&lt;b&gt;";
+    QTest::newRow("character reference") << "<speak>caf&#xE9; au lait</speak>" << "caf&#xE9;" << QStringLiteral("caf\u00e9") << "caf&#xE9;";
+    QTest::newRow("reference beyond U+FFFF") << "<speak>smile&#x1F600; now</speak>" << "smile&#x1F600;"
+                                             << QStringLiteral("smile\U0001F600") << "smile&#x1F600;";
+    QTest::newRow("CDATA") << "<speak>x <![CDATA[a<b]]> y</speak>" << "a<b" << "a<b" << "a<b";
+    QTest::newRow("sub: its written content") << "<speak>See <sub alias=\"World Wide Web\">WWW</sub> now</speak>" << "WWW"
+                                              << "WWW" << "WWW";
+    QTest::newRow("sub with markup inside") << "<speak>See <sub alias=\"x\">W<x/>W&amp;W</sub> now</speak>"
+                                            << "W<x/>W&amp;W" << "WW&W" << "W<x/>W&amp;W";
+    QTest::newRow("say-as: as written") << "<speak>It is <say-as interpret-as=\"cardinal\">1250</say-as> now</speak>"
+                                        << "1250" << "1250" << "1250";
+    QTest::newRow("phoneme: as written") << "<speak>A <phoneme ph=\"t\u0259\u02c8m\u0251\u02d0to\u028a\">tomato</phoneme> here</speak>"
+                                         << "tomato" << "tomato" << "tomato";
+    QTest::newRow("span over a whole element") << "<speak>go <emphasis>now</emphasis>!</speak>" << "<emphasis>now</emphasis>!"
+                                               << "now!" << "now</emphasis>!";
+    QTest::newRow("plain text stays as written") << "Tom &amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>";
+}
+
+void TestSsmlDocument::captionWordIsTheVisibleText()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, source);
+    QFETCH(QString, word);
+    QFETCH(QString, markedSource);
+    const qsizetype at = text.indexOf(source);
+    QVERIFY(at >= 0);
+    const qint64 cs = text.left(at).toUcs4().size();
+    const qint64 ce = cs + source.toUcs4().size();
+    const QList<WordTiming> timings{{cs, ce, 0, 24000}};
+    const QJsonObject json = Captions::wordsJson(text, timings).at(0).toObject();
+    QCOMPARE(json.value("word").toString(), word);
+    QCOMPARE(json.value("char_start").toInteger(), cs);
+    QCOMPARE(json.value("char_end").toInteger(), ce);
+    // The subtitle files show the same text (SubRip as it is, WebVTT escaped).
+    const QList<Captions::Cue> cues = Captions::cues(text, timings);
+    QCOMPARE(cues.size(), 1);
+    QCOMPARE(cues.first().lines, QStringList{word});
+    QVERIFY(Captions::render(Captions::Format::Srt, text, timings).contains(word));
+    // An editor marks it from its first visible character to its last: markup inside the
+    // word stays marked, tags around it do not.
+    const SentenceSpans::Span marked = SentenceSpans::words(text, timings).value(0);
+    QCOMPARE(text.mid(marked.start, marked.length), markedSource);
+}
