@@ -420,16 +420,33 @@ void GeneratePage::updateEstimate()
 
 bool GeneratePage::loadTextFile(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Open text"), tr("Cannot open %1: %2").arg(path, f.errorString()));
-        return false;
-    }
-    if (f.size() > 4 * kMaxChars) {
-        QMessageBox::warning(this, tr("Open text"), tr("%1 is too large for one generation.").arg(QFileInfo(path).fileName()));
-        return false;
-    }
-    m_text->setPlainText(QString::fromUtf8(f.readAll()));
+    // Read off the GUI thread: a file on a slow or network disk must not freeze the window.
+    struct Read
+    {
+        QByteArray text;
+        QString error; // empty: read
+        bool tooLarge = false;
+    };
+    const qint64 limit = 4 * kMaxChars;
+    m_context.run(this, [path, limit] {
+        Read r;
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            r.error = f.errorString();
+        else if (f.size() > limit)
+            r.tooLarge = true;
+        else
+            r.text = f.readAll();
+        return r;
+    }, [this, path](const Read &r) {
+        if (!r.error.isEmpty())
+            QMessageBox::warning(this, tr("Open text"), tr("Cannot open %1: %2").arg(path, r.error));
+        else if (r.tooLarge)
+            QMessageBox::warning(this, tr("Open text"), tr("%1 is too large for one generation.").arg(QFileInfo(path).fileName()));
+        else
+            m_text->setPlainText(QString::fromUtf8(r.text));
+        emit textFileLoaded(r.error.isEmpty() && !r.tooLarge);
+    });
     return true;
 }
 

@@ -64,6 +64,7 @@ public:
     QString lastStatus() const { return m_generation.status; }
     bool isSpeaking() const { return m_live != nullptr; }
     qint64 streamedSamples() const { return m_streamedSamples; }
+    // Reads the file off the GUI thread into the editor; textFileLoaded() tells how it went.
     bool loadTextFile(const QString &path);
     // History's "Open in Generate": this text and these settings (model, voice,
     // language, speed, CFG, exaggeration, format), ready to speak again; its audio (and
@@ -82,6 +83,7 @@ public slots:
 
 signals:
     void generationFinished(const QString &id, const QString &status);
+    void textFileLoaded(bool ok);
 
 private:
     void buildUi();

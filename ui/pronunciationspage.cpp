@@ -324,27 +324,39 @@ bool PronunciationsPage::importPls(const QString &path)
                              : path;
     if (file.isEmpty())
         return false;
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly)) {
-        m_status->setText(tr("Cannot read %1: %2").arg(file, f.errorString()));
-        return false;
-    }
-    const PlsFile::Read read = PlsFile::read(f.readAll());
-    if (!read.error.isEmpty()) {
-        m_status->setText(tr("Not a pronunciation lexicon: %1").arg(read.error));
-        return false;
-    }
-    // The file's entries replace those of the same word and language (in any case and
-    // spelling the lexicon counts as the same: NFC or NFD "café"); the rest stay.
-    QList<LexiconEntry> next = m_entries;
-    for (const LexiconEntry &e : read.entries) {
-        next.removeIf([&](const LexiconEntry &old) {
-            return old.languageCode == e.languageCode && Lexicon::sameWordAnyCase(old.grapheme, e.grapheme);
-        });
-        next.append(e);
-    }
-    store(next, tr("Imported entries: %1.").arg(read.entries.size())
-                    + (read.skipped ? u' ' + tr("Skipped (no IPA or alias): %1.").arg(read.skipped) : QString()));
+    // Read and parsed off the GUI thread (the disk may be slow); saved(false) on failure.
+    struct Read
+    {
+        PlsFile::Read pls;
+        QString ioError;
+    };
+    m_context.run(this, [file] {
+        Read r;
+        QFile f(file);
+        if (!f.open(QIODevice::ReadOnly))
+            r.ioError = f.errorString();
+        else
+            r.pls = PlsFile::read(f.readAll());
+        return r;
+    }, [this, file](const Read &r) {
+        if (!r.ioError.isEmpty() || !r.pls.error.isEmpty()) {
+            m_status->setText(!r.ioError.isEmpty() ? tr("Cannot read %1: %2").arg(file, r.ioError)
+                                                   : tr("Not a pronunciation lexicon: %1").arg(r.pls.error));
+            emit saved(false);
+            return;
+        }
+        // The file's entries replace those of the same word and language (in any case and
+        // spelling the lexicon counts as the same: NFC or NFD "café"); the rest stay.
+        QList<LexiconEntry> next = m_entries;
+        for (const LexiconEntry &e : r.pls.entries) {
+            next.removeIf([&](const LexiconEntry &old) {
+                return old.languageCode == e.languageCode && Lexicon::sameWordAnyCase(old.grapheme, e.grapheme);
+            });
+            next.append(e);
+        }
+        store(next, tr("Imported entries: %1.").arg(r.pls.entries.size())
+                        + (r.pls.skipped ? u' ' + tr("Skipped (no IPA or alias): %1.").arg(r.pls.skipped) : QString()));
+    });
     return true;
 }
 
@@ -356,11 +368,18 @@ bool PronunciationsPage::exportPls(const QString &path)
                              : path;
     if (file.isEmpty())
         return false;
-    QSaveFile f(file);
-    if (!f.open(QIODevice::WriteOnly) || f.write(PlsFile::write(m_entries)) < 0 || !f.commit()) {
-        m_status->setText(tr("Cannot write %1: %2").arg(file, f.errorString()));
-        return false;
-    }
-    m_status->setText(tr("Exported %1 entries to %2.").arg(m_entries.size()).arg(file));
+    // Written off the GUI thread; exported(ok) when it is on disk (or not).
+    const QByteArray bytes = PlsFile::write(m_entries);
+    const qsizetype count = m_entries.size();
+    m_context.run(this, [file, bytes] {
+        QSaveFile f(file);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) < 0 || !f.commit())
+            return f.errorString();
+        return QString();
+    }, [this, file, count](const QString &error) {
+        m_status->setText(error.isEmpty() ? tr("Exported %1 entries to %2.").arg(count).arg(file)
+                                          : tr("Cannot write %1: %2").arg(file, error));
+        emit exported(error.isEmpty());
+    });
     return true;
 }

@@ -50,13 +50,16 @@ public slots:
     void saveSelected();
     void deleteSelected();
     void listenSelected();
-    // With a file name (tests): no dialog. Return whether the lexicon was saved / written.
+    // With a file name (tests): no dialog. Return whether a file was chosen; the file is
+    // read or written off the GUI thread and saved() / exported() tell how it went.
     bool importPls(const QString &path = {});
     bool exportPls(const QString &path = {});
 
 signals:
     // After every load or save of the lexicon (ok: it was stored).
     void saved(bool ok);
+    // After an export was written (ok) or could not be.
+    void exported(bool ok);
     void loaded();
     void listened(const QString &status);
 

@@ -14,6 +14,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <thread>
 
 #include <poll.h>
 #include <unistd.h>
@@ -265,9 +266,27 @@ private:
 };
 }
 
+// The host is gone when this process has another parent than the one that started it
+// (it was reparented). The read loop sees the closed pipe only between chunks; warm-up
+// or one long utterance can take seconds on a loaded machine, so a thread checks
+// every 100 ms and ends the process: its work is for nobody now.
+static void exitWithHost()
+{
+    bool ok = false;
+    const pid_t host = pid_t(qEnvironmentVariableIntValue("TTS_STUDIO_HOST_PID", &ok));
+    if (!ok || host <= 0)
+        return; // started by hand (tests, debugging)
+    std::thread([host] {
+        while (::getppid() == host)
+            ::usleep(100 * 1000);
+        ::_exit(0);
+    }).detach();
+}
+
 int runWorkerLoop(int inFd, int outFd)
 {
     std::signal(SIGPIPE, SIG_IGN);
+    exitWithHost();
     Channel channel(inFd, outFd);
     SynthesisPipeline pipeline;
     pipeline.warmUp();

@@ -2,6 +2,8 @@
 
 #include "synthesistask.h"
 
+#include <QCoreApplication>
+
 namespace
 {
 constexpr int kWarmUpBoundMs = 30000;
@@ -42,6 +44,9 @@ QProcessEnvironment WorkerProcess::workerEnvironment()
     for (const QString &name : names)
         if (name.startsWith(QLatin1String("PG")) || name == QLatin1String("TTS_STUDIO_DATABASE"))
             env.remove(name);
+    // The worker watches this process: once it is gone the worker exits at once, even in
+    // the middle of a long library call (runWorkerLoop).
+    env.insert(QStringLiteral("TTS_STUDIO_HOST_PID"), QString::number(QCoreApplication::applicationPid()));
     return env;
 }
 

@@ -12,6 +12,8 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace
@@ -37,7 +39,28 @@ class TestLongText : public QObject
 private slots:
     void initTestCase() { isolateSettings(); }
     void typingCostsWhatTheEditorCosts();
+    void openTextReadsTheFile();
 };
+
+// "Open text…" (and a dropped .txt) reads the file off the GUI thread into the editor.
+void TestLongText::openTextReadsTheFile()
+{
+    UiTestEnv env;
+    env.context().setAccountId(env.createAccount(QStringLiteral("sam")));
+    GeneratePage page(env.context());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chapter.txt"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    const QString text = QStringLiteral("Grüße aus Köln.\nA second line.");
+    f.write(text.toUtf8());
+    f.close();
+    QSignalSpy loaded(&page, &GeneratePage::textFileLoaded);
+    QVERIFY(page.loadTextFile(path));
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(loaded.first().first().toBool(), true);
+    QCOMPARE(page.editor()->toPlainText(), text);
+}
 
 void TestLongText::typingCostsWhatTheEditorCosts()
 {

@@ -135,7 +135,10 @@ void TestPronunciationsPage::plsRoundTrip()
     QVERIFY(loaded.count() > 0 || loaded.wait(10000));
     const QList<LexiconEntry> before = stored();
     const QString file = m_dir.filePath("lexicon.pls");
+    QSignalSpy exported(&page, &PronunciationsPage::exported);
     QVERIFY(page.exportPls(file));
+    QVERIFY(exported.wait(10000));
+    QCOMPARE(exported.first().first().toBool(), true);
     QCOMPARE(m_env->engine().services().lexicons().clear(m_account).ok(), true);
     page.reload();
     QTRY_COMPARE(page.table()->rowCount(), 0);
