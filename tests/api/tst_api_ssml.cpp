@@ -4,14 +4,13 @@
 // is billed for the code points of what it says, not for its markup; its captions point
 // into the markup the caller sent; `say` speaks it (a break is silence in the file).
 #include "testserver.h"
+#include "textdoors.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSignalSpy>
 #include <QTest>
-#include <QWebSocket>
 
 #include <cmath>
 
@@ -73,15 +72,7 @@ private slots:
 
 private:
     double secondsOf(const QString &text);
-    struct Answer
-    {
-        int status = 0;
-        QString detail;
-        QStringList fields;
-        QByteArray raw;
-        QJsonObject completed; // ws: the completed message
-        std::vector<float> audio; // ws: the samples received
-    };
+    using Answer = DoorAnswer;
     Answer send(const QString &door, const QByteArray &textJson, const QByteArray &key = {});
     // send() that must be refused with 400 on `text` (`input` on /v1), its detail holding
     // mentions, with nothing created and nothing charged on account's balance.
@@ -118,75 +109,7 @@ void ApiSsmlTest::cleanupTestCase()
 
 ApiSsmlTest::Answer ApiSsmlTest::send(const QString &door, const QByteArray &textJson, const QByteArray &keyOrEmpty)
 {
-    const QByteArray key = keyOrEmpty.isEmpty() ? m_key : keyOrEmpty;
-    Answer a;
-    auto collect = [&a](const QJsonObject &o) {
-        for (const QJsonValue &e : o.value("errors").toArray())
-            a.fields << e.toObject().value("field").toString();
-    };
-    if (door == QLatin1String("ws")) {
-        QWebSocket ws;
-        QSignalSpy closed(&ws, &QWebSocket::disconnected);
-        QString first;
-        connect(&ws, &QWebSocket::textMessageReceived, &ws, [&](const QString &m) {
-            if (first.isEmpty())
-                first = m;
-            const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
-            if (o.value("type").toString() == QLatin1String("completed"))
-                a.completed = o;
-        });
-        connect(&ws, &QWebSocket::binaryMessageReceived, &ws, [&](const QByteArray &b) {
-            const auto *f = reinterpret_cast<const float *>(b.constData());
-            a.audio.insert(a.audio.end(), f, f + b.size() / 4);
-        });
-        QUrl url(m_server.baseUrl());
-        url.setScheme(QStringLiteral("ws"));
-        url.setPath(QStringLiteral("/v3/tts/stream"));
-        url.setQuery(QStringLiteral("api_key=") + QString::fromLatin1(key));
-        QSignalSpy connected(&ws, &QWebSocket::connected);
-        ws.open(url);
-        if (!connected.wait(10000))
-            return a;
-        ws.sendTextMessage(QString::fromUtf8("{\"text\":" + textJson + ",\"voice_id\":\"af_sarah\"}"));
-        if (!closed.wait(60000))
-            return a;
-        const QJsonObject o = QJsonDocument::fromJson(first.toUtf8()).object();
-        a.raw = first.toUtf8();
-        a.detail = o.value("detail").toString();
-        a.status = o.value("type").toString() == QLatin1String("error") ? o.value("status").toInt() : 200;
-        collect(o);
-        if (a.status == 400 && ws.closeCode() != QWebSocketProtocol::CloseCodeDatatypeNotSupported)
-            a.status = -int(ws.closeCode());
-        return a;
-    }
-    HttpRequest r;
-    r.method = "POST";
-    r.apiKey = key;
-    if (door == QLatin1String("v3")) {
-        r.path = QStringLiteral("/v3/tts");
-        r.body = "{\"text\":" + textJson + ",\"voice_id\":\"af_sarah\"}";
-    } else if (door == QLatin1String("v2")) {
-        r.path = QStringLiteral("/v2/tts");
-        r.body = "{\"text\":" + textJson + ",\"voice\":\"af_sarah\"}";
-    } else {
-        r.path = QStringLiteral("/v1/audio/speech");
-        r.apiKeyHeader = "Authorization";
-        r.apiKey = "Bearer " + key;
-        r.body = "{\"input\":" + textJson + ",\"voice\":\"alloy\",\"model\":\"tts-1\",\"response_format\":\"wav\"}";
-    }
-    r.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
-    const HttpResponse resp = m_server.request(r, 60000);
-    a.status = resp.status;
-    a.raw = resp.body;
-    a.detail = resp.detail();
-    collect(resp.json);
-    if (door == QLatin1String("v1")) {
-        const QJsonObject e = resp.json.value("error").toObject();
-        a.detail = e.value("message").toString();
-        if (!e.value("param").toString().isEmpty())
-            a.fields << e.value("param").toString();
-    }
-    return a;
+    return sendThroughDoor(m_server, door, textJson, keyOrEmpty.isEmpty() ? m_key : keyOrEmpty);
 }
 
 void ApiSsmlTest::malformedRefusedEverywhere_data()

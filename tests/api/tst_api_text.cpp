@@ -5,11 +5,10 @@
 // /v1/audio/speech. Nothing is charged and no generation is created. Mixed text is
 // still accepted.
 #include "testserver.h"
+#include "textdoors.h"
 
 #include <QJsonDocument>
-#include <QSignalSpy>
 #include <QTest>
-#include <QWebSocket>
 
 class ApiTextTest : public QObject
 {
@@ -29,13 +28,7 @@ private slots:
 
 private:
     // One request through one door; the status and the field errors named.
-    struct Answer
-    {
-        int status = 0;
-        QString detail;
-        QStringList fields;
-        QByteArray raw;
-    };
+    using Answer = DoorAnswer;
     Answer send(const QString &door, const QByteArray &textJson);
 
     TestServer m_server;
@@ -68,69 +61,7 @@ void ApiTextTest::cleanupTestCase()
 
 ApiTextTest::Answer ApiTextTest::send(const QString &door, const QByteArray &textJson)
 {
-    Answer a;
-    auto collect = [&a](const QJsonObject &o) {
-        for (const QJsonValue &e : o.value("errors").toArray())
-            a.fields << e.toObject().value("field").toString();
-    };
-    if (door == QLatin1String("ws")) {
-        QWebSocket ws;
-        QSignalSpy closed(&ws, &QWebSocket::disconnected);
-        QString message;
-        connect(&ws, &QWebSocket::textMessageReceived, &ws, [&message](const QString &m) {
-            if (message.isEmpty())
-                message = m;
-        });
-        QUrl url(m_server.baseUrl());
-        url.setScheme(QStringLiteral("ws"));
-        url.setPath(QStringLiteral("/v3/tts/stream"));
-        url.setQuery(QStringLiteral("api_key=") + QString::fromLatin1(m_key));
-        QSignalSpy connected(&ws, &QWebSocket::connected);
-        ws.open(url);
-        if (!connected.wait(10000))
-            return a;
-        // sendTextMessage takes a QString: the escapes are ASCII and survive; a raw NUL does too.
-        ws.sendTextMessage(QString::fromUtf8("{\"text\":" + textJson + ",\"voice_id\":\"af_sarah\"}"));
-        if (!closed.wait(20000))
-            return a;
-        const QJsonObject o = QJsonDocument::fromJson(message.toUtf8()).object();
-        a.raw = message.toUtf8();
-        a.detail = o.value("detail").toString();
-        // An error message is followed by close 1003; a stream would have started instead.
-        a.status = o.value("type").toString() == QLatin1String("error") ? o.value("status").toInt() : 200;
-        collect(o);
-        if (a.status == 400 && ws.closeCode() != QWebSocketProtocol::CloseCodeDatatypeNotSupported)
-            a.status = -int(ws.closeCode());
-        return a;
-    }
-    HttpRequest r;
-    r.method = "POST";
-    r.apiKey = m_key;
-    if (door == QLatin1String("v3")) {
-        r.path = QStringLiteral("/v3/tts");
-        r.body = "{\"text\":" + textJson + ",\"voice_id\":\"af_sarah\"}";
-    } else if (door == QLatin1String("v2")) {
-        r.path = QStringLiteral("/v2/tts");
-        r.body = "{\"text\":" + textJson + ",\"voice\":\"af_sarah\"}";
-    } else {
-        r.path = QStringLiteral("/v1/audio/speech");
-        r.apiKeyHeader = "Authorization";
-        r.apiKey = "Bearer " + m_key;
-        r.body = "{\"input\":" + textJson + ",\"voice\":\"alloy\",\"model\":\"tts-1\"}";
-    }
-    r.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
-    const HttpResponse resp = m_server.request(r);
-    a.status = resp.status;
-    a.raw = resp.body;
-    a.detail = resp.detail();
-    collect(resp.json);
-    if (door == QLatin1String("v1")) { // OpenAI's error shape: {"error": {"message", "param"}}
-        const QJsonObject e = resp.json.value("error").toObject();
-        a.detail = e.value("message").toString();
-        if (!e.value("param").toString().isEmpty())
-            a.fields << e.value("param").toString();
-    }
-    return a;
+    return sendThroughDoor(m_server, door, textJson, m_key);
 }
 
 void ApiTextTest::refusedEverywhere_data()
