@@ -121,6 +121,57 @@ SynthesisPipeline::SpokenPiece SynthesisPipeline::spokenPiece(const TextSegmente
     return out;
 }
 
+QList<SynthesisPipeline::SpokenPiece> SynthesisPipeline::callsOf(const SpokenPiece &spoken)
+{
+    const QString &text = spoken.text.text;
+    QList<SpokenPiece> out;
+    if (text.size() <= kMaxCall) {
+        out.append(spoken);
+        return out;
+    }
+    auto insidePhoneme = [&](qsizetype cut) {
+        for (const SpeechBackend::PhonemeSpan &p : spoken.phonemes)
+            if (cut > p.start && cut < p.start + p.length)
+                return true;
+        return false;
+    };
+    auto cutsPair = [&](qsizetype cut) {
+        return cut > 0 && cut < text.size() && text.at(cut).isLowSurrogate() && text.at(cut - 1).isHighSurrogate();
+    };
+    qsizetype start = 0;
+    while (start < text.size()) {
+        qsizetype end = text.size();
+        if (end - start > kMaxCall) {
+            const qsizetype limit = start + kMaxCall;
+            end = -1;
+            // After a space, else after punctuation, else anywhere allowed.
+            for (int pass = 0; pass < 3 && end < 0; ++pass)
+                for (qsizetype c = limit; c > start + kMaxCall / 4; --c) {
+                    const QChar before = text.at(c - 1);
+                    const bool good = pass == 0 ? before.isSpace() : pass == 1 ? before.isPunct() : true;
+                    if (good && !insidePhoneme(c) && !cutsPair(c)) {
+                        end = c;
+                        break;
+                    }
+                }
+            if (end < 0) { // a span said as IPA longer than a call: after it
+                end = limit;
+                while (end < text.size() && (insidePhoneme(end) || cutsPair(end)))
+                    ++end;
+            }
+        }
+        SpokenPiece call;
+        call.text.text = text.mid(start, end - start);
+        call.text.origin.assign(spoken.text.origin.begin() + start, spoken.text.origin.begin() + end + 1);
+        for (const SpeechBackend::PhonemeSpan &p : spoken.phonemes)
+            if (p.start >= start && p.start + p.length <= end)
+                call.phonemes.append({p.start - start, p.length, p.ipa});
+        out.append(std::move(call));
+        start = end;
+    }
+    return out;
+}
+
 namespace
 {
 // Code point index of every UTF-16 index of text (and of its end).
@@ -244,14 +295,25 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenPiece &spoken) -> QString {
         raw.clear();
         marks.clear();
-        // Spelled-out numbers map back to their digits, aliases to the words they replace.
-        const SpeechBackend::MarkSink markSink = [&](const SpeechBackend::WordMark &m) {
-            SpeechBackend::WordMark mapped = m;
-            mapped.textIndex = spoken.text.sourceIndex(m.textIndex);
-            marks.append(mapped);
-        };
-        if (QString err = backend->speak(spoken.text.text, params, gather, markSink, spoken.phonemes); !err.isEmpty())
-            return err;
+        for (const SpokenPiece &call : callsOf(spoken)) {
+            // Spelled-out numbers map back to their digits, aliases to the words they
+            // replace; a later call's marks count the samples of the calls before.
+            const qint64 before = qint64(raw.size());
+            const SpeechBackend::MarkSink markSink = [&](const SpeechBackend::WordMark &m) {
+                SpeechBackend::WordMark mapped = m;
+                mapped.textIndex = call.text.sourceIndex(m.textIndex);
+                mapped.start += before;
+                if (mapped.end >= 0)
+                    mapped.end += before;
+                marks.append(mapped);
+            };
+            if (QString err = backend->speak(call.text.text, params, gather, markSink, call.phonemes); !err.isEmpty())
+                return err;
+            if (m_heartbeat && !m_heartbeat()) {
+                stopped = true;
+                return {};
+            }
+        }
         sped.clear();
         if (speed) {
             speed->process(raw.data(), int(raw.size()), sped);
@@ -297,8 +359,14 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             if (QString err = speakTimed(pieces.at(i), spoken); !err.isEmpty())
                 return err;
         } else {
-            if (QString err = backend->speak(spoken.text.text, params, pcmSink, {}, spoken.phonemes); !err.isEmpty())
-                return err;
+            for (const SpokenPiece &call : callsOf(spoken)) {
+                if (stopped)
+                    break;
+                if (QString err = backend->speak(call.text.text, params, pcmSink, {}, call.phonemes); !err.isEmpty())
+                    return err;
+                if (m_heartbeat && !m_heartbeat())
+                    stopped = true;
+            }
             if (speed && !stopped) {
                 sped.clear();
                 speed->flush(sped);
@@ -426,15 +494,29 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
         const SpokenPiece spoken = spokenPiece(TextSegmenter::Piece{0, step.text}, said);
         raw.clear();
         marks.clear();
-        SpeechBackend::MarkSink markSink;
-        if (wordSink)
-            markSink = [&](const SpeechBackend::WordMark &m) {
-                SpeechBackend::WordMark mapped = m;
-                mapped.textIndex = spoken.text.sourceIndex(m.textIndex);
-                marks.append(mapped);
-            };
-        if (QString err = backend->speak(spoken.text.text, sp, gather, markSink, spoken.phonemes); !err.isEmpty())
-            return err;
+        // A step that its aliases made long is said in calls of a plain piece's length;
+        // the job shows that it lives after each.
+        for (const SpokenPiece &call : callsOf(spoken)) {
+            const qint64 before = qint64(raw.size());
+            SpeechBackend::MarkSink markSink;
+            if (wordSink)
+                markSink = [&](const SpeechBackend::WordMark &m) {
+                    SpeechBackend::WordMark mapped = m;
+                    mapped.textIndex = call.text.sourceIndex(m.textIndex);
+                    mapped.start += before;
+                    if (mapped.end >= 0)
+                        mapped.end += before;
+                    marks.append(mapped);
+                };
+            if (QString err = backend->speak(call.text.text, sp, gather, markSink, call.phonemes); !err.isEmpty())
+                return err;
+            if (m_heartbeat && !m_heartbeat()) {
+                stopped = true;
+                break;
+            }
+        }
+        if (stopped)
+            break;
 
         // flite gets speed (and rms its pitch) from sonic, per piece: settings change.
         sped.clear();

@@ -83,6 +83,18 @@ public:
     };
     SpokenPiece spokenPiece(const TextSegmenter::Piece &piece, const SynthesisParams &params);
 
+    // The longest text one backend call is handed: a piece's length (TextSegmenter). A
+    // piece whose aliases or expansions make it longer is said in several calls.
+    static constexpr qsizetype kMaxCall = 240;
+    // A spoken piece cut into calls of at most kMaxCall UTF-16 units: at a space (else
+    // after punctuation, else anywhere but inside a surrogate pair), never inside a span
+    // said as IPA. Each call's origin still points into the piece; its phonemes index it.
+    static QList<SpokenPiece> callsOf(const SpokenPiece &spoken);
+
+    // Called after each backend call (a long piece makes several): the job can show that
+    // it lives while a piece's audio is gathered. Returns false to stop.
+    void setHeartbeat(std::function<bool()> heartbeat) { m_heartbeat = std::move(heartbeat); }
+
 private:
     QString runSsml(const SynthesisParams &params, const SsmlDocument &doc, const ChunkSink &sink,
                     Progress &done, const WordSink &wordSink);
@@ -99,4 +111,5 @@ private:
     std::unique_ptr<KanaConverter> m_kana;
     std::map<QString, std::unique_ptr<TextNormalizer>> m_normalizers; // by locale
     VoiceLevels m_levels; // every voice at the same loudness, from the first sample
+    std::function<bool()> m_heartbeat;
 };

@@ -121,15 +121,34 @@ public:
         SynthesisPipeline::WordSink words;
         if (m_job.wordTimings)
             words = [this](const QList<WordTiming> &w) { return sendWords(w); };
+        pipeline.setHeartbeat([this] { return heartbeat(); });
         const QString err = pipeline.run(m_job.params, [this](const float *data, qsizetype count) {
             return takeChunk(data, count);
         }, &m_progress, words, m_job.excerpt.value_or(SynthesisPipeline::Excerpt{}));
         if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty())
             sendAudio(m_streamEncoder->finish());
+        pipeline.setHeartbeat({});
         return finish(err);
     }
 
 private:
+    // Between the backend calls of a piece whose audio is gathered before it goes out
+    // (word timings, SSML): the host's inactivity watchdog hears from the job at least
+    // once a second, stream or file.
+    bool heartbeat()
+    {
+        if (!keepGoing())
+            return false;
+        if (m_sinceProgress.elapsed() >= 1000) {
+            m_sinceProgress.restart();
+            if (!m_channel.sendJson(WorkerProtocol::Type::Progress, {{"samples", m_samples}})) {
+                m_hostGone = true;
+                return false;
+            }
+        }
+        return true;
+    }
+
     // The pipeline's sink: false ends the synthesis early.
     bool takeChunk(const float *data, qsizetype count)
     {

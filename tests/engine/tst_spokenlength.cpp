@@ -45,6 +45,7 @@ private slots:
     void limit();
     void numbersStayUnderTheFactorInEveryLanguage();
     void longestTextIsMeasuredQuickly();
+    void syllablesAndLetterNamesWeigh();
 };
 
 void TestSpokenLength::measure_data()
@@ -60,6 +61,9 @@ void TestSpokenLength::measure_data()
     QTest::newRow("say-as digits") << "<speak><say-as interpret-as=\"digits\">12</say-as></speak>" << "a"
                                    << qint64(QStringLiteral("one two").size());
     QTest::newRow("digits beyond ICU count as their names") << QString(20, u'7') << "a" << qint64(200);
+    QTest::newRow("an ideograph is a syllable") << "<speak>猫</speak>" << "z" << qint64(5);
+    QTest::newRow("a lone letter is its name") << "<speak>W W</speak>" << "a" << qint64(13);
+    QTest::newRow("capitals without a vowel are spelled") << "<speak>BBC news</speak>" << "a" << qint64(18 + 5);
     QTest::newRow("phoneme counts its IPA") << "<speak><phoneme ph=\"təˈmɑːtəʊ\">x</phoneme></speak>" << "a"
                                             << qint64(QStringLiteral("təˈmɑːtəʊ").size());
 }

@@ -142,6 +142,7 @@ private slots:
     void phonemeIsSaid_data();
     void phonemeIsSaid();
     void lexiconSpansOnTheDocument();
+    void longAliasedStepIsSaidInCalls();
 
 private:
     SynthesisPipeline m_pipeline;
@@ -460,6 +461,71 @@ void TestSsmlSpeech::lexiconSpansOnTheDocument()
     QVERIFY(plain > 0 && aliased > 0 && onMarkup > 0);
     QVERIFY2(aliased > plain + 0.8, "the alias is said");
     QVERIFY2(std::abs(onMarkup - plain) < 0.15, "markup is never said");
+}
+
+void TestSsmlSpeech::longAliasedStepIsSaidInCalls()
+{
+    // The reviewer's reproduction, scaled: a lexicon alias of 20 "W" on "x", a document of
+    // many x's in one sentence. The step is cut into backend calls no longer than a plain
+    // piece (240), and the job hears from the pipeline after each call (its heartbeat), so
+    // no watchdog takes the long step for a hung worker.
+    QString text = QStringLiteral("<speak>");
+    for (int i = 0; i < 14; ++i)
+        text += QStringLiteral("x ");
+    text += QStringLiteral("</speak>");
+    QString error;
+    const auto params = plan({"af_sarah", "base", "a", text}, &error);
+    QVERIFY2(params, qPrintable(error));
+    SynthesisParams p = *params;
+    QString alias;
+    for (int i = 0; i < 20; ++i)
+        alias += QStringLiteral("W ");
+    for (qsizetype at = text.indexOf(u'x'); at >= 0; at = text.indexOf(u'x', at + 1))
+        p.pronunciations.append(Pronunciation{at, 1, {}, alias.trimmed()});
+
+    // The cut itself: every call at most 240, together the step's whole text.
+    SynthesisPipeline::SpokenPiece whole;
+    for (int i = 0; i < 30; ++i)
+        whole.text.text += alias;
+    for (qsizetype i = 0; i <= whole.text.text.size(); ++i)
+        whole.text.origin.push_back(i);
+    const auto calls = SynthesisPipeline::callsOf(whole);
+    QVERIFY(calls.size() >= 5);
+    QString joined;
+    for (const auto &c : calls) {
+        QVERIFY(c.text.text.size() <= SynthesisPipeline::kMaxCall);
+        QCOMPARE(c.text.origin.size(), size_t(c.text.text.size() + 1));
+        joined += c.text.text;
+    }
+    QCOMPARE(joined, whole.text.text);
+
+    for (const bool timed : {false, true}) {
+        int beats = 0;
+        m_pipeline.setHeartbeat([&] {
+            ++beats;
+            return true;
+        });
+        std::vector<float> audio;
+        QList<WordTiming> words;
+        SynthesisPipeline::WordSink sink;
+        if (timed)
+            sink = [&](const QList<WordTiming> &w) {
+                words += w;
+                return true;
+            };
+        const QString e = m_pipeline.run(p, [&](const float *s, qsizetype n) {
+            audio.insert(audio.end(), s, s + n);
+            return true;
+        }, nullptr, sink);
+        m_pipeline.setHeartbeat({});
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        qInfo("timed %d: %d backend calls, %.1f s of audio, %lld words", int(timed), beats,
+              double(audio.size()) / kRate, qint64(words.size()));
+        QVERIFY2(beats >= 3, "14 x 40 characters said: at least 3 calls of 240");
+        QVERIFY(double(audio.size()) / kRate > 14 * 20 * 0.2);
+        if (timed)
+            QCOMPARE(words.size(), 14);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSsmlSpeech)
