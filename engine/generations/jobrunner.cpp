@@ -134,6 +134,7 @@ void JobRunner::pump()
         job.params = *params;
         job.format = AudioFormats::parse(g->audioFormat).value_or(AudioFormat::Wav);
         job.wordTimings = g->captions;
+        job.boundAudio();
         const QString finalPath = m_generations.claimedAudioPath(*g);
         // The worker writes a temporary file; only a finished, synced file is renamed
         // into place, so a crash never leaves partial audio behind a COMPLETED row.

@@ -101,6 +101,7 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
     job.stream = true;
     job.streamFormat = m_streamFormat;
     job.wordTimings = m_request.timestamps;
+    job.boundAudio();
     // The generation may have no id yet: a name of its own, renamed when complete.
     m_partPath = m_hub.generations().audioPathFor(
                      QStringLiteral("live-") + QUuid::createUuid().toString(QUuid::WithoutBraces), AudioFormats::name(format))

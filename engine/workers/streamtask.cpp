@@ -98,6 +98,10 @@ SynthesisJob StreamTask::nextUnit()
     unit.stream = true;
     unit.streamFormat = StreamFormat::Float32;
     unit.wordTimings = m_job.wordTimings;
+    // The units share the stream's bound on audio: each may make what the ones before left.
+    unit.billedTokens = m_job.billedTokens;
+    if (m_job.maxSamples > 0)
+        unit.maxSamples = qMax<qint64>(1, m_job.maxSamples - m_samples);
     SynthesisPipeline::Excerpt e;
     e.firstPiece = m_next;
     e.codePointOffset = m_cpBefore;

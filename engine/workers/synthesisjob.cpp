@@ -1,5 +1,35 @@
 #include "synthesisjob.h"
 
+#include "ssmldocument.h"
+
+#include <cmath>
+
+void SynthesisJob::boundAudio()
+{
+    billedTokens = SsmlDocument::billedText(params.text).toUcs4().size();
+    double slowest = params.speed > 0 ? params.speed : 1.0;
+    if (SsmlDocument::isSsml(params.text)) {
+        const auto parsed = SsmlDocument::parse(params.text);
+        if (const auto *doc = std::get_if<SsmlDocument>(&parsed)) {
+            double rate = 1.0;
+            for (const SsmlItem &item : doc->items())
+                if (item.prosody.rate > 0)
+                    rate = std::min(rate, item.prosody.rate);
+            slowest *= rate;
+        }
+    }
+    const double stretch = std::min(4.0, 1.0 / std::max(0.25, std::min(1.0, slowest)));
+    const double seconds = (25.0 + 1.5 * double(billedTokens)) * stretch + 10.0 + double(billedTokens) / 10.0;
+    maxSamples = qint64(std::ceil(seconds * AudioFormats::kSampleRate));
+}
+
+QString SynthesisJob::tooLong(qint64 maxSamples, qint64 tokens)
+{
+    return QStringLiteral("the spoken audio exceeds what the text pays for (%1 s for %2 tokens)")
+        .arg(qint64(std::ceil(double(maxSamples) / AudioFormats::kSampleRate)))
+        .arg(tokens);
+}
+
 QJsonObject SynthesisJob::toJson() const
 {
     QJsonObject o{{"params", params.toJson()},
@@ -7,7 +37,9 @@ QJsonObject SynthesisJob::toJson() const
                   {"format", AudioFormats::name(format)},
                   {"stream", stream},
                   {"stream_format", StreamFormats::name(streamFormat)},
-                  {"words", wordTimings}};
+                  {"words", wordTimings},
+                  {"max_samples", maxSamples},
+                  {"billed_tokens", billedTokens}};
     if (excerpt)
         o.insert("excerpt", QJsonObject{{"first_piece", qint64(excerpt->firstPiece)},
                                         {"cp_offset", excerpt->codePointOffset},
@@ -33,6 +65,8 @@ std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
         return std::nullopt;
     job.streamFormat = *streamFormat;
     job.wordTimings = json.value("words").toBool();
+    job.maxSamples = qMax<qint64>(0, json.value("max_samples").toInteger());
+    job.billedTokens = json.value("billed_tokens").toInteger();
     if (json.contains("excerpt")) {
         const QJsonObject e = json.value("excerpt").toObject();
         SynthesisPipeline::Excerpt x;

@@ -25,6 +25,16 @@ struct SynthesisJob
     // for credits (the scheduler paces streams unit by unit: a shared worker never waits
     // for one slow listener) and says in Done how many backend-rate samples it pushed.
     std::optional<SynthesisPipeline::Excerpt> excerpt;
+    // The most audio (24 kHz samples) the billed text pays for (docs/api.md "What a token
+    // may say"): the worker stops there and the job fails. 0: no bound (the studio).
+    qint64 maxSamples = 0;
+    qint64 billedTokens = 0; // for the message
+
+    // The bound for params: (25 s + 1.5 s per billed token) stretched by the slowest speed
+    // (speed x the slowest <prosody rate>, at most 4 times), plus the <break> allowance
+    // (10 s + 1 s per 10 tokens). Sets maxSamples and billedTokens.
+    void boundAudio();
+    static QString tooLong(qint64 maxSamples, qint64 tokens);
 
     QJsonObject toJson() const;
     static std::optional<SynthesisJob> fromJson(const QJsonObject &json);

@@ -125,7 +125,7 @@ public:
         const QString err = pipeline.run(m_job.params, [this](const float *data, qsizetype count) {
             return takeChunk(data, count);
         }, &m_progress, words, m_job.excerpt.value_or(SynthesisPipeline::Excerpt{}));
-        if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty())
+        if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty() && m_capError.isEmpty())
             sendAudio(m_streamEncoder->finish());
         pipeline.setHeartbeat({});
         return finish(err);
@@ -161,6 +161,11 @@ private:
                 m_hostGone = true;
                 return false;
             }
+        }
+        if (m_job.maxSamples > 0 && m_samples + count > m_job.maxSamples) {
+            // More audio than the text pays for: stop, the job fails (nothing charged).
+            m_capError = SynthesisJob::tooLong(m_job.maxSamples, m_job.billedTokens);
+            return false;
         }
         m_samples += count;
         // A file job sends nothing else until it is done: say once a second that it lives.
@@ -245,7 +250,7 @@ private:
             return false;
         if (m_stopped)
             return fail(QStringLiteral("Cancelled"));
-        QString failure = !pipelineError.isEmpty() ? pipelineError : m_encodeError;
+        QString failure = !pipelineError.isEmpty() ? pipelineError : !m_capError.isEmpty() ? m_capError : m_encodeError;
         if (failure.isEmpty() && m_encoder)
             failure = m_encoder->finish();
         if (!failure.isEmpty())
@@ -281,6 +286,7 @@ private:
     qsizetype m_markedSentence = -1;
     qsizetype m_textSpoken = 0; // of the text, what the audio written so far reaches
     QString m_encodeError;
+    QString m_capError; // the audio reached the job's maxSamples
     QElapsedTimer m_sinceProgress;
 };
 }

@@ -67,6 +67,7 @@ private slots:
     void flowControlHoldsTheWorker();
     void pausedConsumerIsNotTakenForAHungWorker();
     void workerErrorFailsOnlyThatJob();
+    void audioBeyondItsBoundFailsTheJob();
 
 private:
     SynthesisParams paramsFor(const Sample &s);
@@ -378,6 +379,35 @@ void TestWorkerPool::pausedConsumerIsNotTakenForAHungWorker()
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
     }
     QVERIFY2(r.outcome().finished, qPrintable(r.outcome().error));
+}
+
+void TestWorkerPool::audioBeyondItsBoundFailsTheJob()
+{
+    // docs/api.md "What a token may say": the worker stops at the job's maxSamples and the
+    // job fails with a clear message; the worker lives on. A job bounded by its own text
+    // (boundAudio) is untouched.
+    WorkerPool::Options options;
+    options.workers = 1;
+    WorkerPool pool(options);
+    QVERIFY(pool.waitUntilReady(60000));
+    const QList<qint64> pids = pool.workerPids();
+    SynthesisParams params = paramsFor(kSamples[0]);
+    params.text = longEnglish(400);
+    SynthesisJob capped = job(params, {}, AudioFormat::Wav, true);
+    capped.maxSamples = 2 * 24000;
+    capped.billedTokens = 7;
+    const Outcome o = run(pool, capped, 60000, false);
+    QVERIFY(o.failed);
+    qInfo("capped: %s", qPrintable(o.error));
+    QVERIFY2(o.error.contains(QStringLiteral("exceeds what the text pays for (2 s for 7 tokens)")), qPrintable(o.error));
+    QVERIFY(o.streamedSamples <= 2 * 24000);
+
+    SynthesisJob bounded = job(params, {}, AudioFormat::Wav, true);
+    bounded.boundAudio();
+    QCOMPARE(bounded.billedTokens, qint64(400));
+    const Outcome ok = run(pool, bounded, 60000, false);
+    QVERIFY2(ok.finished, qPrintable(ok.error));
+    QCOMPARE(pool.workerPids(), pids);
 }
 
 void TestWorkerPool::workerErrorFailsOnlyThatJob()
