@@ -189,5 +189,42 @@ void TestSpokenLength::longestTextIsMeasuredQuickly()
     QVERIFY(ms < 5000);
 }
 
+void TestSpokenLength::syllablesAndLetterNamesWeigh()
+{
+    // Issue 16, F3 (second round): counted in code points an ideograph alias said 6.98 s per
+    // token and an alias of "W W W ..." 3.47 s; weighted by how long each is said they are
+    // refused, and plain sentences of those scripts with a lexicon are not.
+    const QList<LexiconEntry> ideographs{{QStringLiteral("猫"), QString(39, QChar(0x7228)), {}, {}, false}};
+    QString w20;
+    for (int i = 0; i < 20; ++i)
+        w20 += QStringLiteral("W ");
+    const QList<LexiconEntry> letters{{QStringLiteral("x"), w20.trimmed(), {}, {}, false}};
+    const QList<LexiconEntry> nasa{{QStringLiteral("NASA"), QStringLiteral("National Aeronautics and Space Administration"), {}, {}, false}};
+    struct Case
+    {
+        QString text;
+        QString language;
+        QList<LexiconEntry> lexicon;
+        bool accepted;
+    };
+    const QList<Case> cases = {
+        {QStringLiteral("猫、").repeated(50), QStringLiteral("z"), ideographs, false},
+        {QStringLiteral("猫、").repeated(50), QStringLiteral("j"), ideographs, false},
+        {QStringLiteral("<speak>") + QStringLiteral("x ").repeated(60) + QStringLiteral("</speak>"), QStringLiteral("a"), letters, false},
+        {QStringLiteral("x ").repeated(60), QStringLiteral("a"), letters, false},
+        {QStringLiteral("我的猫很喜欢睡觉，它每天睡十四个小时。").repeated(20), QStringLiteral("z"), ideographs, true},
+        {QStringLiteral("<speak>我的猫很喜欢睡觉。</speak>"), QStringLiteral("z"), {}, true},
+        {QStringLiteral("猫が好きです。毎日十二時間も寝ます。").repeated(20), QStringLiteral("j"), ideographs, true},
+        {QStringLiteral("<speak>NASA launched 12 rockets in 2024, the BBC said.</speak>"), QStringLiteral("a"), nasa, true},
+        {QStringLiteral("<speak><say-as interpret-as=\"characters\">ABCDEFGHIJ</say-as></speak>"), QStringLiteral("a"), {}, true},
+    };
+    for (const Case &c : cases) {
+        const SynthesisParams p = paramsFor(c.text, c.language, c.lexicon);
+        const auto problem = SpeechRequestCheck::checkSpokenLength(p);
+        QVERIFY2(bool(problem) != c.accepted,
+                 qPrintable(c.text.left(30) + QStringLiteral(": %1 for %2 tokens").arg(SpokenLength::of(p)).arg(tokensOf(c.text))));
+    }
+}
+
 QTEST_APPLESS_MAIN(TestSpokenLength)
 #include "tst_spokenlength.moc"
