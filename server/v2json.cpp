@@ -2,6 +2,7 @@
 
 #include "jsonfields.h"
 #include "pricing.h"
+#include "speechrequestcheck.h"
 #include "ssmldocument.h"
 #include "timestamps.h"
 
@@ -63,7 +64,8 @@ Result<V2Json::CreateRequest> V2Json::parseCreate(const QByteArray &body)
     // The minimum counts what is said, as tokens do: an SSML document's text, not its
     // markup (padding with tags or comments does not make a text long enough). A document
     // that does not parse is left to the request check, which says where it breaks.
-    qsizetype length = r.text.trimmed().toUcs4().size();
+    // A leading byte order mark is dropped before the text is said: it is not counted.
+    qsizetype length = SpeechRequestCheck::withoutByteOrderMark(r.text).trimmed().toUcs4().size();
     bool malformedSsml = false;
     if (SsmlDocument::isSsml(r.text)) {
         const auto parsed = SsmlDocument::parse(r.text);

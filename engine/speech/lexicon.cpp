@@ -2,22 +2,22 @@
 
 #include "foldedtext.h"
 #include "ipaphonemes.h"
+#include "ssmldocument.h"
 
 #include <QRegularExpression>
 
+#include <QHash>
+
 #include <algorithm>
 #include <map>
+#include <unordered_map>
+#include <vector>
 
 namespace
 {
 qsizetype codePoints(const QString &s)
 {
     return s.toUcs4().size();
-}
-
-bool wordChar(QChar c)
-{
-    return c.isLetterOrNumber() || c.isMark();
 }
 
 // Whether the entry is for one of these languages: the same code, or its base ("en" for
@@ -88,7 +88,21 @@ bool hasBadCharacter(const QString &s)
             return true;
         if (c.isLowSurrogate() && (i == 0 || !s.at(i - 1).isHighSurrogate()))
             return true;
+        // Noncharacters (U+FFFE, U+FDD0, U+10FFFF...) are refused in every text field
+        // (SpeechRequestCheck::invalidCharacter): they would not survive storage.
+        if (QChar::isNonCharacter(codePointAt(s, i)))
+            return true;
     }
+    return false;
+}
+
+// Whether s says something: a letter or a digit (a combining mark alone, a zero-width
+// space alone says nothing).
+bool hasLetterOrDigit(const QString &s)
+{
+    for (qsizetype i = 0; i < s.size(); ++i)
+        if (QChar::isLetterOrNumber(codePointAt(s, i)))
+            return true;
     return false;
 }
 }
@@ -158,8 +172,8 @@ Lexicon::Parsed Lexicon::parse(const QJsonArray &array)
         else if (codePoints(e.grapheme) > kMaxGraphemeLength)
             problem("grapheme", QStringLiteral("grapheme is longer than %1 characters").arg(kMaxGraphemeLength));
         else if (hasBadCharacter(e.grapheme))
-            problem("grapheme", QStringLiteral("grapheme must be one line without control characters"));
-        else if (!std::any_of(e.grapheme.cbegin(), e.grapheme.cend(), wordChar))
+            problem("grapheme", QStringLiteral("grapheme must be one line without control characters or noncharacters"));
+        else if (!hasLetterOrDigit(e.grapheme))
             problem("grapheme", QStringLiteral("grapheme must contain a letter or digit"));
 
         e.alias = alias.value_or(QString()).trimmed();
@@ -169,7 +183,9 @@ Lexicon::Parsed Lexicon::parse(const QJsonArray &array)
         else if (codePoints(e.alias) > kMaxAliasLength)
             problem("alias", QStringLiteral("alias is longer than %1 characters").arg(kMaxAliasLength));
         else if (hasBadCharacter(e.alias))
-            problem("alias", QStringLiteral("alias must be one line without control characters"));
+            problem("alias", QStringLiteral("alias must be one line without control characters or noncharacters"));
+        else if (alias && !hasLetterOrDigit(e.alias))
+            problem("alias", QStringLiteral("alias must contain a letter or digit"));
         if (phoneme && e.phoneme.isEmpty()) {
             problem("phoneme", QStringLiteral("phoneme must not be empty"));
         } else if (codePoints(e.phoneme) > kMaxPhonemeLength) {
@@ -216,6 +232,185 @@ bool Lexicon::sameWordAnyCase(const QString &a, const QString &b)
     return FoldedText::fold(a, FoldedText::Mode::Caseless) == FoldedText::fold(b, FoldedText::Mode::Caseless);
 }
 
+namespace
+{
+// The folded graphemes of one mode, from their first word on, in a radix tree: a match's
+// first word is always a whole word of the text (the characters before it in the
+// grapheme, if any, end in a non-word character; else the whole-word rule holds there),
+// so the text is walked once from the start of each of its words, never from every
+// position, and a walk follows one path: O(text + the words it shares with graphemes).
+struct Pattern
+{
+    QString prefix;   // the folded grapheme before its first word (".NET": ".")
+    qsizetype length = 0; // the whole folded grapheme
+    bool wordFirst = false, wordLast = false; // whether it starts / ends with a word character
+    qint32 rank = 0;  // the best (lowest) rank of the entries folded to it
+    qsizetype entry = 0;
+};
+
+class GraphemeTree
+{
+public:
+    void insert(QStringView s, qint32 pattern)
+    {
+        qint32 n = 0;
+        qsizetype i = 0;
+        while (true) {
+            if (i == s.size()) {
+                m_nodes[size_t(n)].patterns.push_back(pattern);
+                return;
+            }
+            const auto it = m_nodes[size_t(n)].children.find(s.at(i).unicode());
+            if (it == m_nodes[size_t(n)].children.end()) {
+                Node leaf;
+                leaf.label = s.mid(i).toString();
+                leaf.patterns.push_back(pattern);
+                m_nodes[size_t(n)].children.emplace(s.at(i).unicode(), qint32(m_nodes.size()));
+                m_nodes.push_back(std::move(leaf));
+                return;
+            }
+            qint32 c = it->second;
+            const QString label = m_nodes[size_t(c)].label;
+            qsizetype k = 0;
+            while (k < label.size() && i + k < s.size() && label.at(k) == s.at(i + k))
+                ++k;
+            if (k < label.size()) {
+                Node middle;
+                middle.label = label.left(k);
+                middle.children.emplace(label.at(k).unicode(), c);
+                m_nodes[size_t(c)].label = label.mid(k);
+                const qint32 m = qint32(m_nodes.size());
+                m_nodes.push_back(std::move(middle));
+                m_nodes[size_t(n)].children[s.at(i).unicode()] = m;
+                c = m;
+            }
+            n = c;
+            i += k;
+        }
+    }
+
+    // Every pattern that text continues with from index from: f(end, pattern).
+    template<typename F>
+    void walk(QStringView text, qsizetype from, F &&f) const
+    {
+        qint32 n = 0;
+        qsizetype i = from;
+        while (i < text.size()) {
+            const auto it = m_nodes[size_t(n)].children.find(text.at(i).unicode());
+            if (it == m_nodes[size_t(n)].children.end())
+                return;
+            const Node &c = m_nodes[size_t(it->second)];
+            if (text.size() - i < c.label.size() || text.mid(i, c.label.size()) != QStringView(c.label))
+                return;
+            i += c.label.size();
+            n = it->second;
+            for (qint32 p : c.patterns)
+                f(i, p);
+        }
+    }
+
+private:
+    struct Node
+    {
+        QString label;
+        std::unordered_map<char16_t, qint32> children;
+        std::vector<qint32> patterns;
+    };
+    std::vector<Node> m_nodes{Node{}};
+};
+
+struct Candidate
+{
+    qint32 rank;
+    qint32 start;
+    qint32 end;
+    qint32 entry;
+};
+
+// The whole-word matches in text (plain, as sent) of the entries in this order (rank).
+QList<Pronunciation> matchText(const QList<LexiconEntry> &entries, const QList<qsizetype> &order, const QString &text)
+{
+    std::vector<Candidate> candidates;
+    for (const FoldedText::Mode mode : {FoldedText::Mode::Canonical, FoldedText::Mode::Caseless}) {
+        std::vector<Pattern> patterns;
+        QHash<QString, qint32> byFolded; // one pattern per folded grapheme: its best rank
+        GraphemeTree tree;
+        for (qsizetype r = 0; r < order.size(); ++r) {
+            const LexiconEntry &e = entries.at(order.at(r));
+            if (modeOf(e) != mode)
+                continue;
+            const QString grapheme = FoldedText::fold(e.grapheme, mode);
+            if (grapheme.isEmpty() || byFolded.contains(grapheme))
+                continue; // a later entry for the same folded grapheme never wins over it
+            qsizetype w = 0;
+            while (w < grapheme.size() && !wordCodePoint(codePointAt(grapheme, w)))
+                w += QChar::requiresSurrogates(codePointAt(grapheme, w)) ? 2 : 1;
+            if (w >= grapheme.size())
+                continue; // no letter or digit left (parse() refuses such graphemes)
+            Pattern p;
+            p.prefix = grapheme.left(w);
+            p.length = grapheme.size();
+            p.wordFirst = wordCodePoint(codePointAt(grapheme, 0));
+            p.wordLast = wordCodePoint(codePointBefore(grapheme, grapheme.size()));
+            p.rank = qint32(r);
+            p.entry = order.at(r);
+            byFolded.insert(grapheme, qint32(patterns.size()));
+            tree.insert(QStringView(grapheme).mid(w), qint32(patterns.size()));
+            patterns.push_back(std::move(p));
+        }
+        if (patterns.empty())
+            continue;
+        const FoldedText folded(text, mode);
+        const QString &haystack = folded.folded();
+        const QStringView view(haystack);
+        bool previousWord = false;
+        for (qsizetype i = 0; i < haystack.size();) {
+            const char32_t c = codePointAt(haystack, i);
+            const bool word = wordCodePoint(c);
+            if (word && !previousWord) {
+                const qsizetype wordStart = i;
+                tree.walk(view, wordStart, [&](qsizetype end, qint32 index) {
+                    const Pattern &p = patterns[size_t(index)];
+                    const qsizetype at = wordStart - p.prefix.size();
+                    if (at < 0 || (!p.prefix.isEmpty() && view.mid(at, p.prefix.size()) != QStringView(p.prefix)))
+                        return;
+                    // Whole words: no letter or digit joins the match on either side (looked
+                    // at in the folded text, where a soft hyphen inside a word is gone).
+                    if (p.wordFirst && wordCodePoint(codePointBefore(haystack, at)))
+                        return;
+                    if (p.wordLast && wordCodePoint(codePointAt(haystack, end)))
+                        return;
+                    // Only whole characters with their marks ("e" is not found in "é").
+                    const auto span = folded.original(at, end);
+                    if (!span)
+                        return;
+                    candidates.push_back(Candidate{p.rank, qint32(span->first), qint32(span->second), qint32(p.entry)});
+                });
+            }
+            previousWord = word;
+            i += QChar::requiresSurrogates(c) ? 2 : 1;
+        }
+    }
+    // Longer graphemes first, then entry order; each one's matches from the start of the
+    // text; a span that overlaps one already taken is left out.
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+        return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;
+    });
+    std::map<qint32, qint32> taken; // start -> end, never overlapping
+    QList<Pronunciation> found;
+    for (const Candidate &c : candidates) {
+        auto next = taken.lower_bound(c.end);
+        if (next != taken.begin() && std::prev(next)->second > c.start)
+            continue;
+        taken.emplace(c.start, c.end);
+        const LexiconEntry &e = entries.at(c.entry);
+        found.append(Pronunciation{c.start, c.end - c.start, e.phoneme, e.alias});
+    }
+    std::sort(found.begin(), found.end(), [](const Pronunciation &a, const Pronunciation &b) { return a.start < b.start; });
+    return found;
+}
+}
+
 QList<Pronunciation> Lexicon::match(const QList<LexiconEntry> &entries, const QString &text, const QStringList &languages)
 {
     // Longer graphemes first ("New York City" before "New York"), then entry order.
@@ -223,44 +418,33 @@ QList<Pronunciation> Lexicon::match(const QList<LexiconEntry> &entries, const QS
     for (qsizetype i = 0; i < entries.size(); ++i)
         if (forLanguage(entries.at(i), languages))
             order.append(i);
+    if (order.isEmpty())
+        return {};
     std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
         return entries.at(a).grapheme.size() > entries.at(b).grapheme.size();
     });
     // The text is searched in the entries' folded form and every match mapped back to
     // the characters as written: spans point into the text as sent, never a copy of it.
-    std::optional<FoldedText> canonical, caseless;
-    std::vector<bool> taken(size_t(text.size()), false);
+    if (!SsmlDocument::isSsml(text))
+        return matchText(entries, order, text);
+    // SSML: in what a reader sees (entities decoded, no tags or comments), so that
+    // "cafe&#x301;" is "café" and "zz<x/>ab" one word; each match mapped back to the
+    // markup (the plan says a span only where its characters are written as they are).
+    const auto parsed = SsmlDocument::parse(text);
+    const auto *document = std::get_if<SsmlDocument>(&parsed);
+    if (!document)
+        return {};
+    std::vector<qsizetype> from, to;
+    const QString visible = document->wordText(from, to);
     QList<Pronunciation> found;
-    for (qsizetype index : order) {
-        const LexiconEntry &e = entries.at(index);
-        const FoldedText::Mode mode = modeOf(e);
-        std::optional<FoldedText> &folded = mode == FoldedText::Mode::Canonical ? canonical : caseless;
-        if (!folded)
-            folded.emplace(text, mode);
-        const QString grapheme = FoldedText::fold(e.grapheme, mode);
-        if (grapheme.isEmpty())
-            continue;
-        const QString &haystack = folded->folded();
-        for (qsizetype at = haystack.indexOf(grapheme); at >= 0; at = haystack.indexOf(grapheme, at + 1)) {
-            // Only whole characters with their marks ("e" is not found in "é").
-            const auto span = folded->original(at, at + grapheme.size());
-            if (!span)
-                continue;
-            // Whole words: no letter or digit joins the match on either side (looked at
-            // in the folded text, where a soft hyphen inside a word is gone).
-            const qsizetype after = at + grapheme.size();
-            const bool startsWord = !wordCodePoint(codePointAt(grapheme, 0)) || !wordCodePoint(codePointBefore(haystack, at));
-            const bool endsWord = !wordCodePoint(codePointBefore(grapheme, grapheme.size()))
-                                  || !wordCodePoint(codePointAt(haystack, after));
-            if (!startsWord || !endsWord)
-                continue;
-            const auto [start, end] = *span;
-            if (std::any_of(taken.begin() + start, taken.begin() + end, [](bool t) { return t; }))
-                continue;
-            std::fill(taken.begin() + start, taken.begin() + end, true);
-            found.append(Pronunciation{start, end - start, e.phoneme, e.alias});
-        }
+    for (const Pronunciation &p : matchText(entries, order, visible)) {
+        const size_t first = size_t(p.start), last = size_t(p.start + p.length - 1);
+        bool separated = false;
+        for (size_t k = first; k <= last && !separated; ++k)
+            separated = from[k] < 0;
+        if (separated || to[last] <= from[first])
+            continue; // across a <break>, <s> or <p>
+        found.append(Pronunciation{from[first], to[last] - from[first], p.ipa, p.alias});
     }
-    std::sort(found.begin(), found.end(), [](const Pronunciation &a, const Pronunciation &b) { return a.start < b.start; });
     return found;
 }

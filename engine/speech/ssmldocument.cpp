@@ -464,6 +464,7 @@ std::optional<SsmlError> SsmlReader::startElement()
         b.kind = SsmlItem::Kind::Break;
         b.breakMs = ms;
         m_doc.m_items.append(b);
+        m_doc.m_visibleBreaks.push_back(m_doc.m_visible.size());
     } else if (name == QLatin1String("prosody")) {
         QString rate, pitch, volume;
         if (auto e = value(name, QStringLiteral("rate"), rate))
@@ -555,6 +556,7 @@ std::optional<SsmlError> SsmlReader::startElement()
             SsmlItem b;
             b.kind = name == QLatin1String("p") ? SsmlItem::Kind::ParagraphEnd : SsmlItem::Kind::SentenceEnd;
             m_doc.m_items.append(b);
+            m_doc.m_visibleBreaks.push_back(m_doc.m_visible.size());
         }
     }
     // speak, and every element this subset does not know (voice, audio, mark, ...):
@@ -586,6 +588,7 @@ void SsmlReader::endElement()
         SsmlItem b;
         b.kind = f.name == QLatin1String("p") ? SsmlItem::Kind::ParagraphEnd : SsmlItem::Kind::SentenceEnd;
         m_doc.m_items.append(b);
+        m_doc.m_visibleBreaks.push_back(m_doc.m_visible.size());
     }
 }
 
@@ -720,6 +723,28 @@ QString SsmlDocument::spokenText() const
             all += u' '; // a pause or a sentence boundary separates words
     }
     return all.simplified();
+}
+
+QString SsmlDocument::wordText(std::vector<qsizetype> &from, std::vector<qsizetype> &to) const
+{
+    QString out;
+    out.reserve(m_visible.size() + qsizetype(m_visibleBreaks.size()));
+    from.clear();
+    to.clear();
+    size_t b = 0;
+    for (qsizetype i = 0; i <= m_visible.size(); ++i) {
+        for (; b < m_visibleBreaks.size() && m_visibleBreaks[b] == i; ++b) {
+            out += u' ';
+            from.push_back(-1);
+            to.push_back(-1);
+        }
+        if (i == m_visible.size())
+            break;
+        out += m_visible.at(i);
+        from.push_back(m_visibleFrom[size_t(i)]);
+        to.push_back(m_visibleTo[size_t(i)]);
+    }
+    return out;
 }
 
 QString SsmlDocument::visibleText(qsizetype from, qsizetype to) const

@@ -98,6 +98,10 @@ public:
     // end of its last (a word marked in an editor without the tags around it); the span
     // itself when it shows nothing.
     std::pair<qsizetype, qsizetype> visibleSpan(qsizetype from, qsizetype to) const;
+    // Every character a reader sees, in order, for finding whole words in (a lexicon's
+    // graphemes), with the input span [from, to) of each UTF-16 unit; where a <break>, an
+    // <s> or a <p> separates the text there is a space with span -1.
+    QString wordText(std::vector<qsizetype> &from, std::vector<qsizetype> &to) const;
 
 private:
     friend class SsmlReader;
@@ -107,4 +111,5 @@ private:
     QString m_visible;
     std::vector<qsizetype> m_visibleFrom;
     std::vector<qsizetype> m_visibleTo;
+    std::vector<qsizetype> m_visibleBreaks; // m_visible's size where a break, <s> or <p> was
 };
