@@ -32,6 +32,10 @@ struct SynthesisExcerpt
     qsizetype firstPiece = 0;    // index of the stretch's first piece in the whole text
     qint64 codePointOffset = 0;  // code points of the whole text before the stretch
     bool pauseAfter = false;     // more text follows: end with a sentence pause
+    // The ramp cut a sentence before the stretch (it goes on with the piece before) or
+    // after it (TextSegmenter::Piece::joinsNext): those edges are joined like a clause.
+    bool joinsPrevious = false;
+    bool joinsNext = false;
     qint64 inputOffset = -1;     // backend-rate samples of the units before; -1: not an excerpt
     qint64 outputOffset = 0;     // output samples of the units before
 };
@@ -94,6 +98,7 @@ private:
 
     Resampler::Quality m_quality;
     TextSegmenter m_segmenter;
+    TextSegmenter m_excerptSegmenter{240, false}; // an excerpt is pieces of the whole text already
     std::unique_ptr<EspeakBackend> m_espeak;
     std::unique_ptr<FliteBackend> m_flite;
     std::unique_ptr<KanaConverter> m_kana;

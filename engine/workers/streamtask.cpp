@@ -33,7 +33,7 @@ void StreamTask::prepare()
     } else {
         // Where each piece is, not its text: the stream keeps its text once.
         for (const TextSegmenter::Piece &p : TextSegmenter().pieces(m_job.params.text)) {
-            m_pieces.append({p.start, p.text.size()});
+            m_pieces.append({p.start, p.text.size(), p.joinsNext});
             m_textTotal += p.text.size();
         }
     }
@@ -102,6 +102,8 @@ SynthesisJob StreamTask::nextUnit()
     e.firstPiece = m_next;
     e.codePointOffset = m_cpBefore;
     e.pauseAfter = m_next + 1 < m_pieces.size();
+    e.joinsPrevious = m_next > 0 && m_pieces.at(m_next - 1).joinsNext;
+    e.joinsNext = piece.joinsNext;
     e.inputOffset = m_inputSamples;
     e.outputOffset = m_samples;
     unit.excerpt = e;

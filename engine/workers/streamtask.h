@@ -14,9 +14,9 @@ class StreamEncoder;
 class StreamScheduler;
 
 // A live stream's synthesis as the StreamScheduler runs it: the text is cut into units
-// (one TextSegmenter piece each) that run one after another, each on whichever warm
-// worker the scheduler hands it, and their float32 audio is joined here into the
-// stream's bytes and its file (so the file and the stream stay one continuous piece
+// (one TextSegmenter piece each: a few words first, growing to whole sentences) that run
+// one after another, each on whichever warm worker the scheduler hands it, and their
+// float32 audio is joined here into the stream's bytes and its file (so the file and the stream stay one continuous piece
 // whatever worker made which sentence). Between units a stream holds nothing but its
 // text position and its encoders' state.
 //
@@ -78,6 +78,7 @@ private:
     {
         qsizetype start = 0;
         qsizetype length = 0;
+        bool joinsNext = false; // the ramp cut its sentence after it
     };
 
     StreamScheduler *m_scheduler;

@@ -12,6 +12,8 @@ QJsonObject SynthesisJob::toJson() const
         o.insert("excerpt", QJsonObject{{"first_piece", qint64(excerpt->firstPiece)},
                                         {"cp_offset", excerpt->codePointOffset},
                                         {"pause_after", excerpt->pauseAfter},
+                                        {"joins_previous", excerpt->joinsPrevious},
+                                        {"joins_next", excerpt->joinsNext},
                                         {"input_offset", excerpt->inputOffset},
                                         {"output_offset", excerpt->outputOffset}});
     return o;
@@ -39,6 +41,8 @@ std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
         x.firstPiece = qsizetype(e.value("first_piece").toInteger());
         x.codePointOffset = e.value("cp_offset").toInteger();
         x.pauseAfter = e.value("pause_after").toBool();
+        x.joinsPrevious = e.value("joins_previous").toBool();
+        x.joinsNext = e.value("joins_next").toBool();
         x.inputOffset = e.value("input_offset").toInteger();
         x.outputOffset = e.value("output_offset").toInteger();
         if (x.firstPiece < 0 || x.codePointOffset < 0 || x.inputOffset < 0 || x.outputOffset < 0)
