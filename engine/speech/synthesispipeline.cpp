@@ -232,10 +232,14 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     };
     // Where the ramp cut a sentence (TextSegmenter::Piece::joinsNext), the backend's edge
     // silence on either side of the cut goes (flite pads every utterance with ~200 ms
-    // before and ~80 ms after it) and a clause pause stands in its place: the cut sounds
+    // before and ~80 ms after it; flite only, see padded) and a clause pause stands in its place: the cut sounds
     // like the comma it usually is, not like two sentences. Quiet samples at the end of
     // such a piece are held until something audible follows them, so the trim costs no
     // latency. The same samples go when a piece is gathered whole (speakTimed).
+    // espeak-ng leaves next to no edge silence (under 20 ms), and its samples differ a
+    // little from call to call (its voice source carries on), so that a threshold would
+    // cut a unit where the file's run does not: its edges stay.
+    const bool padded = params.backend == SpeechBackendKind::Flite;
     const float quiet = level > 0 ? kAudible / level : 1.0f;
     bool trimLead = false, trimTail = false, heardPiece = false;
     std::vector<qint16> held;
@@ -347,9 +351,17 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         // Its pause and the resampler's tail of it count with it.
         done.throughCurrentSentence += pieces.at(i).text.size();
         done.sentence = excerpt.firstPiece + i;
-        const SpokenPiece spoken = spokenPiece(pieces.at(i), params);
-        trimLead = i > 0 ? pieces.at(i - 1).joinsNext : excerpt.joinsPrevious;
-        trimTail = pieces.at(i).joinsNext;
+        SpokenPiece spoken = spokenPiece(pieces.at(i), params);
+        if (pieces.at(i).joinsNext && !TextSegmenter::isClauseEnd(pieces.at(i).text.back())) {
+            // Cut between two words, the piece is said as the clause it is, with a comma's
+            // rising tone, not as a finished sentence. espeak-ng also keeps state after a
+            // text that ends unpunctuated: the next call came out ~50 ms longer or not,
+            // depending on which worker had spoken what.
+            spoken.text.text += u',';
+            spoken.text.origin.push_back(spoken.text.origin.back());
+        }
+        trimLead = padded && (i > 0 ? pieces.at(i - 1).joinsNext : excerpt.joinsPrevious);
+        trimTail = padded && pieces.at(i).joinsNext;
         heardPiece = false;
         held.clear();
         if (wordSink) {
