@@ -232,8 +232,8 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     };
     // Where the ramp cut a sentence (TextSegmenter::Piece::joinsNext), the backend's edge
     // silence on either side of the cut goes (flite pads every utterance with ~200 ms
-    // before and ~80 ms after it; flite only, see padded) and a clause pause stands in its place: the cut sounds
-    // like the comma it usually is, not like two sentences. Quiet samples at the end of
+    // before and ~80 ms after it; flite only, see padded) and a clause pause stands in its
+    // place: the cut sounds like the comma it usually is, not like two sentences. Quiet samples at the end of
     // such a piece are held until something audible follows them, so the trim costs no
     // latency. The same samples go when a piece is gathered whole (speakTimed).
     // espeak-ng leaves next to no edge silence (under 20 ms), and its samples differ a
@@ -354,9 +354,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         SpokenPiece spoken = spokenPiece(pieces.at(i), params);
         if (pieces.at(i).joinsNext && !TextSegmenter::isClauseEnd(pieces.at(i).text.back())) {
             // Cut between two words, the piece is said as the clause it is, with a comma's
-            // rising tone, not as a finished sentence. espeak-ng also keeps state after a
-            // text that ends unpunctuated: the next call came out ~50 ms longer or not,
-            // depending on which worker had spoken what.
+            // rising tone, not as a finished sentence.
             spoken.text.text += u',';
             spoken.text.origin.push_back(spoken.text.origin.back());
         }
