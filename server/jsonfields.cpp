@@ -61,8 +61,12 @@ std::optional<double> JsonFields::number(const QString &field, bool required)
     return v.toDouble();
 }
 
-std::optional<bool> JsonFields::boolean(const QString &field)
+std::optional<bool> JsonFields::boolean(const QString &field, Null null)
 {
+    if (null == Null::WrongType && m_object.value(field).isNull()) {
+        m_typeErrors.append({field, QStringLiteral("must be a boolean (true or false), not null")});
+        return std::nullopt;
+    }
     if (!present(field, false))
         return std::nullopt;
     const QJsonValue v = m_object.value(field);

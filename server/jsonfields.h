@@ -19,7 +19,11 @@ public:
     // nullopt when absent or null (or wrong type, which is recorded).
     std::optional<QString> string(const QString &field, bool required = false);
     std::optional<double> number(const QString &field, bool required = false);
-    std::optional<bool> boolean(const QString &field);
+    // What a JSON null is for a boolean. The spec's optional fields take null as "not
+    // given" (the default applies); the extensions' flags (timestamps) are true, false or
+    // absent, and null is a wrong type (422) like "yes".
+    enum class Null { WrongType, Absent };
+    std::optional<bool> boolean(const QString &field, Null null = Null::WrongType);
     std::optional<ServiceError> error() const;
 
 private:

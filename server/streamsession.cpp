@@ -157,7 +157,7 @@ void StreamSession::handleRequest(const QString &message)
         closeWith(request.error());
         return;
     }
-    m_text = request->speech.text;
+    m_text.emplace(request->speech.text);
     m_live = std::make_unique<LiveStream>(m_server.services().live(), sinkRef(),
                                           QStringLiteral("Client disconnected before the stream completed"));
     m_live->start(*m_auth, request.value());
@@ -190,7 +190,7 @@ void StreamSession::liveWords(const QList<WordTiming> &words)
 {
     sendHeldStarted();
     flushAudio(true);
-    sendJson({{"type", "words"}, {"words", Captions::wordsJson(m_text, words)}});
+    sendJson({{"type", "words"}, {"words", m_text ? Captions::wordsJson(*m_text, words) : QJsonArray()}});
 }
 
 void StreamSession::flushAudio(bool force)

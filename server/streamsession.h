@@ -1,5 +1,6 @@
 #pragma once
 
+#include "captiontext.h"
 #include "keyservice.h"
 #include "livestream.h"
 #include "serviceerror.h"
@@ -65,7 +66,9 @@ private:
     qint64 m_sentSamples = 0;
     std::optional<QString> m_heldRequest; // arrived before the key check finished
     QString m_heldStartedId;   // "started" waits to leave with the first audio
-    QString m_text;            // the request's text: words point into it
+    // The request's text: words point into it; read once (an SSML document is parsed
+    // once for all the words messages of the stream).
+    std::optional<CaptionText> m_text;
     bool m_gotRequest = false;
     bool m_closing = false;
 };

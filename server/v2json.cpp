@@ -2,6 +2,7 @@
 
 #include "jsonfields.h"
 #include "pricing.h"
+#include "ssmldocument.h"
 #include "timestamps.h"
 
 #include <QtGlobal>
@@ -51,7 +52,7 @@ Result<V2Json::CreateRequest> V2Json::parseCreate(const QByteArray &body)
         emotion = f.string("emotion");
         temperature = f.number("temperature");
         topP = f.number("top_p");
-        doSample = f.boolean("do_sample");
+        doSample = f.boolean("do_sample", JsonFields::Null::Absent); // a spec field: null is its default
     }
     if (auto e = f.error())
         return *e;
@@ -59,8 +60,19 @@ Result<V2Json::CreateRequest> V2Json::parseCreate(const QByteArray &body)
     CreateRequest r;
     r.text = *text;
     r.voice = voice->trimmed();
-    const qsizetype length = r.text.trimmed().toUcs4().size();
-    if (length < kMinTextLength)
+    // The minimum counts what is said, as tokens do: an SSML document's text, not its
+    // markup (padding with tags or comments does not make a text long enough). A document
+    // that does not parse is left to the request check, which says where it breaks.
+    qsizetype length = r.text.trimmed().toUcs4().size();
+    bool malformedSsml = false;
+    if (SsmlDocument::isSsml(r.text)) {
+        const auto parsed = SsmlDocument::parse(r.text);
+        if (const auto *doc = std::get_if<SsmlDocument>(&parsed))
+            length = doc->spokenText().toUcs4().size();
+        else
+            malformedSsml = true;
+    }
+    if (!malformedSsml && length < kMinTextLength)
         return ServiceError::invalid("text", QStringLiteral("Text is too short: at least %1 characters are required (got %2)")
                                                  .arg(kMinTextLength).arg(length));
     if (model) {

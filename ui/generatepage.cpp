@@ -7,6 +7,7 @@
 #include "playerbar.h"
 #include "generationservice.h"
 #include "services.h"
+#include "ssmlhighlighter.h"
 #include "languages.h"
 #include "pricing.h"
 #include "ssmldocument.h"
@@ -174,6 +175,7 @@ void GeneratePage::buildUi()
     m_text = editor;
     m_text->setPlaceholderText(tr("Write or paste the text to speak, or drop a .txt file here."));
     m_text->setAccessibleName(tr("Text to speak"));
+    m_highlighter = new SsmlHighlighter(m_text->document());
     layout->addWidget(m_text, 1);
 
     auto *countRow = new QHBoxLayout;

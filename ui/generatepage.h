@@ -15,6 +15,7 @@
 
 class AudioPlayer;
 class PlayerBar;
+class SsmlHighlighter;
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -40,6 +41,7 @@ public:
 
     // For tests and shortcuts.
     QPlainTextEdit *editor() const { return m_text; }
+    SsmlHighlighter *ssmlHighlighter() const { return m_highlighter; }
     QComboBox *voiceBox() const { return m_voice; }
     QComboBox *modelBox() const { return m_model; }
     QPushButton *stopButton() const { return m_stop; }
@@ -114,6 +116,7 @@ private:
 
     StudioContext &m_context;
     QPlainTextEdit *m_text = nullptr;
+    SsmlHighlighter *m_highlighter = nullptr; // owned by the editor's document
     QLabel *m_count = nullptr;
     QComboBox *m_model = nullptr;
     QLineEdit *m_voiceFilter = nullptr;

@@ -5,6 +5,7 @@
 #include "audioformat.h"
 #include "audioplayer.h"
 #include "captionsdialog.h"
+#include "captiontext.h"
 #include "playerbar.h"
 #include "services.h"
 #include "generationservice.h"
@@ -520,7 +521,11 @@ QString HistoryPage::suggestedFileName(const QString &text, const QString &exten
         }
         word.clear();
     };
-    for (const char32_t c : text.toUcs4()) {
+    // An SSML document is named after the words it shows, not after its markup
+    // ("speak-version-1-1-xmlns-http-www").
+    const QList<uint> codePoints = text.toUcs4();
+    const QString shown = CaptionText(text).word(0, codePoints.size());
+    for (const char32_t c : shown.toUcs4()) {
         if (QChar::isLetterOrNumber(c) || QChar::isMark(c))
             word += QString::fromUcs4(&c, 1);
         else

@@ -334,11 +334,12 @@ bool PronunciationsPage::importPls(const QString &path)
         m_status->setText(tr("Not a pronunciation lexicon: %1").arg(read.error));
         return false;
     }
-    // The file's entries replace those of the same word and language; the rest stay.
+    // The file's entries replace those of the same word and language (in any case and
+    // spelling the lexicon counts as the same: NFC or NFD "café"); the rest stay.
     QList<LexiconEntry> next = m_entries;
     for (const LexiconEntry &e : read.entries) {
         next.removeIf([&](const LexiconEntry &old) {
-            return old.languageCode == e.languageCode && old.grapheme.compare(e.grapheme, Qt::CaseInsensitive) == 0;
+            return old.languageCode == e.languageCode && Lexicon::sameWordAnyCase(old.grapheme, e.grapheme);
         });
         next.append(e);
     }

@@ -91,9 +91,11 @@ ExpiryRule GenerationService::expiryRule() const
     return ExpiryRule{Timestamps::nowMs() - m_options.ttlMs, {ApiVersion::Studio}};
 }
 
-Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &req,
+Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &request,
                                                 const QList<LexiconEntry> &lexicon)
 {
+    CreateGeneration req = request;
+    req.speech.text = SpeechRequestCheck::withoutByteOrderMark(request.speech.text);
     if (auto problem = SpeechRequestCheck::check(req.speech, req.voiceId, voice))
         return *problem;
     if (!AudioFormats::parse(req.audioFormat))
@@ -124,6 +126,12 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     const auto params = plan(voice ? &*voice : nullptr, auth, req, *lexicon);
     if (!params)
         return params.error();
+    // Before any row or charge, on every route: what is said per billed token is bounded.
+    // Here and not in plan(), which a stream also runs on the server thread to start early
+    // (its audio is held until this create() succeeds): measuring the longest document
+    // with numbers and lexicon spans takes a few hundred milliseconds.
+    if (auto problem = SpeechRequestCheck::checkSpokenLength(*params))
+        return *problem;
     const auto format = AudioFormats::parse(req.audioFormat);
 
     Generation g;
@@ -131,7 +139,7 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.accountId = auth.accountId;
     // Queued jobs wait for the runner; a stream starts synthesizing right away.
     g.status = req.streamed ? GenerationStatus::Generating : GenerationStatus::InQueue;
-    g.inputText = req.speech.text;
+    g.inputText = SpeechRequestCheck::withoutByteOrderMark(req.speech.text); // as plan() took it
     g.voiceId = voice->id;
     g.voiceName = voice->name;
     g.model = req.speech.model;

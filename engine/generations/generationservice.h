@@ -90,7 +90,8 @@ public:
     // The checks and the synthesis plan create() makes for a request with this voice
     // (null: unknown voice) and the account's lexicon (its matches travel in the plan, so
     // a job re-run after a restart says them as at creation); memory only, so a stream
-    // can start before the row exists.
+    // can start before the row exists. create() adds one check of its own: what a token
+    // may say (SpeechRequestCheck::checkSpokenLength), too slow for the server thread.
     static Result<SynthesisParams> plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &request,
                                         const QList<LexiconEntry> &lexicon = {});
     // The accounts' pronunciation lexicons, applied by create() to every generation.

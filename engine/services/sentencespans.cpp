@@ -4,6 +4,9 @@
 #include "ssmlplan.h"
 #include "textsegmenter.h"
 
+#include <optional>
+#include <tuple>
+
 QList<SentenceSpans::Span> SentenceSpans::of(const QString &text)
 {
     QList<Span> spans;
@@ -35,11 +38,21 @@ QList<SentenceSpans::Span> SentenceSpans::words(const QString &text, const QList
     }
     at.append(text.size());
     const qsizetype last = at.size() - 1;
+    // In an SSML document a word's span may start or end with markup ("<emphasis>now</emphasis>!"):
+    // marked from its first visible character to its last.
+    std::optional<SsmlDocument> doc;
+    if (SsmlDocument::isSsml(text)) {
+        auto parsed = SsmlDocument::parse(text);
+        if (auto *d = std::get_if<SsmlDocument>(&parsed))
+            doc = std::move(*d);
+    }
     QList<Span> spans;
     spans.reserve(timings.size());
     for (const WordTiming &t : timings) {
-        const qsizetype s = at.at(qBound<qsizetype>(0, t.charStart, last));
-        const qsizetype e = at.at(qBound<qsizetype>(0, t.charEnd, last));
+        qsizetype s = at.at(qBound<qsizetype>(0, t.charStart, last));
+        qsizetype e = at.at(qBound<qsizetype>(0, t.charEnd, last));
+        if (doc && e > s)
+            std::tie(s, e) = doc->visibleSpan(s, e);
         spans.append({s, qMax<qsizetype>(0, e - s)});
     }
     return spans;

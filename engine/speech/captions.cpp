@@ -21,16 +21,11 @@ struct Word
     double end = 0;
 };
 
-QList<Word> wordsOf(const QString &text, const QList<WordTiming> &timings)
+QList<Word> wordsOf(const CaptionText &text, const QList<WordTiming> &timings)
 {
-    const QList<uint> ucs4 = text.toUcs4();
     QList<Word> out;
-    for (const WordTiming &t : timings) {
-        const qint64 s = qBound<qint64>(0, t.charStart, ucs4.size());
-        const qint64 e = qBound<qint64>(s, t.charEnd, ucs4.size());
-        out.append({QString::fromUcs4(reinterpret_cast<const char32_t *>(ucs4.constData() + s), e - s),
-                    seconds(t.startSample), seconds(t.endSample)});
-    }
+    for (const WordTiming &t : timings)
+        out.append({text.word(t.charStart, t.charEnd), seconds(t.startSample), seconds(t.endSample)});
     return out;
 }
 
@@ -104,6 +99,11 @@ QString stamp(double s, QChar decimal)
 
 QJsonArray Captions::wordsJson(const QString &text, const QList<WordTiming> &timings)
 {
+    return wordsJson(CaptionText(text), timings);
+}
+
+QJsonArray Captions::wordsJson(const CaptionText &text, const QList<WordTiming> &timings)
+{
     QJsonArray out;
     const QList<Word> words = wordsOf(text, timings);
     for (qsizetype i = 0; i < words.size(); ++i)
@@ -116,6 +116,11 @@ QJsonArray Captions::wordsJson(const QString &text, const QList<WordTiming> &tim
 }
 
 QList<Captions::Cue> Captions::cues(const QString &text, const QList<WordTiming> &timings)
+{
+    return cues(CaptionText(text), timings);
+}
+
+QList<Captions::Cue> Captions::cues(const CaptionText &text, const QList<WordTiming> &timings)
 {
     const QList<Word> words = wordsOf(text, timings);
     QList<Cue> out;

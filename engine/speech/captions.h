@@ -1,5 +1,6 @@
 #pragma once
 
+#include "captiontext.h"
 #include "wordtiming.h"
 
 #include <QJsonArray>
@@ -17,8 +18,10 @@ constexpr int kMaxLineLength = 42;
 constexpr int kMaxLines = 2;
 constexpr double kMaxCueSeconds = 7.0;
 
-// [{word, start, end, char_start, char_end}] (seconds; code points into text).
+// [{word, start, end, char_start, char_end}] (seconds; code points into text; the word
+// as CaptionText shows it: an SSML document's visible text, not its markup).
 QJsonArray wordsJson(const QString &text, const QList<WordTiming> &words);
+QJsonArray wordsJson(const CaptionText &text, const QList<WordTiming> &words);
 
 struct Cue
 {
@@ -27,6 +30,7 @@ struct Cue
     QStringList lines;
 };
 QList<Cue> cues(const QString &text, const QList<WordTiming> &words);
+QList<Cue> cues(const CaptionText &text, const QList<WordTiming> &words);
 QString srt(const QList<Cue> &cues);
 QString vtt(const QList<Cue> &cues);
 

@@ -107,21 +107,36 @@ struct Token
     Mark mark = Mark::None;
 };
 
+// The symbols of kSounds in NFD, as the input is compared in it: "ç" is c + U+0327 there.
+const std::vector<QString> &decomposedSounds()
+{
+    static const std::vector<QString> symbols = [] {
+        std::vector<QString> out;
+        for (const Sound &sound : kSounds)
+            out.push_back(QString::fromUtf16(sound.ipa).normalized(QString::NormalizationForm_D));
+        return out;
+    }();
+    return symbols;
+}
+
 // nullopt with the unknown symbol in *unknown.
 std::optional<std::vector<Token>> tokenize(const QString &ipa, QString *unknown)
 {
+    // Canonically equivalent spellings are one IPA: a precomposed "ã" (U+00E3) is a with
+    // the nasal tilde, as "a" + U+0303 is; NFD takes every such letter apart.
+    QString s = ipa.normalized(QString::NormalizationForm_D);
     // Tie bars join affricates ("t͡ʃ"): drop them first so that the pair matches.
-    QString s = ipa;
     s.remove(QChar(0x0361)).remove(QChar(0x035C));
+    const std::vector<QString> &symbols = decomposedSounds();
     std::vector<Token> out;
     qsizetype i = 0;
     while (i < s.size()) {
         const Sound *best = nullptr;
         qsizetype bestLength = 0;
-        for (const Sound &sound : kSounds) {
-            const QStringView candidate(sound.ipa);
+        for (size_t k = 0; k < symbols.size(); ++k) {
+            const QString &candidate = symbols[k];
             if (candidate.size() > bestLength && QStringView(s).mid(i).startsWith(candidate)) {
-                best = &sound;
+                best = &kSounds[k];
                 bestLength = candidate.size();
             }
         }
@@ -134,7 +149,10 @@ std::optional<std::vector<Token>> tokenize(const QString &ipa, QString *unknown)
         if (m == Mark::None) {
             if (unknown) {
                 const qsizetype n = s.at(i).isHighSurrogate() && i + 1 < s.size() ? 2 : 1;
-                *unknown = s.mid(i, n);
+                // A mark alone means nothing to a reader: name it with the letter it
+                // sits on, as written ("á", not a lone U+0301).
+                const qsizetype from = s.at(i).isMark() && i > 0 ? i - 1 : i;
+                *unknown = s.mid(from, i + n - from).normalized(QString::NormalizationForm_C);
             }
             return std::nullopt;
         }

@@ -1,5 +1,6 @@
 #include "lexicon.h"
 
+#include "foldedtext.h"
 #include "ipaphonemes.h"
 
 #include <QRegularExpression>
@@ -45,6 +46,35 @@ std::optional<QString> stringField(const QJsonObject &o, const char *name, const
         return std::nullopt;
     }
     return v.toString();
+}
+
+FoldedText::Mode modeOf(const LexiconEntry &e)
+{
+    return e.caseSensitive ? FoldedText::Mode::Canonical : FoldedText::Mode::Caseless;
+}
+
+// The code point that ends before index i / starts at index i of s (0 at either end).
+char32_t codePointBefore(const QString &s, qsizetype i)
+{
+    if (i <= 0)
+        return 0;
+    if (s.at(i - 1).isLowSurrogate() && i >= 2 && s.at(i - 2).isHighSurrogate())
+        return QChar::surrogateToUcs4(s.at(i - 2), s.at(i - 1));
+    return s.at(i - 1).unicode();
+}
+
+char32_t codePointAt(const QString &s, qsizetype i)
+{
+    if (i >= s.size())
+        return 0;
+    if (s.at(i).isHighSurrogate() && i + 1 < s.size() && s.at(i + 1).isLowSurrogate())
+        return QChar::surrogateToUcs4(s.at(i), s.at(i + 1));
+    return s.at(i).unicode();
+}
+
+bool wordCodePoint(char32_t c)
+{
+    return c != 0 && (QChar::isLetterOrNumber(c) || QChar::isMark(c));
 }
 
 // Line breaks, control characters and lone surrogates have no place in a lexicon.
@@ -111,7 +141,8 @@ Lexicon::Parsed Lexicon::parse(const QJsonArray &array)
         const auto alphabet = stringField(o, "alphabet", at + QStringLiteral(".alphabet"), out.problems);
         const auto language = stringField(o, "language_code", at + QStringLiteral(".language_code"), out.problems);
         const QJsonValue cs = o.value("case_sensitive");
-        if (!cs.isUndefined() && !cs.isNull() && !cs.isBool())
+        // true, false or absent: an extension's flag has no "null" meaning the default.
+        if (!cs.isUndefined() && !cs.isBool())
             out.problems.append({at + QStringLiteral(".case_sensitive"), QStringLiteral("case_sensitive must be a boolean"), true});
         if (out.problems.size() > before)
             continue; // type errors first: the values mean nothing yet
@@ -164,7 +195,9 @@ Lexicon::Parsed Lexicon::parse(const QJsonArray &array)
 
         if (out.problems.size() > before)
             continue;
-        const QString key = (e.caseSensitive ? e.grapheme : e.grapheme.toCaseFolded()) + u'\x1f' + e.languageCode
+        // Compared as matching compares them: canonically equivalent spellings (NFC and
+        // NFD "café") are one grapheme; without case sensitivity, folded (FoldedText).
+        const QString key = FoldedText::fold(e.grapheme, modeOf(e)) + u'\x1f' + e.languageCode
                             + (e.caseSensitive ? u'1' : u'0');
         if (const auto it = seen.find(key); it != seen.end()) {
             problem("grapheme", QStringLiteral("grapheme repeats entries[%1]").arg(it->second));
@@ -178,6 +211,11 @@ Lexicon::Parsed Lexicon::parse(const QJsonArray &array)
     return out;
 }
 
+bool Lexicon::sameWordAnyCase(const QString &a, const QString &b)
+{
+    return FoldedText::fold(a, FoldedText::Mode::Caseless) == FoldedText::fold(b, FoldedText::Mode::Caseless);
+}
+
 QList<Pronunciation> Lexicon::match(const QList<LexiconEntry> &entries, const QString &text, const QStringList &languages)
 {
     // Longer graphemes first ("New York City" before "New York"), then entry order.
@@ -188,22 +226,39 @@ QList<Pronunciation> Lexicon::match(const QList<LexiconEntry> &entries, const QS
     std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
         return entries.at(a).grapheme.size() > entries.at(b).grapheme.size();
     });
+    // The text is searched in the entries' folded form and every match mapped back to
+    // the characters as written: spans point into the text as sent, never a copy of it.
+    std::optional<FoldedText> canonical, caseless;
     std::vector<bool> taken(size_t(text.size()), false);
     QList<Pronunciation> found;
     for (qsizetype index : order) {
         const LexiconEntry &e = entries.at(index);
-        const Qt::CaseSensitivity cs = e.caseSensitive ? Qt::CaseSensitive : Qt::CaseInsensitive;
-        const qsizetype n = e.grapheme.size();
-        for (qsizetype at = text.indexOf(e.grapheme, 0, cs); at >= 0; at = text.indexOf(e.grapheme, at + 1, cs)) {
-            // Whole words: no letter or digit joins the match on either side.
-            const bool startsWord = !wordChar(e.grapheme.front()) || at == 0 || !wordChar(text.at(at - 1));
-            const bool endsWord = !wordChar(e.grapheme.back()) || at + n == text.size() || !wordChar(text.at(at + n));
+        const FoldedText::Mode mode = modeOf(e);
+        std::optional<FoldedText> &folded = mode == FoldedText::Mode::Canonical ? canonical : caseless;
+        if (!folded)
+            folded.emplace(text, mode);
+        const QString grapheme = FoldedText::fold(e.grapheme, mode);
+        if (grapheme.isEmpty())
+            continue;
+        const QString &haystack = folded->folded();
+        for (qsizetype at = haystack.indexOf(grapheme); at >= 0; at = haystack.indexOf(grapheme, at + 1)) {
+            // Only whole characters with their marks ("e" is not found in "é").
+            const auto span = folded->original(at, at + grapheme.size());
+            if (!span)
+                continue;
+            // Whole words: no letter or digit joins the match on either side (looked at
+            // in the folded text, where a soft hyphen inside a word is gone).
+            const qsizetype after = at + grapheme.size();
+            const bool startsWord = !wordCodePoint(codePointAt(grapheme, 0)) || !wordCodePoint(codePointBefore(haystack, at));
+            const bool endsWord = !wordCodePoint(codePointBefore(grapheme, grapheme.size()))
+                                  || !wordCodePoint(codePointAt(haystack, after));
             if (!startsWord || !endsWord)
                 continue;
-            if (std::any_of(taken.begin() + at, taken.begin() + at + n, [](bool t) { return t; }))
+            const auto [start, end] = *span;
+            if (std::any_of(taken.begin() + start, taken.begin() + end, [](bool t) { return t; }))
                 continue;
-            std::fill(taken.begin() + at, taken.begin() + at + n, true);
-            found.append(Pronunciation{at, n, e.phoneme, e.alias});
+            std::fill(taken.begin() + start, taken.begin() + end, true);
+            found.append(Pronunciation{start, end - start, e.phoneme, e.alias});
         }
     }
     std::sort(found.begin(), found.end(), [](const Pronunciation &a, const Pronunciation &b) { return a.start < b.start; });

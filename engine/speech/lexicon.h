@@ -53,6 +53,11 @@ struct Parsed
 Parsed parse(const QJsonArray &entries);
 QJsonArray toJson(const QList<LexiconEntry> &entries);
 
+// Whether two graphemes are one word in any letter case: equal as case-insensitive
+// entries compare them (NFKC_Casefold, docs/api.md "Pronunciation lexicons"). Two
+// entries that repeat each other always are.
+bool sameWordAnyCase(const QString &a, const QString &b);
+
 // The spans of text to say otherwise for a generation in these languages (its
 // language_code and its locale: {"a", "en_US"}): an entry's language_code matches one
 // of them or its base ("en" matches "en_US"). Whole words only, longer graphemes first,

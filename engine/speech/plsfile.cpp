@@ -65,6 +65,11 @@ PlsFile::Read PlsFile::read(const QByteArray &xml)
             e.phoneme = phoneme;
             e.alias = alias;
             e.languageCode = language.section(u'-', 0, 0).toLower();
+            // "und" (undetermined: what write() says for entries of every language, or
+            // of several) is every language, not a language of its own that no
+            // generation has.
+            if (e.languageCode == QLatin1String("und"))
+                e.languageCode.clear();
             out.entries.append(e);
         }
     }

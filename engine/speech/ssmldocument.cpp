@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -37,7 +38,9 @@ struct Amount
 
 std::optional<Amount> amountOf(const QString &written)
 {
-    static const QRegularExpression re(QStringLiteral("^\\s*([+-]?)([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)\\s*(%|st|hz|db|ms|s)?\\s*$"),
+    // Strict, as SSML writes them: no spaces, no exponent, no NaN or Infinity, digits on
+    // both sides of a decimal point ("1.s" is not a number); the unit's case is free.
+    static const QRegularExpression re(QStringLiteral("^([+-]?)([0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(%|st|hz|db|ms|s)?$"),
                                        QRegularExpression::CaseInsensitiveOption);
     const auto m = re.match(written);
     if (!m.hasMatch())
@@ -51,6 +54,22 @@ std::optional<Amount> amountOf(const QString &written)
     return a;
 }
 
+// The rate and pitch a document may ask for, as factors on the voice's own: two octaves
+// (24 semitones) either way, which is what the pipeline can do (it clamps there). The
+// range is the same in both directions, so "-1000st" is refused like "+1000st".
+constexpr double kMinFactor = 0.25;
+constexpr double kMaxFactor = 4.0;
+// The volume in effect: silent, or -60 dB to +20 dB (the soft limiter keeps peaks under
+// full scale above 0 dB; below -60 dB a voice is inaudible anyway).
+constexpr double kMinGainDb = -60.0;
+constexpr double kMaxGainDb = 20.0;
+
+bool withinFactors(double f)
+{
+    // Compared with a little tolerance: "+24st" is 4 up to rounding.
+    return f >= kMinFactor * (1.0 - 1e-9) && f <= kMaxFactor * (1.0 + 1e-9);
+}
+
 // Named values are absolute (on the voice's own setting); signed values change the
 // setting in effect (nested prosody composes); unsigned numbers and percentages are
 // absolute multipliers.
@@ -58,8 +77,8 @@ std::optional<double> rateOf(const QString &v, double current)
 {
     static const QHash<QString, double> named = {
         {"x-slow", 0.5}, {"slow", 0.75}, {"medium", 1.0}, {"fast", 1.5}, {"x-fast", 2.0}, {"default", 1.0}};
-    if (named.contains(v.trimmed().toLower()))
-        return named.value(v.trimmed().toLower());
+    if (named.contains(v.toLower()))
+        return named.value(v.toLower());
     const auto a = amountOf(v);
     if (!a || !(a->unit.isEmpty() || a->unit == QLatin1String("%")))
         return std::nullopt;
@@ -68,7 +87,7 @@ std::optional<double> rateOf(const QString &v, double current)
         r = a->signedValue ? current * (1.0 + a->value / 100.0) : a->value / 100.0;
     else
         r = a->signedValue ? current * (1.0 + a->value) : a->value;
-    if (!(r > 0.0) || r > 10.0)
+    if (!withinFactors(r))
         return std::nullopt;
     return r;
 }
@@ -77,8 +96,8 @@ std::optional<double> pitchOf(const QString &v, double current)
 {
     static const QHash<QString, double> named = {
         {"x-low", 0.7}, {"low", 0.85}, {"medium", 1.0}, {"high", 1.15}, {"x-high", 1.3}, {"default", 1.0}};
-    if (named.contains(v.trimmed().toLower()))
-        return named.value(v.trimmed().toLower());
+    if (named.contains(v.toLower()))
+        return named.value(v.toLower());
     const auto a = amountOf(v);
     if (!a)
         return std::nullopt;
@@ -93,7 +112,7 @@ std::optional<double> pitchOf(const QString &v, double current)
         p = a->signedValue ? current * (kNominalHz + a->value) / kNominalHz : a->value / kNominalHz;
     else
         return std::nullopt;
-    if (!(p > 0.0) || p > 10.0)
+    if (!withinFactors(p))
         return std::nullopt;
     return p;
 }
@@ -102,7 +121,7 @@ std::optional<double> volumeOf(const QString &v, double current)
 {
     static const QHash<QString, double> namedDb = {
         {"x-soft", -12.0}, {"soft", -6.0}, {"medium", 0.0}, {"loud", 3.0}, {"x-loud", 6.0}, {"default", 0.0}};
-    const QString name = v.trimmed().toLower();
+    const QString name = v.toLower();
     if (name == QLatin1String("silent"))
         return 0.0;
     if (namedDb.contains(name))
@@ -112,7 +131,7 @@ std::optional<double> volumeOf(const QString &v, double current)
         return std::nullopt;
     double g = 0;
     if (a->unit == QLatin1String("db")) {
-        if (a->value < -60.0 || a->value > 20.0)
+        if (a->value < kMinGainDb || a->value > kMaxGainDb)
             return std::nullopt;
         g = current * std::pow(10.0, a->value / 20.0);
     } else if (a->unit == QLatin1String("%")) {
@@ -122,24 +141,29 @@ std::optional<double> volumeOf(const QString &v, double current)
     } else {
         return std::nullopt;
     }
-    if (g < 0.0 || g > 10.0)
+    if (g < 0.0)
+        return std::nullopt;
+    if (g == 0.0)
+        return 0.0; // "-100%", "0", or anything inside a silent prosody
+    const double db = 20.0 * std::log10(g);
+    if (db < kMinGainDb - 1e-9 || db > kMaxGainDb + 1e-9)
         return std::nullopt;
     return g;
 }
 
-std::optional<int> breakTimeOf(const QString &v)
+std::optional<double> breakSecondsOf(const QString &v)
 {
     const auto a = amountOf(v);
     if (!a || a->signedValue || !(a->unit == QLatin1String("ms") || a->unit == QLatin1String("s")))
         return std::nullopt;
-    return int(std::lround(a->unit == QLatin1String("s") ? a->value * 1000.0 : a->value));
+    return a->unit == QLatin1String("s") ? a->value : a->value / 1000.0;
 }
 
 std::optional<int> breakStrengthOf(const QString &v)
 {
     static const QHash<QString, int> ms = {{"none", 0},   {"x-weak", 100}, {"weak", 250},
                                            {"medium", 400}, {"strong", 700}, {"x-strong", 1000}};
-    const QString s = v.trimmed().toLower();
+    const QString s = v.toLower();
     if (!ms.contains(s))
         return std::nullopt;
     return ms.value(s);
@@ -152,7 +176,8 @@ struct Emphasis
 std::optional<Emphasis> emphasisOf(const QString &v)
 {
     // A modest change: slower, higher and a little louder, as a speaker stresses words.
-    const QString s = v.trimmed().toLower();
+    // No level at all is moderate; an empty one is refused by the caller.
+    const QString s = v.toLower();
     if (s.isEmpty() || s == QLatin1String("moderate"))
         return Emphasis{0.93, 1.06, 1.12};
     if (s == QLatin1String("strong"))
@@ -166,7 +191,7 @@ std::optional<Emphasis> emphasisOf(const QString &v)
 
 QString sayAsOf(const QString &interpretAs)
 {
-    const QString s = interpretAs.trimmed().toLower();
+    const QString s = interpretAs.toLower();
     if (s == QLatin1String("spell-out") || s == QLatin1String("characters") || s == QLatin1String("verbatim"))
         return QStringLiteral("characters");
     if (s == QLatin1String("number") || s == QLatin1String("cardinal"))
@@ -207,10 +232,13 @@ private:
 
     SsmlError errorAt(qint64 line, qint64 column, const QString &message) const;
     std::optional<SsmlError> startElement();
+    // A value attribute (a duration, an amount, a name from a list) as written, or empty
+    // when absent; one that is present but empty or has spaces around it is an error.
+    std::optional<SsmlError> value(const QString &element, const QString &name, QString &out) const;
+    std::optional<SsmlError> breakAllowance() const;
     void endElement();
     void characters();
     QString attribute(const QString &name) const;
-    QString language() const;
     Frame *gatherer();
 
     const QString &m_text;
@@ -219,6 +247,13 @@ private:
     QList<Frame> m_stack;
     int m_elements = 0;
     qint64 m_totalBreakMs = 0;
+    // Each break: the total up to and including it, and where it is (for the allowance).
+    struct BreakAt
+    {
+        qint64 totalMs;
+        qint64 line, column;
+    };
+    QList<BreakAt> m_breaks;
     qsizetype m_tokenStart = 0; // where the token being handled starts in the input
     qint64 m_tokenLine = 1, m_tokenColumn = 1;
 };
@@ -236,12 +271,55 @@ QString SsmlReader::attribute(const QString &name) const
     return {};
 }
 
-QString SsmlReader::language() const
+std::optional<SsmlError> SsmlReader::value(const QString &element, const QString &name, QString &out) const
 {
-    for (const QXmlStreamAttribute &a : m_xml.attributes())
-        if (a.name() == QLatin1String("lang") && (a.namespaceUri() == kXmlNamespace || a.prefix() == QLatin1String("xml")))
-            return a.value().toString().trimmed();
-    return {};
+    bool present = false;
+    out.clear();
+    for (const QXmlStreamAttribute &a : m_xml.attributes()) {
+        const bool xmlLang = name == QLatin1String("xml:lang") && a.name() == QLatin1String("lang")
+                             && (a.namespaceUri() == kXmlNamespace || a.prefix() == QLatin1String("xml"));
+        if (xmlLang || (a.name() == name && a.namespaceUri().isEmpty())) {
+            present = true;
+            out = a.value().toString();
+            break;
+        }
+    }
+    if (!present)
+        return std::nullopt;
+    // SSML's values are tokens: " 1s " or "" is a typing error, not a request for the
+    // default, and is refused rather than guessed at. (An empty xml:lang is XML's "no
+    // language given": the language around it applies.)
+    const bool emptyAllowed = name == QLatin1String("xml:lang");
+    if ((out.isEmpty() && !emptyAllowed) || (!out.isEmpty() && (out.front().isSpace() || out.back().isSpace())))
+        return errorAt(m_tokenLine, m_tokenColumn,
+                       QStringLiteral("<%1 %2=\"%3\">: %4").arg(element, name, out,
+                                                               out.isEmpty() ? QStringLiteral("the value is empty")
+                                                                             : QStringLiteral("the value has spaces around it")));
+    return std::nullopt;
+}
+
+// Silence is not billed, so that a document cannot buy minutes of audio for a token, its
+// breaks may add up to a free allowance of 10 s plus 1 s for every 10 tokens it says (and
+// 600 s at most). Checked once the document is read, since its tokens are known only
+// then; the error points at the break that goes beyond the allowance.
+std::optional<SsmlError> SsmlReader::breakAllowance() const
+{
+    if (m_breaks.isEmpty())
+        return std::nullopt;
+    const qint64 tokens = m_doc.spokenText().toUcs4().size();
+    const qint64 allowed = SsmlDocument::breakAllowanceMs(tokens);
+    for (const BreakAt &b : m_breaks) {
+        if (b.totalMs <= allowed)
+            continue;
+        return errorAt(b.line, b.column,
+                       QStringLiteral("the breaks add up to %1 s, more than this document may hold: %2 s for the %3 "
+                                      "token(s) it says (10 s, plus 1 s for every 10 tokens, at most %4 s in all)")
+                           .arg(double(m_totalBreakMs) / 1000.0, 0, 'g', 6)
+                           .arg(double(allowed) / 1000.0, 0, 'g', 6)
+                           .arg(tokens)
+                           .arg(SsmlDocument::kMaxTotalBreakMs / 1000));
+    }
+    return std::nullopt;
 }
 
 SsmlReader::Frame *SsmlReader::gatherer()
@@ -295,6 +373,8 @@ std::variant<SsmlDocument, SsmlError> SsmlReader::read()
         // Its column is the number of characters read on the line: the one where the
         // reader stopped, counted from 1.
         return errorAt(m_xml.lineNumber(), qMax<qint64>(1, m_xml.columnNumber()), m_xml.errorString());
+    if (auto e = breakAllowance())
+        return *e;
 
     // Neighbouring text with the same settings is one run.
     QList<SsmlItem> merged;
@@ -350,24 +430,33 @@ std::optional<SsmlError> SsmlReader::startElement()
         // nothing: the element only contributes its text
     } else if (name == QLatin1String("break")) {
         int ms = 400; // strength="medium", SSML's default
-        const QString time = attribute(QStringLiteral("time"));
-        const QString strength = attribute(QStringLiteral("strength"));
-        if (!time.isEmpty()) {
-            const auto t = breakTimeOf(time);
-            if (!t)
-                return invalid(QStringLiteral("time"), time, QStringLiteral("expected a duration such as 500ms or 1.2s"));
-            if (*t > SsmlDocument::kMaxBreakMs)
-                return invalid(QStringLiteral("time"), time,
-                               QStringLiteral("a break lasts at most %1 s").arg(SsmlDocument::kMaxBreakMs / 1000));
-            ms = *t;
-        } else if (!strength.isEmpty()) {
-            const auto s = breakStrengthOf(strength);
-            if (!s)
+        QString time, strength;
+        if (auto e = value(name, QStringLiteral("time"), time))
+            return e;
+        if (auto e = value(name, QStringLiteral("strength"), strength))
+            return e;
+        // Both are checked: a bad value is refused even where the other would win.
+        std::optional<int> strengthMs;
+        if (!strength.isEmpty()) {
+            strengthMs = breakStrengthOf(strength);
+            if (!strengthMs)
                 return invalid(QStringLiteral("strength"), strength,
                                QStringLiteral("expected none, x-weak, weak, medium, strong or x-strong"));
-            ms = *s;
+            ms = *strengthMs;
+        }
+        if (!time.isEmpty()) {
+            const auto t = breakSecondsOf(time);
+            if (!t)
+                return invalid(QStringLiteral("time"), time,
+                               QStringLiteral("expected a duration such as 500ms or 1.2s (digits and a unit, no sign)"));
+            // Compared before rounding: a huge value must not wrap around.
+            if (*t * 1000.0 > SsmlDocument::kMaxBreakMs)
+                return invalid(QStringLiteral("time"), time,
+                               QStringLiteral("a break lasts at most %1 s").arg(SsmlDocument::kMaxBreakMs / 1000));
+            ms = int(std::lround(*t * 1000.0));
         }
         m_totalBreakMs += ms;
+        m_breaks.append({m_totalBreakMs, m_tokenLine, m_tokenColumn});
         if (m_totalBreakMs > SsmlDocument::kMaxTotalBreakMs)
             return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("the breaks add up to more than %1 s")
                                                            .arg(SsmlDocument::kMaxTotalBreakMs / 1000));
@@ -376,32 +465,41 @@ std::optional<SsmlError> SsmlReader::startElement()
         b.breakMs = ms;
         m_doc.m_items.append(b);
     } else if (name == QLatin1String("prosody")) {
-        const QString rate = attribute(QStringLiteral("rate"));
-        const QString pitch = attribute(QStringLiteral("pitch"));
-        const QString volume = attribute(QStringLiteral("volume"));
+        QString rate, pitch, volume;
+        if (auto e = value(name, QStringLiteral("rate"), rate))
+            return e;
+        if (auto e = value(name, QStringLiteral("pitch"), pitch))
+            return e;
+        if (auto e = value(name, QStringLiteral("volume"), volume))
+            return e;
         if (!rate.isEmpty()) {
             const auto r = rateOf(rate, f.prosody.rate);
             if (!r)
                 return invalid(QStringLiteral("rate"), rate,
-                               QStringLiteral("expected x-slow, slow, medium, fast, x-fast, default, a percentage (80%, +10%) or a multiplier"));
+                               QStringLiteral("expected x-slow, slow, medium, fast, x-fast, default, a percentage (80%, +10%) or a multiplier, "
+                                              "for a rate of 0.25 to 4 times the voice's"));
             f.prosody.rate = *r;
         }
         if (!pitch.isEmpty()) {
             const auto p = pitchOf(pitch, f.prosody.pitch);
             if (!p)
                 return invalid(QStringLiteral("pitch"), pitch,
-                               QStringLiteral("expected x-low, low, medium, high, x-high, default, a percentage (+10%), semitones (-2st) or Hz"));
+                               QStringLiteral("expected x-low, low, medium, high, x-high, default, a percentage (+10%), semitones (-2st) or Hz, "
+                                              "for a pitch of 0.25 to 4 times the voice's (24 semitones either way)"));
             f.prosody.pitch = *p;
         }
         if (!volume.isEmpty()) {
             const auto v = volumeOf(volume, f.prosody.volume);
             if (!v)
                 return invalid(QStringLiteral("volume"), volume,
-                               QStringLiteral("expected silent, x-soft, soft, medium, loud, x-loud, default, decibels (+6dB) or a percentage"));
+                               QStringLiteral("expected silent, x-soft, soft, medium, loud, x-loud, default, decibels (+6dB) or a percentage, "
+                                              "for a volume of -60 dB to +20 dB or silent"));
             f.prosody.volume = *v;
         }
     } else if (name == QLatin1String("emphasis")) {
-        const QString level = attribute(QStringLiteral("level"));
+        QString level;
+        if (auto bad = value(name, QStringLiteral("level"), level))
+            return bad;
         const auto e = emphasisOf(level);
         if (!e)
             return invalid(QStringLiteral("level"), level, QStringLiteral("expected strong, moderate, reduced or none"));
@@ -409,8 +507,13 @@ std::optional<SsmlError> SsmlReader::startElement()
         f.prosody.pitch *= e->pitch;
         f.prosody.volume *= e->volume;
     } else if (name == QLatin1String("say-as")) {
-        f.gathered.sayAs = sayAsOf(attribute(QStringLiteral("interpret-as")));
-        f.gathered.format = attribute(QStringLiteral("format")).trimmed().toLower();
+        QString interpretAs, format;
+        if (auto e = value(name, QStringLiteral("interpret-as"), interpretAs))
+            return e;
+        if (auto e = value(name, QStringLiteral("format"), format))
+            return e;
+        f.gathered.sayAs = sayAsOf(interpretAs);
+        f.gathered.format = format.toLower();
         f.collect = Collect::SayAs;
     } else if (name == QLatin1String("sub")) {
         if (!m_xml.attributes().hasAttribute(QStringLiteral("alias")))
@@ -420,7 +523,10 @@ std::optional<SsmlError> SsmlReader::startElement()
     } else if (name == QLatin1String("phoneme")) {
         if (!m_xml.attributes().hasAttribute(QStringLiteral("ph")))
             return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<phoneme> needs a ph attribute"));
-        const QString alphabet = attribute(QStringLiteral("alphabet")).trimmed().toLower();
+        QString alphabet;
+        if (auto e = value(name, QStringLiteral("alphabet"), alphabet))
+            return e;
+        alphabet = alphabet.toLower();
         // Other alphabets (x-sampa, a vendor's) are read as their text.
         if (alphabet.isEmpty() || alphabet == QLatin1String("ipa")) {
             const QString ph = attribute(QStringLiteral("ph")).trimmed();
@@ -437,7 +543,9 @@ std::optional<SsmlError> SsmlReader::startElement()
         }
         f.collect = Collect::Phoneme;
     } else if (name == QLatin1String("lang") || name == QLatin1String("p") || name == QLatin1String("s")) {
-        const QString lang = language();
+        QString lang;
+        if (auto e = value(name, QStringLiteral("xml:lang"), lang))
+            return e;
         if (name == QLatin1String("lang") && lang.isEmpty())
             return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<lang> needs an xml:lang attribute"));
         if (!lang.isEmpty())
@@ -520,6 +628,11 @@ void SsmlReader::characters()
         i = qMin(end, rawEnd);
     }
 
+    // What a reader sees, whatever is said for it (a <sub>'s content too).
+    m_doc.m_visible += item.text;
+    m_doc.m_visibleFrom.insert(m_doc.m_visibleFrom.end(), item.from.begin(), item.from.end());
+    m_doc.m_visibleTo.insert(m_doc.m_visibleTo.end(), item.to.begin(), item.to.end());
+
     if (Frame *g = gatherer()) {
         if (g->collect == Collect::Sub) {
             // The content is replaced by the alias: only its place matters.
@@ -540,11 +653,30 @@ void SsmlReader::characters()
     m_doc.m_items.append(std::move(item));
 }
 
+qint64 SsmlDocument::breakAllowanceMs(qint64 tokens)
+{
+    return qMin<qint64>(kMaxTotalBreakMs, kFreeBreakMs + qMax<qint64>(0, tokens) * kBreakMsPerToken);
+}
+
 bool SsmlDocument::isSsml(const QString &text)
 {
     qsizetype i = 0;
-    while (i < text.size() && text.at(i).isSpace())
+    if (text.startsWith(QChar(0xFEFF)))
         ++i;
+    auto skipSpace = [&] {
+        while (i < text.size() && text.at(i).isSpace())
+            ++i;
+    };
+    skipSpace();
+    // An XML declaration (the parser refuses one that is malformed or not at the very
+    // start, saying where).
+    if (QStringView(text).mid(i, 5) == QLatin1String("<?xml")) {
+        const qsizetype end = text.indexOf(QLatin1String("?>"), i + 5);
+        if (end < 0)
+            return false;
+        i = end + 2;
+        skipSpace();
+    }
     if (!QStringView(text).mid(i, 6).startsWith(QLatin1String("<speak")))
         return false;
     if (i + 6 >= text.size())
@@ -556,6 +688,20 @@ bool SsmlDocument::isSsml(const QString &text)
 std::variant<SsmlDocument, SsmlError> SsmlDocument::parse(const QString &text)
 {
     // XML allows no whitespace before its declaration; before the root element it does.
+    // A byte order mark is the encoding's, not the document's: it is read past, and the
+    // spans still count it, since they point into the text as sent.
+    if (text.startsWith(QChar(0xFEFF))) {
+        const QString rest = text.mid(1);
+        auto parsed = SsmlReader(rest).read();
+        if (auto *doc = std::get_if<SsmlDocument>(&parsed))
+            for (SsmlItem &item : doc->m_items) {
+                for (qsizetype &f : item.from)
+                    ++f;
+                for (qsizetype &t : item.to)
+                    ++t;
+            }
+        return parsed;
+    }
     return SsmlReader(text).read();
 }
 
@@ -574,6 +720,32 @@ QString SsmlDocument::spokenText() const
             all += u' '; // a pause or a sentence boundary separates words
     }
     return all.simplified();
+}
+
+QString SsmlDocument::visibleText(qsizetype from, qsizetype to) const
+{
+    // The spans grow with the text (the input is read in order): the first character
+    // that starts at or after from, then on while they end by to.
+    const auto first = std::lower_bound(m_visibleFrom.begin(), m_visibleFrom.end(), from);
+    QString out;
+    for (size_t i = size_t(first - m_visibleFrom.begin()); i < m_visibleFrom.size() && m_visibleFrom[i] < to; ++i)
+        if (m_visibleTo[i] <= to)
+            out += m_visible.at(qsizetype(i));
+    return out.simplified();
+}
+
+std::pair<qsizetype, qsizetype> SsmlDocument::visibleSpan(qsizetype from, qsizetype to) const
+{
+    const auto first = std::lower_bound(m_visibleFrom.begin(), m_visibleFrom.end(), from);
+    qsizetype start = -1, end = -1;
+    for (size_t i = size_t(first - m_visibleFrom.begin()); i < m_visibleFrom.size() && m_visibleFrom[i] < to; ++i) {
+        if (m_visibleTo[i] > to || m_visible.at(qsizetype(i)).isSpace())
+            continue;
+        if (start < 0)
+            start = m_visibleFrom[i];
+        end = m_visibleTo[i];
+    }
+    return start < 0 ? std::make_pair(from, to) : std::make_pair(start, end);
 }
 
 QString SsmlDocument::billedText(const QString &text)

@@ -3,6 +3,7 @@
 #include <QList>
 #include <QString>
 
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -63,10 +64,17 @@ public:
     static constexpr int kMaxDepth = 100;
     static constexpr int kMaxElements = 10000;
     static constexpr int kMaxBreakMs = 10000;       // one <break>
-    static constexpr int kMaxTotalBreakMs = 600000; // all of them: silence is not billed
+    static constexpr int kMaxTotalBreakMs = 600000; // all of them, whatever the tokens
+    // Silence is not billed: the breaks of a document that says N tokens may add up to
+    // kFreeBreakMs + N * kBreakMsPerToken (and kMaxTotalBreakMs at most), so that the
+    // audio bought with a token stays bounded (docs/api.md "SSML").
+    static constexpr int kFreeBreakMs = 10000;
+    static constexpr int kBreakMsPerToken = 100;
+    static qint64 breakAllowanceMs(qint64 tokens);
 
-    // Whether text is SSML: it starts with <speak (after whitespace), followed by '>',
-    // '/' or whitespace (attributes such as xml:lang, version, xmlns).
+    // Whether text is SSML: it starts with <speak, followed by '>', '/' or whitespace
+    // (attributes such as xml:lang, version, xmlns). Before it may come a byte order mark
+    // (U+FEFF, as editors save UTF-8), whitespace and an XML declaration (<?xml ...?>).
     static bool isSsml(const QString &text);
 
     static std::variant<SsmlDocument, SsmlError> parse(const QString &text);
@@ -81,7 +89,22 @@ public:
     // the text itself otherwise.
     static QString billedText(const QString &text);
 
+    // What a reader of the document sees of the input's UTF-16 span [from, to) (a
+    // caption's word): its character data with markup and comments left out and
+    // entities decoded; the content of <sub>, <say-as> and <phoneme> as written, not the
+    // alias, the words said or the phonemes. Whitespace runs are one space, trimmed.
+    QString visibleText(qsizetype from, qsizetype to) const;
+    // The part of the input's span [from, to) from its first visible character to the
+    // end of its last (a word marked in an editor without the tags around it); the span
+    // itself when it shows nothing.
+    std::pair<qsizetype, qsizetype> visibleSpan(qsizetype from, qsizetype to) const;
+
 private:
     friend class SsmlReader;
     QList<SsmlItem> m_items;
+    // Every character of the document's text content in order, with the span of the
+    // input it stands for (an entity: its whole reference).
+    QString m_visible;
+    std::vector<qsizetype> m_visibleFrom;
+    std::vector<qsizetype> m_visibleTo;
 };

@@ -6,6 +6,7 @@
 #include <QDate>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <memory>
 
 qsizetype SsmlStep::sourceStart() const
@@ -255,6 +256,32 @@ void SsmlPlan::flush()
         m_boundaryMs = -1;
         m_steps.append(std::move(s));
     }
+}
+
+// A lexicon span falls on a piece when the piece holds its characters exactly as written
+// (not inside an alias or a say-as); a <phoneme> wins over a lexicon span it overlaps.
+QList<Pronunciation> SsmlPlan::pronunciationsOf(const SsmlStep &step, const QList<Pronunciation> &document)
+{
+    QList<Pronunciation> out = step.pronunciations;
+    for (const Pronunciation &p : document) {
+        const auto it = std::find(step.from.begin(), step.from.end(), p.start);
+        if (it == step.from.end() || p.length <= 0)
+            continue;
+        const size_t k = size_t(it - step.from.begin());
+        if (k + size_t(p.length) > step.from.size())
+            continue;
+        bool asWritten = true;
+        for (size_t j = 0; j < size_t(p.length) && asWritten; ++j)
+            asWritten = step.from[k + j] == p.start + qsizetype(j) && step.to[k + j] == p.start + qsizetype(j) + 1;
+        const qsizetype start = qsizetype(k);
+        const bool overlaps = std::any_of(out.begin(), out.end(), [&](const Pronunciation &q) {
+            return start < q.start + q.length && q.start < start + p.length;
+        });
+        if (asWritten && !overlaps)
+            out.append(Pronunciation{start, p.length, p.ipa, p.alias});
+    }
+    std::sort(out.begin(), out.end(), [](const Pronunciation &a, const Pronunciation &b) { return a.start < b.start; });
+    return out;
 }
 
 const QList<SsmlStep> &SsmlPlan::steps() const

@@ -52,6 +52,9 @@ public:
     SsmlPlan(const SsmlDocument &doc, int sentencePauseMs, const TextNormalizer *normalizer);
 
     const QList<SsmlStep> &steps() const;
+    // A step's pronunciations: its <phoneme> spans, and those of the request (a lexicon's,
+    // matched on the document: UTF-16 indices into it) that fall on its text as written.
+    static QList<Pronunciation> pronunciationsOf(const SsmlStep &step, const QList<Pronunciation> &document);
     // Silence after the last piece (a <break> at the end of the document).
     int trailingBreakMs() const;
     // Whether each piece's tail must be cut: the next gap is a Break or a Join (or the

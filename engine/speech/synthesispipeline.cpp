@@ -396,33 +396,6 @@ namespace
 // backend's own edge silence (flite pads each utterance, espeak-ng ends a sentence with
 // a pause) so that the silence heard is the one the document asks for (kAudible).
 
-// A piece's pronunciations: its <phoneme> spans, and the spans of the request (a
-// lexicon's, matched on the document) that fall on its text exactly as written; a
-// <phoneme> wins over a lexicon span it overlaps.
-QList<Pronunciation> pronunciationsOf(const SsmlStep &step, const QList<Pronunciation> &document)
-{
-    QList<Pronunciation> out = step.pronunciations;
-    for (const Pronunciation &p : document) {
-        const auto it = std::find(step.from.begin(), step.from.end(), p.start);
-        if (it == step.from.end() || p.length <= 0)
-            continue;
-        const size_t k = size_t(it - step.from.begin());
-        if (k + size_t(p.length) > step.from.size())
-            continue;
-        bool asWritten = true;
-        for (size_t j = 0; j < size_t(p.length) && asWritten; ++j)
-            asWritten = step.from[k + j] == p.start + qsizetype(j) && step.to[k + j] == p.start + qsizetype(j) + 1;
-        const qsizetype start = qsizetype(k);
-        const bool overlaps = std::any_of(out.begin(), out.end(), [&](const Pronunciation &q) {
-            return start < q.start + q.length && q.start < start + p.length;
-        });
-        if (asWritten && !overlaps)
-            out.append(Pronunciation{start, p.length, p.ipa, p.alias});
-    }
-    std::sort(out.begin(), out.end(), [](const Pronunciation &a, const Pronunciation &b) { return a.start < b.start; });
-    return out;
-}
-
 std::pair<size_t, size_t> audibleSpan(const std::vector<qint16> &pcm, float level)
 {
     const float threshold = level > 0 ? kAudible / level : 1.0f;
@@ -521,7 +494,7 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
         // way plain text's pronunciations are (spokenPiece), on this piece's own text.
         SynthesisParams said = sp;
         said.text = step.text;
-        said.pronunciations = pronunciationsOf(step, params.pronunciations);
+        said.pronunciations = SsmlPlan::pronunciationsOf(step, params.pronunciations);
         const SpokenPiece spoken = spokenPiece(TextSegmenter::Piece{0, step.text}, said);
         raw.clear();
         marks.clear();

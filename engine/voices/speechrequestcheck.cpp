@@ -1,6 +1,7 @@
 #include "speechrequestcheck.h"
 
 #include "languages.h"
+#include "spokenlength.h"
 #include "ssmldocument.h"
 
 namespace
@@ -37,6 +38,11 @@ std::optional<QString> SpeechRequestCheck::invalidCharacter(const QString &text)
             return QStringLiteral("a noncharacter (%1) at character %2").arg(codePoint(c.unicode())).arg(position + 1);
     }
     return std::nullopt;
+}
+
+QString SpeechRequestCheck::withoutByteOrderMark(const QString &text)
+{
+    return text.startsWith(QChar(0xFEFF)) ? text.mid(1) : text;
 }
 
 bool SpeechRequestCheck::hasSomethingToSay(const QString &text)
@@ -108,4 +114,23 @@ std::optional<ServiceError> SpeechRequestCheck::check(const SpeechRequest &r, co
                                                             "letters A-Z and the digits 0-9; for other scripts choose a voice or "
                                                             "language_code of the text's language"));
     return std::nullopt;
+}
+
+std::optional<ServiceError> SpeechRequestCheck::checkSpokenLength(const SynthesisParams &params)
+{
+    // Plain text without a lexicon span says only its own words and numbers, which stay
+    // under the factor by its choice: not measured (this runs on the server thread for
+    // streams, and most requests are such text).
+    if (params.pronunciations.isEmpty() && !SsmlDocument::isSsml(params.text))
+        return std::nullopt;
+    const qint64 tokens = SsmlDocument::billedText(params.text).toUcs4().size();
+    const qint64 allowed = tokens * kSpokenPerToken + kSpokenAllowance;
+    const qint64 spoken = SpokenLength::of(params);
+    if (spoken <= allowed)
+        return std::nullopt;
+    return ServiceError::invalid(
+        "text", QStringLiteral("text says too much for what it is billed: with lexicon and <sub> aliases, say-as, phonemes "
+                               "and numbers spelled out it is %1 characters, at most %2 are allowed for its %3 token(s) "
+                               "(%4 per token plus %5)")
+                    .arg(spoken).arg(allowed).arg(tokens).arg(kSpokenPerToken).arg(kSpokenAllowance));
 }

@@ -21,6 +21,34 @@ const QString kText = QStringLiteral(
     "This second one, however, goes on for quite a while, with clauses, pauses and more words than a "
     "single subtitle line could ever hold; it has to be broken into several cues. Done!");
 
+// An SSML document whose words hold markup, comments and entities in their spans: the
+// words a caption shows (the document's visible text) and their spans of the document.
+const QString kSsml = QStringLiteral(
+    "<speak>Call foo<x/>bar at AT&amp;T, wo<!-- c -->rld. See <sub alias=\"World Wide Web\">WWW</sub> and "
+    "<say-as interpret-as=\"cardinal\">42</say-as> <phoneme ph=\"t\u0259\u02c8me\u026ato\u028az\">tomatoes</phoneme> now.</speak>");
+const QStringList kSsmlWords{"Call", "foobar", "at", "AT&T,", "world.", "See", "WWW", "and", "42", "tomatoes", "now."};
+const QStringList kSsmlSpans{"Call", "foo<x/>bar", "at", "AT&amp;T,", "wo<!-- c -->rld.", "See", "WWW", "and", "42", "tomatoes", "now."};
+
+// Problems with the words of kSsml as an API answer lists them (empty: none).
+QString ssmlWordProblems(const QJsonArray &words)
+{
+    const QList<uint> input = kSsml.toUcs4();
+    QStringList got, spans;
+    for (const QJsonValue &v : words) {
+        const QJsonObject w = v.toObject();
+        const int cs = w.value("char_start").toInt(), ce = w.value("char_end").toInt();
+        if (cs < 0 || ce <= cs || ce > input.size())
+            return QStringLiteral("bad span %1..%2").arg(cs).arg(ce);
+        got << w.value("word").toString();
+        spans << QString::fromUcs4(reinterpret_cast<const char32_t *>(input.constData() + cs), ce - cs);
+    }
+    if (got != kSsmlWords)
+        return QStringLiteral("words: %1").arg(got.join(u'|'));
+    if (spans != kSsmlSpans)
+        return QStringLiteral("spans: %1").arg(spans.join(u'|'));
+    return {};
+}
+
 int wordCount(const QString &text)
 {
     return int(text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts).size());
@@ -76,6 +104,7 @@ private slots:
     void noTimestampsNoCaptions();
     void captionsGoWithTheGeneration();
     void webSocketWords();
+    void ssmlWordsAreTheVisibleText();
     void sayWritesCaptions_data();
     void sayWritesCaptions();
 
@@ -231,6 +260,34 @@ void TestApiCaptions::noTimestampsNoCaptions()
     QVERIFY(!QFile::exists(QDir(m_server.audioDir()).filePath(id + ".words.json")));
     // A wrong JSON type is refused like any other field.
     QCOMPARE(m_server.createGeneration(m_key, QStringLiteral("Bad flag."), "af_sarah", {{"timestamps", "yes"}}).status, 422);
+    // null is no boolean either (issue 16 F7): 422 naming the field, nothing created, on
+    // REST and on the WebSocket (an error message, close 1003).
+    const qsizetype rows = m_server.history(m_key).size();
+    const HttpResponse nulled = m_server.createGeneration(m_key, QStringLiteral("Null flag."), "af_sarah",
+                                                          {{"timestamps", QJsonValue::Null}});
+    QCOMPARE(nulled.status, 422);
+    QVERIFY2(nulled.hasFieldError(QStringLiteral("timestamps")), nulled.describe().constData());
+    QWebSocket ws;
+    QUrl url(m_server.baseUrl() + "/v3/tts/stream");
+    url.setScheme("ws");
+    url.setQuery("api_key=" + QString::fromLatin1(m_key));
+    QJsonObject error;
+    connect(&ws, &QWebSocket::textMessageReceived, &ws, [&](const QString &m) {
+        const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
+        if (o.value("type") == "error")
+            error = o;
+    });
+    QSignalSpy connected(&ws, &QWebSocket::connected);
+    QSignalSpy closed(&ws, &QWebSocket::disconnected);
+    ws.open(url);
+    QVERIFY(connected.wait(10000));
+    ws.sendTextMessage(QString::fromUtf8(
+        QJsonDocument(QJsonObject{{"text", "Null flag."}, {"voice_id", "af_sarah"}, {"timestamps", QJsonValue::Null}})
+            .toJson(QJsonDocument::Compact)));
+    QVERIFY(closed.wait(30000));
+    QCOMPARE(ws.closeCode(), QWebSocketProtocol::CloseCodeDatatypeNotSupported);
+    QVERIFY2(error.value("detail").toString().contains(QStringLiteral("timestamps")), QJsonDocument(error).toJson().constData());
+    QCOMPARE(m_server.history(m_key).size(), rows);
 }
 
 void TestApiCaptions::captionsGoWithTheGeneration()
@@ -291,6 +348,49 @@ void TestApiCaptions::webSocketWords()
     QVERIFY2(completed.contains("captions_url"), QJsonDocument(completed).toJson().constData());
     const HttpResponse stored = m_server.get(completed.value("captions_url").toString(), {});
     QCOMPARE(stored.json.value("words").toArray().size(), wordCount(kText));
+}
+
+// F5 of issue 16: a caption's word is the text a reader sees, never markup or an entity
+// as written, in the JSON words, both subtitle formats and the WebSocket's words messages;
+// char_start/char_end still span the word's whole source in input_text.
+void TestApiCaptions::ssmlWordsAreTheVisibleText()
+{
+    const QString url = completedWithCaptions(kSsml);
+    QVERIFY(!url.isEmpty());
+    const HttpResponse json = m_server.get(url, {});
+    QCOMPARE(json.status, 200);
+    const QString problem = ssmlWordProblems(json.json.value("words").toArray());
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+
+    const QList<Cue> srt = parseCues(QString::fromUtf8(m_server.get(withQuery(url, "format=srt"), {}).body));
+    QStringList lines;
+    for (const Cue &c : srt)
+        lines << c.lines.join(u' ');
+    QCOMPARE(lines, (QStringList{"Call foobar at AT&T, world.", "See WWW and 42 tomatoes now."}));
+    const QString vtt = QString::fromUtf8(m_server.get(withQuery(url, "format=vtt"), {}).body);
+    QVERIFY2(vtt.contains("Call foobar at AT&amp;T, world.\n") && !vtt.contains(u'<'), qPrintable(vtt));
+
+    // The WebSocket's words messages show the same words.
+    QWebSocket ws;
+    QUrl wsUrl(m_server.baseUrl() + "/v3/tts/stream");
+    wsUrl.setScheme("ws");
+    wsUrl.setQuery("api_key=" + QString::fromLatin1(m_key));
+    QJsonArray streamed;
+    connect(&ws, &QWebSocket::textMessageReceived, &ws, [&](const QString &m) {
+        const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
+        if (o.value("type") == "words")
+            for (const QJsonValue &w : o.value("words").toArray())
+                streamed.append(w);
+    });
+    QSignalSpy connected(&ws, &QWebSocket::connected);
+    QSignalSpy closed(&ws, &QWebSocket::disconnected);
+    ws.open(wsUrl);
+    QVERIFY(connected.wait(10000));
+    ws.sendTextMessage(QString::fromUtf8(QJsonDocument(QJsonObject{{"text", kSsml}, {"voice_id", "af_sarah"}, {"timestamps", true}})
+                                             .toJson(QJsonDocument::Compact)));
+    QVERIFY(closed.wait(60000));
+    const QString streamedProblem = ssmlWordProblems(streamed);
+    QVERIFY2(streamedProblem.isEmpty(), qPrintable(streamedProblem));
 }
 
 void TestApiCaptions::sayWritesCaptions_data()

@@ -74,6 +74,9 @@ private slots:
     void appliedOnV3();
     void otherLanguageNotApplied();
     void wordTimingsOnTheGrapheme();
+    void equivalentGraphemesRepeat_data();
+    void equivalentGraphemesRepeat();
+    void appliedOnEquivalentSpelling();
     void appliedOnV2();
     void appliedOnWebSocket();
     void appliedOnOpenAi();
@@ -206,6 +209,9 @@ void TestApiLexicon::wrongTypes_data()
     QTest::newRow("alias an array") << QByteArray(R"({"entries":[{"grapheme":"a","alias":["b"]}]})") << 422 << "entries[0].alias";
     QTest::newRow("case_sensitive a string") << QByteArray(R"({"entries":[{"grapheme":"a","alias":"b","case_sensitive":"true"}]})")
                                              << 422 << "entries[0].case_sensitive";
+    // An extension's flag is true, false or absent (issue 16 F7).
+    QTest::newRow("case_sensitive null") << QByteArray(R"({"entries":[{"grapheme":"a","alias":"b","case_sensitive":null}]})")
+                                         << 422 << "entries[0].case_sensitive";
     QTest::newRow("malformed JSON") << QByteArray(R"({"entries":[)") << 400 << "body";
     QTest::newRow("not an object") << QByteArray(R"([])") << 400 << "body";
 }
@@ -333,6 +339,73 @@ void TestApiLexicon::wordTimingsOnTheGrapheme()
     QCOMPARE(qxz.value("char_end").toInt(), int(kText.size()));
     const double said = qxz.value("end").toDouble() - qxz.value("start").toDouble();
     QVERIFY2(said > 1.5, qPrintable(QStringLiteral("QXZ lasts %1 s").arg(said)));
+}
+
+// Graphemes that differ only in Unicode normalization (or, without case sensitivity, in
+// full case folding and compatibility forms) are one grapheme: the second is the
+// duplicate 400, and the stored lexicon stays as it was.
+void TestApiLexicon::equivalentGraphemesRepeat_data()
+{
+    QTest::addColumn<QJsonObject>("first");
+    QTest::addColumn<QJsonObject>("second");
+    QTest::addColumn<bool>("repeats");
+    const QString nfc = QStringLiteral("Caf\u00e9"), nfd = QStringLiteral("Cafe\u0301");
+    QTest::newRow("NFC, NFD") << QJsonObject{{"grapheme", nfc}, {"alias", "a"}} << QJsonObject{{"grapheme", nfd}, {"alias", "b"}}
+                              << true;
+    QTest::newRow("NFD, NFC, case-sensitive") << QJsonObject{{"grapheme", nfd}, {"alias", "a"}, {"case_sensitive", true}}
+                                              << QJsonObject{{"grapheme", nfc}, {"alias", "b"}, {"case_sensitive", true}} << true;
+    QTest::newRow("sharp s, SS") << QJsonObject{{"grapheme", QStringLiteral("stra\u00dfe")}, {"alias", "a"}}
+                                 << QJsonObject{{"grapheme", "STRASSE"}, {"alias", "b"}} << true;
+    QTest::newRow("fullwidth") << QJsonObject{{"grapheme", "NASA"}, {"alias", "a"}}
+                               << QJsonObject{{"grapheme", QStringLiteral("\uff2e\uff21\uff33\uff21")}, {"alias", "b"}} << true;
+    QTest::newRow("sharp s, SS, case-sensitive: two")
+        << QJsonObject{{"grapheme", QStringLiteral("Stra\u00dfe")}, {"alias", "a"}, {"case_sensitive", true}}
+        << QJsonObject{{"grapheme", "STRASSE"}, {"alias", "b"}, {"case_sensitive", true}} << false;
+    QTest::newRow("fullwidth, case-sensitive: two")
+        << QJsonObject{{"grapheme", "NASA"}, {"alias", "a"}, {"case_sensitive", true}}
+        << QJsonObject{{"grapheme", QStringLiteral("\uff2e\uff21\uff33\uff21")}, {"alias", "b"}, {"case_sensitive", true}} << false;
+}
+
+void TestApiLexicon::equivalentGraphemesRepeat()
+{
+    QFETCH(QJsonObject, first);
+    QFETCH(QJsonObject, second);
+    QFETCH(bool, repeats);
+    const HttpResponse r = put(m_alice, lexicon({first, second}));
+    if (!repeats) {
+        QVERIFY2(r.status == 200, r.describe().constData());
+        // Stored as written: the text of each grapheme is not rewritten.
+        QCOMPARE(r.json.value("entries").toArray(), normalized({first, second}));
+        return;
+    }
+    QVERIFY2(r.status == 400, r.describe().constData());
+    QVERIFY2(r.hasFieldError("entries[1].grapheme"), r.describe().constData());
+    QCOMPARE(m_server.get("/v3/lexicon", m_alice).json.value("entries").toArray(), normalized(validEntries()));
+}
+
+// An entry written precomposed (NFC) is said for the word sent decomposed (NFD), and the
+// captions' word is that word at its place in the text as sent (code points of the NFD).
+void TestApiLexicon::appliedOnEquivalentSpelling()
+{
+    const QString text = QStringLiteral("The cafe\u0301 is open.");
+    QCOMPARE(put(m_alice, lexicon({QJsonObject{{"grapheme", QStringLiteral("CAF\u00c9")}, {"alias", kAlias}}})).status, 200);
+    QJsonObject done;
+    const double alice = v3Seconds(m_alice, "am_michael", {{"timestamps", true}}, &done, text);
+    const double bob = v3Seconds(m_bob, "am_michael", {}, nullptr, text);
+    QVERIFY(alice > 0 && bob > 0);
+    QVERIFY2(alice > bob + 0.8, qPrintable(QStringLiteral("alice %1 s, bob %2 s").arg(alice).arg(bob)));
+    QCOMPARE(done.value("input_text").toString(), text);
+    QCOMPARE(done.value("tokens").toInt(), int(text.toUcs4().size()));
+    const HttpResponse captions = m_server.get(done.value("captions_url").toString(), {});
+    QCOMPARE(captions.status, 200);
+    const QJsonArray words = captions.json.value("words").toArray();
+    QCOMPARE(words.size(), 4);
+    const QJsonObject cafe = words.at(1).toObject();
+    QCOMPARE(cafe.value("word").toString(), QStringLiteral("cafe\u0301"));
+    QCOMPARE(cafe.value("char_start").toInt(), 4);
+    QCOMPARE(cafe.value("char_end").toInt(), 9);
+    const double said = cafe.value("end").toDouble() - cafe.value("start").toDouble();
+    QVERIFY2(said > 1.5, qPrintable(QStringLiteral("the cafe lasts %1 s").arg(said)));
 }
 
 void TestApiLexicon::appliedOnV2()

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
@@ -61,6 +62,14 @@ private slots:
     void captionsPointIntoTheMarkup();
     void saySpeaksSsml();
     void lexiconAppliesToTheText();
+    // Issue 16, F3 and F7.
+    void amplificationRefusedEverywhere_data();
+    void amplificationRefusedEverywhere();
+    void legitimateUsesStillSpoken();
+    void lenientValuesRefusedEverywhere_data();
+    void lenientValuesRefusedEverywhere();
+    void declarationAndByteOrderMarkAreSsml();
+    void v2MinimumCountsTheSpokenText();
 
 private:
     double secondsOf(const QString &text);
@@ -73,17 +82,33 @@ private:
         QJsonObject completed; // ws: the completed message
         std::vector<float> audio; // ws: the samples received
     };
-    Answer send(const QString &door, const QByteArray &textJson);
+    Answer send(const QString &door, const QByteArray &textJson, const QByteArray &key = {});
+    // send() that must be refused with 400 on `text` (`input` on /v1), its detail holding
+    // mentions, with nothing created and nothing charged on account's balance.
+    void expectRefused(const QString &door, const QString &text, const QString &mentions, const QString &account,
+                       const QByteArray &key);
 
     TestServer m_server;
     QByteArray m_key;
+    QByteArray m_lexiconKey; // an account whose lexicon says a letter as 200 digits
 };
 
 void ApiSsmlTest::initTestCase()
 {
     m_key = m_server.createAccountWithKey(kAccount, {"--plan", "pro", "--credits", "10000000", "--wallet", "5"});
     QVERIFY(!m_key.isEmpty());
+    m_lexiconKey = m_server.createAccountWithKey(QStringLiteral("ssml-lexicon"), {"--plan", "pro", "--credits", "100000"});
+    QVERIFY(!m_lexiconKey.isEmpty());
     QVERIFY2(m_server.start(), m_server.serverLog().constData());
+    const QString digits200 = QStringLiteral("0123456789").repeated(20);
+    const HttpResponse put = m_server.request(
+        {"PUT", "/v3/lexicon", m_lexiconKey,
+         QJsonDocument(QJsonObject{{"entries", QJsonArray{QJsonObject{{"grapheme", "Q"}, {"alias", digits200}},
+                                                          QJsonObject{{"grapheme", "NASA"},
+                                                                      {"alias", "National Aeronautics and Space Administration"}}}}})
+             .toJson(QJsonDocument::Compact),
+         {{"Content-Type", "application/json"}}});
+    QVERIFY2(put.status == 200, put.describe().constData());
 }
 
 void ApiSsmlTest::cleanupTestCase()
@@ -91,8 +116,9 @@ void ApiSsmlTest::cleanupTestCase()
     QVERIFY2(m_server.stop(), "SIGTERM must drain and exit 0");
 }
 
-ApiSsmlTest::Answer ApiSsmlTest::send(const QString &door, const QByteArray &textJson)
+ApiSsmlTest::Answer ApiSsmlTest::send(const QString &door, const QByteArray &textJson, const QByteArray &keyOrEmpty)
 {
+    const QByteArray key = keyOrEmpty.isEmpty() ? m_key : keyOrEmpty;
     Answer a;
     auto collect = [&a](const QJsonObject &o) {
         for (const QJsonValue &e : o.value("errors").toArray())
@@ -116,7 +142,7 @@ ApiSsmlTest::Answer ApiSsmlTest::send(const QString &door, const QByteArray &tex
         QUrl url(m_server.baseUrl());
         url.setScheme(QStringLiteral("ws"));
         url.setPath(QStringLiteral("/v3/tts/stream"));
-        url.setQuery(QStringLiteral("api_key=") + QString::fromLatin1(m_key));
+        url.setQuery(QStringLiteral("api_key=") + QString::fromLatin1(key));
         QSignalSpy connected(&ws, &QWebSocket::connected);
         ws.open(url);
         if (!connected.wait(10000))
@@ -135,7 +161,7 @@ ApiSsmlTest::Answer ApiSsmlTest::send(const QString &door, const QByteArray &tex
     }
     HttpRequest r;
     r.method = "POST";
-    r.apiKey = m_key;
+    r.apiKey = key;
     if (door == QLatin1String("v3")) {
         r.path = QStringLiteral("/v3/tts");
         r.body = "{\"text\":" + textJson + ",\"voice_id\":\"af_sarah\"}";
@@ -145,7 +171,7 @@ ApiSsmlTest::Answer ApiSsmlTest::send(const QString &door, const QByteArray &tex
     } else {
         r.path = QStringLiteral("/v1/audio/speech");
         r.apiKeyHeader = "Authorization";
-        r.apiKey = "Bearer " + m_key;
+        r.apiKey = "Bearer " + key;
         r.body = "{\"input\":" + textJson + ",\"voice\":\"alloy\",\"model\":\"tts-1\",\"response_format\":\"wav\"}";
     }
     r.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
@@ -355,6 +381,153 @@ void ApiSsmlTest::lexiconAppliesToTheText()
     QVERIFY(without > 0 && with > 0);
     // The alias on QXZ adds about a second and a half; one on the tag would add as much again.
     QVERIFY2(with > without + 0.8 && with < without + 2.5, qPrintable(QStringLiteral("%1 -> %2").arg(without).arg(with)));
+}
+
+void ApiSsmlTest::expectRefused(const QString &door, const QString &text, const QString &mentions, const QString &account,
+                                const QByteArray &key)
+{
+    const Balance before = m_server.balance(account);
+    const qsizetype rows = m_server.history(key, QStringLiteral("include_previews=true")).size();
+    const Answer a = send(door, literal(text), key);
+    QVERIFY2(a.status == 400, a.raw.left(400).constData());
+    QVERIFY2(a.detail.contains(mentions), qPrintable(a.detail));
+    QVERIFY2(a.fields.contains(door == QLatin1String("v1") ? QStringLiteral("input") : QStringLiteral("text")),
+             qPrintable(a.fields.join(',')));
+    QCOMPARE(m_server.balance(account), before);
+    QCOMPARE(m_server.history(key, QStringLiteral("include_previews=true")).size(), rows);
+}
+
+void ApiSsmlTest::amplificationRefusedEverywhere_data()
+{
+    // What a billed token may make: at most 10 s of breaks plus 1 s per 10 tokens, and
+    // 20 characters said per token plus 200 (docs/api.md). The reproductions of issue 16
+    // F3, refused before anything is created on every door.
+    QTest::addColumn<QString>("door");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("mentions");
+    QTest::addColumn<bool>("lexicon"); // sent by the account whose lexicon says Q as 200 digits
+    const QString tenSeconds = QStringLiteral("<break time=\"10s\"/>");
+    const QString breaks = QStringLiteral("<speak>a") + tenSeconds.repeated(60) + QStringLiteral("</speak>");
+    // v2 wants 30 characters said: the same with a sentence.
+    const QString breaksV2 = QStringLiteral("<speak>This sentence is long enough for v2.") + tenSeconds.repeated(60)
+                             + QStringLiteral("</speak>");
+    const QString phonemes = QStringLiteral("<speak>Thirty characters said for the v2 door. ")
+                             + QStringLiteral("<phoneme ph=\"%1\">a</phoneme> ").arg(QStringLiteral("ta").repeated(100)).repeated(20)
+                             + QStringLiteral("</speak>");
+    for (const char *d : {"v3", "v2", "ws", "v1"}) {
+        const QString door = QString::fromLatin1(d);
+        const bool v2 = door == QLatin1String("v2");
+        QTest::addRow("%s: 60 breaks of 10 s", d) << door << (v2 ? breaksV2 : breaks) << "breaks add up" << false;
+        QTest::addRow("%s: lexicon alias of 200 digits", d)
+            << door << (v2 ? QStringLiteral("The code word for today is: Q.") : QStringLiteral("Q")) << "per token" << true;
+        QTest::addRow("%s: lexicon alias in SSML", d)
+            << door << QStringLiteral("<speak>The code word for today is: <emphasis>Q</emphasis>.</speak>") << "per token" << true;
+        QTest::addRow("%s: long phonemes on a letter", d) << door << phonemes << "per token" << false;
+    }
+}
+
+void ApiSsmlTest::amplificationRefusedEverywhere()
+{
+    QFETCH(QString, door);
+    QFETCH(QString, text);
+    QFETCH(QString, mentions);
+    QFETCH(bool, lexicon);
+    expectRefused(door, text, mentions, lexicon ? QStringLiteral("ssml-lexicon") : kAccount, lexicon ? m_lexiconKey : m_key);
+}
+
+void ApiSsmlTest::legitimateUsesStillSpoken()
+{
+    // An alias that says more than its letters, money, a phone number and a few pauses.
+    const QString doc = QStringLiteral(
+        "<speak>NASA spent 1,250.50 € on it.<break time=\"3s\"/>Call <say-as interpret-as=\"telephone\">"
+        "+1 555-123-4567</say-as>.<break time=\"500ms\"/>Thanks!<break time=\"2s\"/></speak>");
+    const QList<std::pair<QString, QString>> cases = {
+        {doc, QStringLiteral("NASA spent 1,250.50 € on it. Call +1 555-123-4567. Thanks!")},
+        {QStringLiteral("NASA spent 1,250.50 € on it."), QStringLiteral("NASA spent 1,250.50 € on it.")},
+    };
+    for (const auto &[text, billed] : cases) {
+        const Balance before = m_server.balance(QStringLiteral("ssml-lexicon"));
+        const HttpResponse created = m_server.createGeneration(m_lexiconKey, text);
+        QVERIFY2(created.status == 201, created.describe().constData());
+        const qint64 tokens = created.json.value("tokens").toInteger();
+        QCOMPARE(tokens, qint64(billed.toUcs4().size()));
+        const HttpResponse done = m_server.waitForCompleted(m_lexiconKey, created.json.value("generation_id").toString());
+        QCOMPARE(done.json.value("status").toString(), QStringLiteral("COMPLETED"));
+        QCOMPARE(before.credits - m_server.balance(QStringLiteral("ssml-lexicon")).credits, tokens);
+    }
+}
+
+void ApiSsmlTest::lenientValuesRefusedEverywhere_data()
+{
+    // Issue 16 F7: values SSML writes strictly, refused (with where) instead of read past.
+    QTest::addColumn<QString>("door");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("where");
+    const QList<std::pair<const char *, QString>> cases = {
+        {"empty time", QStringLiteral("<break time=\"\"/>")},
+        {"spaced time", QStringLiteral("<break time=\" 1s \"/>")},
+        {"negative time", QStringLiteral("<break time=\"-1s\"/>")},
+        {"exponent", QStringLiteral("<break time=\"1e3ms\"/>")},
+        {"NaN", QStringLiteral("<break time=\"NaNs\"/>")},
+        {"pitch -1000st", QStringLiteral("<prosody pitch=\"-1000st\">there</prosody>")},
+        {"rate -99%", QStringLiteral("<prosody rate=\"-99%\">there</prosody>")},
+        {"volume -99.99%", QStringLiteral("<prosody volume=\"-99.99%\">there</prosody>")},
+    };
+    for (const char *door : {"v3", "v2", "ws", "v1"})
+        for (const auto &[name, element] : cases)
+            QTest::addRow("%s: %s", door, name)
+                << QString::fromLatin1(door)
+                << QStringLiteral("<speak>Hello, this text is long enough for v2.\n") + element + QStringLiteral("</speak>")
+                << "line 2, column 1";
+}
+
+void ApiSsmlTest::lenientValuesRefusedEverywhere()
+{
+    QFETCH(QString, door);
+    QFETCH(QString, text);
+    QFETCH(QString, where);
+    expectRefused(door, text, where, kAccount, m_key);
+}
+
+void ApiSsmlTest::declarationAndByteOrderMarkAreSsml()
+{
+    // Issue 16 F7: read as SSML, not aloud as markup; billed for what it says.
+    const QString declared = QStringLiteral("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<speak>Hello <break time=\"300ms\"/>world.</speak>");
+    const QString marked = QChar(0xFEFF) + declared;
+    for (const QString &text : {declared, marked, QChar(0xFEFF) + QStringLiteral("<speak>Hello world.</speak>")}) {
+        const HttpResponse created = m_server.createGeneration(m_key, text, QStringLiteral("af_sarah"), {{"timestamps", true}});
+        QVERIFY2(created.status == 201, created.describe().constData());
+        QCOMPARE(created.json.value("tokens").toInteger(), qint64(12)); // "Hello world."
+        const HttpResponse done = m_server.waitForCompleted(m_key, created.json.value("generation_id").toString());
+        QCOMPARE(done.json.value("status").toString(), QStringLiteral("COMPLETED"));
+        // A leading byte order mark is no part of the text: input_text is without it, and
+        // the words point into input_text.
+        const QString stored = text.startsWith(QChar(0xFEFF)) ? text.mid(1) : text;
+        QCOMPARE(done.json.value("input_text").toString(), stored);
+        const HttpResponse captions = m_server.get(done.json.value("captions_url").toString(), {});
+        QCOMPARE(captions.status, 200);
+        const QList<uint> input = stored.toUcs4();
+        QStringList words;
+        for (const QJsonValue &v : captions.json.value("words").toArray()) {
+            const QJsonObject w = v.toObject();
+            const int cs = w.value("char_start").toInt(), ce = w.value("char_end").toInt();
+            words << QString::fromUcs4(reinterpret_cast<const char32_t *>(input.constData() + cs), ce - cs);
+        }
+        QCOMPARE(words, (QStringList{"Hello", "world."}));
+    }
+    const Answer ws = send(QStringLiteral("ws"), literal(QChar(0xFEFF) + QStringLiteral("<?xml version=\"1.0\"?><speak>One. Two.</speak>")));
+    QCOMPARE(ws.status, 200);
+    QCOMPARE(ws.completed.value("tokens").toInteger(), qint64(9));
+}
+
+void ApiSsmlTest::v2MinimumCountsTheSpokenText()
+{
+    // Issue 16 F7: v2's 30 characters are counted on what is said, as tokens are.
+    const QString padded = QStringLiteral("<speak><!-- padding, padding, padding --><p>Hi there.</p><break time=\"1s\"/></speak>");
+    QVERIFY(padded.size() > 30);
+    expectRefused(QStringLiteral("v2"), padded, QStringLiteral("at least 30 characters are required (got 9)"), kAccount, m_key);
+    const Answer ok = send(QStringLiteral("v2"), literal(QStringLiteral("<speak><p>Thirty characters are said here.</p></speak>")));
+    QVERIFY2(ok.status == 201, ok.raw.constData());
 }
 
 QTEST_GUILESS_MAIN(ApiSsmlTest)

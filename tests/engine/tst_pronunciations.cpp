@@ -79,6 +79,14 @@ void TestPronunciations::ipaToEspeak_data()
     QTest::newRow("two words, secondary stress") << QStringLiteral("ˌnjuː ˈjɔːk") << QStringLiteral(",nju: 'jO:k");
     QTest::newRow("German ch, uvular r") << QStringLiteral("ˈbaχ ʁeːt") << QStringLiteral("'baX Re:t");
     QTest::newRow("French nasal") << QStringLiteral("bɔ̃ʒuʁ") << QStringLiteral("bO~ZuR");
+    // Precomposed letters are their NFD: a vowel with the nasal tilde, and ç stays the
+    // palatal fricative (c + U+0327 in NFD).
+    QTest::newRow("precomposed a tilde U+00E3") << QStringLiteral("p\u00e3w") << QStringLiteral("pa~w");
+    QTest::newRow("a + combining tilde") << QStringLiteral("pa\u0303w") << QStringLiteral("pa~w");
+    QTest::newRow("precomposed e and o tilde") << QStringLiteral("b\u1ebd s\u00f5") << QStringLiteral("be~ so~");
+    QTest::newRow("precomposed i and u tilde") << QStringLiteral("\u0129\u0169") << QStringLiteral("i~u~");
+    QTest::newRow("precomposed c cedilla") << QStringLiteral("ˈi\u00e7") << QStringLiteral("'iC");
+    QTest::newRow("c + combining cedilla") << QStringLiteral("ˈic\u0327") << QStringLiteral("'iC");
 }
 
 void TestPronunciations::ipaToEspeak()
@@ -137,6 +145,10 @@ void TestPronunciations::unknownIpa_data()
     QTest::newRow("a digit") << QStringLiteral("h3lo") << QStringLiteral("3");
     QTest::newRow("capital letter") << QStringLiteral("Hello") << QStringLiteral("H");
     QTest::newRow("only marks") << QStringLiteral("ˈ.") << QString();
+    QTest::newRow("precomposed a tilde") << QStringLiteral("p\u00e3w") << QStringLiteral("-");
+    QTest::newRow("precomposed e, o tilde, c cedilla") << QStringLiteral("\u1ebd\u00f5\u00e7") << QStringLiteral("-");
+    // An unknown accent is named with its letter, as written, not as a lone mark.
+    QTest::newRow("acute accent") << QStringLiteral("h\u00e1") << QStringLiteral("\u00e1");
 }
 
 void TestPronunciations::unknownIpa()
@@ -157,6 +169,16 @@ void TestPronunciations::parseProblems_data()
     QTest::newRow("alphabet") << R"([{"grapheme":"a","phoneme":"ə","alphabet":"x-sampa"}])" << "entries[0].alphabet" << false;
     QTest::newRow("language") << R"([{"grapheme":"a","alias":"b","language_code":"english!"}])" << "entries[0].language_code" << false;
     QTest::newRow("duplicate") << R"([{"grapheme":"SQL","alias":"sequel"},{"grapheme":"sql","alias":"s q l"}])" << "entries[1].grapheme" << false;
+    // Canonically equivalent spellings are one grapheme: precomposed é (NFC) and e + U+0301.
+    QTest::newRow("duplicate, NFC and NFD") << R"([{"grapheme":"caf\u00e9","alias":"x"},{"grapheme":"cafe\u0301","alias":"y"}])"
+                                            << "entries[1].grapheme" << false;
+    QTest::newRow("duplicate, NFC and NFD, case-sensitive")
+        << R"([{"grapheme":"Caf\u00e9","alias":"x","case_sensitive":true},{"grapheme":"Cafe\u0301","alias":"y","case_sensitive":true}])"
+        << "entries[1].grapheme" << false;
+    QTest::newRow("duplicate, full case folding") << R"([{"grapheme":"stra\u00dfe","alias":"x"},{"grapheme":"STRASSE","alias":"y"}])"
+                                                  << "entries[1].grapheme" << false;
+    QTest::newRow("duplicate, fullwidth") << R"([{"grapheme":"NASA","alias":"x"},{"grapheme":"\uff2e\uff21\uff33\uff21","alias":"y"}])"
+                                          << "entries[1].grapheme" << false;
     QTest::newRow("grapheme a number") << R"([{"grapheme":5,"alias":"b"}])" << "entries[0].grapheme" << true;
     QTest::newRow("case_sensitive a string") << R"([{"grapheme":"a","alias":"b","case_sensitive":"yes"}])" << "entries[0].case_sensitive" << true;
     QTest::newRow("entry not an object") << R"([{"grapheme":"a","alias":"b"},"c"])" << "entries[1]" << true;
@@ -217,6 +239,40 @@ void TestPronunciations::match_data()
                                                << "en" << "New York City and New York" << QStringList{"New York City", "New York"};
     QTest::newRow("umlaut word boundary") << R"([{"grapheme":"Bär","alias":"x"}])" << "de" << "Bären und Bär."
                                           << QStringList{"Bär"};
+    // Normalization (docs/api.md "Pronunciation lexicons"): compared in NFC, or NFKC with
+    // full case folding without case sensitivity; spans are the text as written.
+    QTest::newRow("NFD entry, NFC text") << R"([{"grapheme":"cafe\u0301","alias":"x"}])" << "fr"
+                                         << QStringLiteral("Un caf\u00e9 noir.") << QStringList{QStringLiteral("caf\u00e9")};
+    QTest::newRow("NFC entry, NFD text") << R"([{"grapheme":"caf\u00e9","alias":"x"}])" << "fr"
+                                         << QStringLiteral("Un cafe\u0301 noir.") << QStringList{QStringLiteral("cafe\u0301")};
+    QTest::newRow("case-sensitive, canonical") << R"([{"grapheme":"Caf\u00e9","alias":"x","case_sensitive":true}])" << "fr"
+                                               << QStringLiteral("cafe\u0301, Cafe\u0301 et CAF\u00c9")
+                                               << QStringList{QStringLiteral("Cafe\u0301")};
+    QTest::newRow("full case folding") << R"([{"grapheme":"stra\u00dfe","alias":"x"}])" << "de"
+                                       << QStringLiteral("STRASSE, Strasse und Stra\u00dfe.")
+                                       << QStringList{"STRASSE", "Strasse", QStringLiteral("Stra\u00dfe")};
+    QTest::newRow("folded entry, sharp s in the text") << R"([{"grapheme":"STRASSE","alias":"x"}])" << "de"
+                                                       << QStringLiteral("Die Stra\u00dfe.") << QStringList{QStringLiteral("Stra\u00dfe")};
+    QTest::newRow("fullwidth, case-insensitive") << R"([{"grapheme":"NASA","alias":"x"}])" << "en"
+                                                 << QStringLiteral("\uff2e\uff21\uff33\uff21 and nasa")
+                                                 << QStringList{QStringLiteral("\uff2e\uff21\uff33\uff21"), "nasa"};
+    QTest::newRow("fullwidth, case-sensitive: canonical only") << R"([{"grapheme":"NASA","alias":"x","case_sensitive":true}])"
+                                                               << "en" << QStringLiteral("\uff2e\uff21\uff33\uff21 and NASA")
+                                                               << QStringList{"NASA"};
+    QTest::newRow("sharp s, case-sensitive: no folding") << R"([{"grapheme":"Stra\u00dfe","alias":"x","case_sensitive":true},{"grapheme":"STRASSE","alias":"y","case_sensitive":true}])"
+                                                         << "de" << QStringLiteral("Strasse und Stra\u00dfe")
+                                                         << QStringList{QStringLiteral("Stra\u00dfe")};
+    QTest::newRow("never inside a letter with its marks") << R"([{"grapheme":"cafe","alias":"x"}])" << "fr"
+                                                          << QStringLiteral("caf\u00e9, cafe\u0301 et cafe")
+                                                          << QStringList{"cafe"};
+    QTest::newRow("soft hyphen inside the word") << R"([{"grapheme":"Stra\u00dfe","alias":"x"}])" << "de"
+                                                 << QStringLiteral("Die Stra\u00ad\u00dfe.")
+                                                 << QStringList{QStringLiteral("Stra\u00ad\u00dfe")};
+    QTest::newRow("not a word inside a soft-hyphenated one") << R"([{"grapheme":"cat","alias":"x"}])" << "en"
+                                                             << QStringLiteral("con\u00adcat cat") << QStringList{"cat"};
+    QTest::newRow("places after folded text") << R"([{"grapheme":"nasa","alias":"x"},{"grapheme":"\ufb01le","alias":"y"}])"
+                                              << "en" << QStringLiteral("\U0001F600 Gro\u00df\u00dfe FILE, NASA.")
+                                              << QStringList{"FILE", "NASA"};
 }
 
 void TestPronunciations::match()

@@ -2,8 +2,11 @@
 // breaks, boundaries), their settings, the offsets that point each spoken character
 // back into the markup, the billed text, and where a malformed document is refused.
 
+#include "captions.h"
+#include "sentencespans.h"
 #include "ssmldocument.h"
 
+#include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
@@ -58,6 +61,15 @@ private slots:
     void malformed_data();
     void malformed();
     void limits();
+    void strictValues_data();
+    void strictValues();
+    void rangesAreSymmetric_data();
+    void rangesAreSymmetric();
+    void breakAllowance_data();
+    void breakAllowance();
+    void byteOrderMarkAndDeclaration();
+    void captionWordIsTheVisibleText_data();
+    void captionWordIsTheVisibleText();
 };
 
 void TestSsmlDocument::detection_data()
@@ -71,6 +83,14 @@ void TestSsmlDocument::detection_data()
     QTest::newRow("speaker is not speak") << "<speaker>Hi</speaker>" << false;
     QTest::newRow("unclosed open tag") << "<speak" << true;
     QTest::newRow("text before") << "Say <speak>Hi</speak>" << false;
+    // Issue 16 F7: what editors and XML tools write before the root is still SSML.
+    QTest::newRow("XML declaration") << "<?xml version=\"1.0\"?><speak>Hi</speak>" << true;
+    QTest::newRow("XML declaration, encoding, line break")
+        << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<speak version=\"1.1\">Hi</speak>" << true;
+    QTest::newRow("byte order mark") << QStringLiteral("\uFEFF<speak>Hi</speak>") << true;
+    QTest::newRow("byte order mark and declaration") << QStringLiteral("\uFEFF<?xml version=\"1.0\"?><speak>Hi</speak>") << true;
+    QTest::newRow("declaration of another root") << "<?xml version=\"1.0\"?><html>Hi</html>" << false;
+    QTest::newRow("unfinished declaration") << "<?xml version=\"1.0\" <speak>Hi</speak>" << false;
 }
 
 void TestSsmlDocument::detection()
@@ -131,6 +151,16 @@ void TestSsmlDocument::items_data()
                                    "<break time=\"300ms\"/>Hi</speak>"
                                 << "B300 T\"Hi\"";
     QTest::newRow("comments and declaration skipped") << "<speak>a<!-- not said -->b</speak>" << "T\"ab\"";
+    QTest::newRow("XML declaration") << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<speak>Hi</speak>" << "T\"Hi\"";
+    QTest::newRow("time wins, strength checked") << "<speak>a<break strength=\"x-strong\" time=\"0.5s\"/>b</speak>"
+                                                 << "T\"a\" B500 T\"b\"";
+    QTest::newRow("units in any case") << "<speak>a<break time=\"250MS\"/>b<break time=\".5S\"/>c</speak>"
+                                       << "T\"a\" B250 T\"b\" B500 T\"c\"";
+    QTest::newRow("two octaves either way")
+        << "<speak><prosody pitch=\"-24st\" rate=\"25%\">x</prosody><prosody pitch=\"+24st\" rate=\"4\">y</prosody></speak>"
+        << "T\"x\"[0.25,0.25,1] T\"y\"[4,4,1]";
+    QTest::newRow("empty xml:lang keeps the language around it")
+        << "<speak><lang xml:lang=\"de\"><s xml:lang=\"\">x</s></lang></speak>" << "S T\"x\"(de) S";
 }
 
 void TestSsmlDocument::items()
@@ -274,5 +304,229 @@ void TestSsmlDocument::limits()
     QVERIFY2(e->message.contains(QStringLiteral("add up")), qPrintable(e->message));
 }
 
+void TestSsmlDocument::strictValues_data()
+{
+    // Issue 16 F7: values are taken as written, or refused with where they are; never
+    // read past (" 1s "), never taken for the default (""), never a NaN or an exponent.
+    QTest::addColumn<QString>("element"); // an element with one attribute, inside <speak>x...</speak>
+    QTest::addColumn<QString>("mentions");
+    const QStringList breaks = {"", " 1s ", " 1s", "1s ", "1 s", "-1s", "+1s", "1e3ms", "NaNs", "nans", "Infinitys",
+                                "infs", "1.s", "1.", "s", "ms", "0x10ms", "1,5s", "10", "\t1s"};
+    for (const QString &t : breaks)
+        QTest::addRow("time=\"%s\"", qPrintable(t)) << QStringLiteral("<break time=\"%1\"/>").arg(t) << "time";
+    QTest::newRow("time beyond any int") << "<break time=\"99999999999999999999999s\"/>" << "at most 10 s";
+    QTest::newRow("time beyond 10 s by a hair") << "<break time=\"10.0005s\"/>" << "at most 10 s";
+    QTest::newRow("strength empty") << "<break strength=\"\"/>" << "empty";
+    QTest::newRow("strength spaced") << "<break strength=\" weak\"/>" << "spaces";
+    QTest::newRow("bad strength beside a time") << "<break time=\"1s\" strength=\"loud\"/>" << "strength";
+    for (const char *attr : {"rate", "pitch", "volume"}) {
+        QTest::addRow("%s empty", attr) << QStringLiteral("<prosody %1=\"\">y</prosody>").arg(QLatin1String(attr)) << "empty";
+        QTest::addRow("%s spaced", attr) << QStringLiteral("<prosody %1=\" medium\">y</prosody>").arg(QLatin1String(attr))
+                                          << "spaces";
+        QTest::addRow("%s NaN", attr) << QStringLiteral("<prosody %1=\"NaN%\">y</prosody>").arg(QLatin1String(attr))
+                                       << QString::fromLatin1(attr);
+        QTest::addRow("%s exponent", attr) << QStringLiteral("<prosody %1=\"1e1%\">y</prosody>").arg(QLatin1String(attr))
+                                            << QString::fromLatin1(attr);
+    }
+    QTest::newRow("emphasis level empty") << "<emphasis level=\"\">y</emphasis>" << "empty";
+    QTest::newRow("interpret-as empty") << "<say-as interpret-as=\"\">12</say-as>" << "empty";
+    QTest::newRow("interpret-as spaced") << "<say-as interpret-as=\"digits \">12</say-as>" << "spaces";
+    QTest::newRow("format spaced") << "<say-as interpret-as=\"date\" format=\" dmy\">1.2.2026</say-as>" << "spaces";
+    QTest::newRow("alphabet empty") << "<phoneme alphabet=\"\" ph=\"ta\">y</phoneme>" << "empty";
+    QTest::newRow("xml:lang spaced") << "<lang xml:lang=\" de\">y</lang>" << "spaces";
+    QTest::newRow("xml:lang empty on lang") << "<lang xml:lang=\"\">y</lang>" << "xml:lang";
+}
+
+void TestSsmlDocument::strictValues()
+{
+    QFETCH(QString, element);
+    QFETCH(QString, mentions);
+    const QString ssml = QStringLiteral("<speak>x") + element + QStringLiteral("</speak>");
+    const auto parsed = SsmlDocument::parse(ssml);
+    const auto *e = std::get_if<SsmlError>(&parsed);
+    QVERIFY2(e, qPrintable(QStringLiteral("accepted: ") + ssml));
+    QCOMPARE(e->line, qint64(1));
+    QCOMPARE(e->column, qint64(9)); // the element's '<'
+    QVERIFY2(e->message.contains(mentions, Qt::CaseInsensitive), qPrintable(e->message));
+}
+
+void TestSsmlDocument::rangesAreSymmetric_data()
+{
+    // Issue 16 F7: "-1000st" was taken (a pitch of 10^-25) while "+1000st" was refused.
+    // Rate and pitch: 0.25 to 4 times the voice's, either way; volume: silent or -60 dB
+    // to +20 dB in effect, nested or not.
+    QTest::addColumn<QString>("prosody");
+    QTest::addColumn<bool>("accepted");
+    QTest::newRow("pitch -1000st") << "pitch=\"-1000st\"" << false;
+    QTest::newRow("pitch +1000st") << "pitch=\"+1000st\"" << false;
+    QTest::newRow("pitch -25st") << "pitch=\"-25st\"" << false;
+    QTest::newRow("pitch +25st") << "pitch=\"+25st\"" << false;
+    QTest::newRow("pitch -24st") << "pitch=\"-24st\"" << true;
+    QTest::newRow("pitch +24st") << "pitch=\"+24st\"" << true;
+    QTest::newRow("pitch -99%") << "pitch=\"-99%\"" << false;
+    QTest::newRow("pitch +1000%") << "pitch=\"+1000%\"" << false;
+    QTest::newRow("pitch -75%") << "pitch=\"-75%\"" << true;
+    QTest::newRow("pitch +300%") << "pitch=\"+300%\"" << true;
+    QTest::newRow("pitch 10Hz") << "pitch=\"10Hz\"" << false;
+    QTest::newRow("pitch 1000Hz") << "pitch=\"1000Hz\"" << false;
+    QTest::newRow("pitch -140Hz") << "pitch=\"-140Hz\"" << false;
+    QTest::newRow("rate -99%") << "rate=\"-99%\"" << false;
+    QTest::newRow("rate +1000%") << "rate=\"+1000%\"" << false;
+    QTest::newRow("rate -75%") << "rate=\"-75%\"" << true;
+    QTest::newRow("rate +300%") << "rate=\"+300%\"" << true;
+    QTest::newRow("rate 0.1") << "rate=\"0.1\"" << false;
+    QTest::newRow("rate 10") << "rate=\"10\"" << false;
+    QTest::newRow("rate 0") << "rate=\"0\"" << false;
+    QTest::newRow("volume -99.99% (-80 dB)") << "volume=\"-99.99%\"" << false;
+    QTest::newRow("volume +1000%") << "volume=\"+1000%\"" << false;
+    QTest::newRow("volume -100% (silent)") << "volume=\"-100%\"" << true;
+    QTest::newRow("volume -60dB") << "volume=\"-60dB\"" << true;
+    QTest::newRow("volume +20dB") << "volume=\"+20dB\"" << true;
+    QTest::newRow("volume -61dB") << "volume=\"-61dB\"" << false;
+    QTest::newRow("volume +21dB") << "volume=\"+21dB\"" << false;
+}
+
+void TestSsmlDocument::rangesAreSymmetric()
+{
+    QFETCH(QString, prosody);
+    QFETCH(bool, accepted);
+    const auto parsed = SsmlDocument::parse(QStringLiteral("<speak><prosody %1>y</prosody></speak>").arg(prosody));
+    const auto *e = std::get_if<SsmlError>(&parsed);
+    QVERIFY2(bool(e) != accepted, e ? qPrintable(e->message) : "accepted");
+
+    // Nested: what counts is the setting in effect, both ways alike.
+    for (const QString &twice : {QStringLiteral("-60dB"), QStringLiteral("+20dB")}) {
+        const auto nested = SsmlDocument::parse(
+            QStringLiteral("<speak><prosody volume=\"%1\"><prosody volume=\"%1\">y</prosody></prosody></speak>").arg(twice));
+        QVERIFY2(std::get_if<SsmlError>(&nested), qPrintable(twice));
+    }
+    for (const QString &twice : {QStringLiteral("-13st"), QStringLiteral("+13st")}) {
+        const auto nested = SsmlDocument::parse(
+            QStringLiteral("<speak><prosody pitch=\"%1\"><prosody pitch=\"%1\">y</prosody></prosody></speak>").arg(twice));
+        QVERIFY2(std::get_if<SsmlError>(&nested), qPrintable(twice));
+    }
+}
+
+void TestSsmlDocument::breakAllowance_data()
+{
+    // Issue 16 F3 (a): silence is not billed, so breaks may add up to 10 s plus 1 s for
+    // every 10 tokens said (600 s at most); beyond, the break that goes over is named.
+    QTest::addColumn<QString>("ssml");
+    QTest::addColumn<int>("column"); // 0: accepted
+    QTest::newRow("one token, 60 breaks of 10 s (600 s)")
+        << QStringLiteral("<speak>a") + QStringLiteral("<break time=\"10s\"/>").repeated(60) + QStringLiteral("</speak>")
+        << 9 + 19; // the second break: 20 s
+    QTest::newRow("one token, one break of 10 s") << "<speak>a<break time=\"10s\"/></speak>" << 0;
+    QTest::newRow("one token, 10.1 s") << "<speak>a<break time=\"10s\"/><break time=\"100ms\"/></speak>" << 0;
+    QTest::newRow("one token, 10.2 s") << "<speak>a<break time=\"10s\"/><break time=\"200ms\"/></speak>" << 9 + 19;
+    QTest::newRow("a few breaks in a short text")
+        << "<speak>Welcome.<break time=\"3s\"/>Step one.<break time=\"2s\"/>Step two.<break time=\"500ms\"/>"
+           "Done.<break strength=\"x-strong\"/></speak>"
+        << 0;
+    // 100 tokens: 20 s.
+    QTest::newRow("100 tokens, 20 s") << QStringLiteral("<speak>") + QString(100, u'a')
+                                             + QStringLiteral("<break time=\"10s\"/><break time=\"10s\"/></speak>")
+                                      << 0;
+    QTest::newRow("99 tokens, 20 s") << QStringLiteral("<speak>") + QString(99, u'a')
+                                            + QStringLiteral("<break time=\"10s\"/><break time=\"10s\"/></speak>")
+                                     << 7 + 99 + 1 + 19;
+}
+
+void TestSsmlDocument::breakAllowance()
+{
+    QFETCH(QString, ssml);
+    QFETCH(int, column);
+    const auto parsed = SsmlDocument::parse(ssml);
+    const auto *e = std::get_if<SsmlError>(&parsed);
+    if (column == 0) {
+        QVERIFY2(!e, e ? qPrintable(e->describe()) : "");
+        return;
+    }
+    QVERIFY2(e, "accepted");
+    QVERIFY2(e->message.contains(QStringLiteral("breaks add up")) && e->message.contains(QStringLiteral("1 s for every 10 tokens")),
+             qPrintable(e->message));
+    QCOMPARE(e->column, qint64(column));
+}
+
+void TestSsmlDocument::byteOrderMarkAndDeclaration()
+{
+    // The spans point into the text as sent, the mark included.
+    const QString withBom = QStringLiteral("\uFEFF<speak>Hi <sub alias=\"you\">U</sub></speak>");
+    const auto parsed = SsmlDocument::parse(withBom);
+    const SsmlDocument *doc = docOf(parsed);
+    QVERIFY(doc);
+    QCOMPARE(doc->spokenText(), QStringLiteral("Hi you"));
+    const SsmlItem &item = doc->items().first();
+    QCOMPARE(withBom.mid(item.from.front(), item.to.front() - item.from.front()), QStringLiteral("H"));
+    QCOMPARE(withBom.mid(item.from.back(), item.to.back() - item.from.back()), QStringLiteral("U"));
+    QCOMPARE(SsmlDocument::billedText(QStringLiteral("\uFEFF<?xml version=\"1.0\"?><speak>Hi</speak>")), QStringLiteral("Hi"));
+
+    // XML wants its declaration first: after whitespace it is refused, saying where.
+    const QString late = QStringLiteral("\n<?xml version=\"1.0\"?><speak>Hi</speak>");
+    QVERIFY(SsmlDocument::isSsml(late));
+    const auto refused = SsmlDocument::parse(late);
+    QVERIFY(std::get_if<SsmlError>(&refused));
+}
+
 QTEST_APPLESS_MAIN(TestSsmlDocument)
 #include "tst_ssmldocument.moc"
+
+// A caption's word is what a reader of the document sees in the word's span (markup and
+// comments left out, entities decoded, a <sub>'s content rather than its alias), while
+// char_start/char_end keep pointing at the whole span of the document as sent.
+void TestSsmlDocument::captionWordIsTheVisibleText_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("source"); // the word's span of text (its first occurrence)
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<QString>("markedSource"); // what an editor marks of the span
+    QTest::newRow("unknown element") << "<speak>foo<x/>bar</speak>" << "foo<x/>bar" << "foobar" << "foo<x/>bar";
+    QTest::newRow("unknown element with content") << "<speak>un<voice name=\"v\">believ</voice>able</speak>"
+                                                  << "un<voice name=\"v\">believ</voice>able" << "unbelievable" << "un<voice name=\"v\">believ</voice>able";
+    QTest::newRow("emphasis inside a word") << "<speak>un<emphasis>believ</emphasis>able.</speak>"
+                                            << "un<emphasis>believ</emphasis>able." << "unbelievable." << "un<emphasis>believ</emphasis>able.";
+    QTest::newRow("comment") << "<speak>Hello wo<!-- c -->rld.</speak>" << "wo<!-- c -->rld." << "world." << "wo<!-- c -->rld.";
+    QTest::newRow("entity") << "<speak>AT&amp;T, today</speak>" << "AT&amp;T," << "AT&T," << "AT&amp;T,";
+    QTest::newRow("markup entities") << "<speak>a &lt;b&gt; c</speak>" << "&lt;b&gt;" << "<b>" << "&lt;b&gt;";
+    QTest::newRow("character reference") << "<speak>caf&#xE9; au lait</speak>" << "caf&#xE9;" << QStringLiteral("caf\u00e9") << "caf&#xE9;";
+    QTest::newRow("reference beyond U+FFFF") << "<speak>smile&#x1F600; now</speak>" << "smile&#x1F600;"
+                                             << QStringLiteral("smile\U0001F600") << "smile&#x1F600;";
+    QTest::newRow("CDATA") << "<speak>x <![CDATA[a<b]]> y</speak>" << "a<b" << "a<b" << "a<b";
+    QTest::newRow("sub: its written content") << "<speak>See <sub alias=\"World Wide Web\">WWW</sub> now</speak>" << "WWW"
+                                              << "WWW" << "WWW";
+    QTest::newRow("sub with markup inside") << "<speak>See <sub alias=\"x\">W<x/>W&amp;W</sub> now</speak>"
+                                            << "W<x/>W&amp;W" << "WW&W" << "W<x/>W&amp;W";
+    QTest::newRow("say-as: as written") << "<speak>It is <say-as interpret-as=\"cardinal\">1250</say-as> now</speak>"
+                                        << "1250" << "1250" << "1250";
+    QTest::newRow("phoneme: as written") << "<speak>A <phoneme ph=\"t\u0259\u02c8m\u0251\u02d0to\u028a\">tomato</phoneme> here</speak>"
+                                         << "tomato" << "tomato" << "tomato";
+    QTest::newRow("span over a whole element") << "<speak>go <emphasis>now</emphasis>!</speak>" << "<emphasis>now</emphasis>!"
+                                               << "now!" << "now</emphasis>!";
+    QTest::newRow("plain text stays as written") << "Tom &amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>" << "&amp; <b>Jerry</b>";
+}
+
+void TestSsmlDocument::captionWordIsTheVisibleText()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, source);
+    QFETCH(QString, word);
+    QFETCH(QString, markedSource);
+    const qsizetype at = text.indexOf(source);
+    QVERIFY(at >= 0);
+    const qint64 cs = text.left(at).toUcs4().size();
+    const qint64 ce = cs + source.toUcs4().size();
+    const QList<WordTiming> timings{{cs, ce, 0, 24000}};
+    const QJsonObject json = Captions::wordsJson(text, timings).at(0).toObject();
+    QCOMPARE(json.value("word").toString(), word);
+    QCOMPARE(json.value("char_start").toInteger(), cs);
+    QCOMPARE(json.value("char_end").toInteger(), ce);
+    // The subtitle files show the same text (SubRip as it is, WebVTT escaped).
+    const QList<Captions::Cue> cues = Captions::cues(text, timings);
+    QCOMPARE(cues.size(), 1);
+    QCOMPARE(cues.first().lines, QStringList{word});
+    QVERIFY(Captions::render(Captions::Format::Srt, text, timings).contains(word));
+    // An editor marks it from its first visible character to its last: markup inside the
+    // word stays marked, tags around it do not.
+    const SentenceSpans::Span marked = SentenceSpans::words(text, timings).value(0);
+    QCOMPARE(text.mid(marked.start, marked.length), markedSource);
+}

@@ -12,6 +12,7 @@
 #include "historypage.h"
 #include "mainwindow.h"
 #include "playerbar.h"
+#include "ssmlhighlighter.h"
 #include "uitestenv.h"
 #include "waveformview.h"
 
@@ -20,7 +21,9 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QTextBlock>
 #include <QTextCursor>
+#include <QTextLayout>
 #include <QLabel>
 #include <QMediaDevices>
 #include <QPlainTextEdit>
@@ -95,6 +98,8 @@ private slots:
     void captionsOfTheGeneration();
     void historyItemOpenedInGenerateMarksWords();
     void longTextScrollsWithTheWord();
+    void ssmlCaptionsShowTheVisibleText();
+    void ssmlMarkupIsColoured();
 
 private:
     // Marks the word at several places of the audio and checks each against the timings.
@@ -489,6 +494,116 @@ void TestPlayer::longTextScrollsWithTheWord()
     }
     // The user's cursor was not moved.
     QCOMPARE(editor->textCursor().position(), 0);
+}
+
+// An SSML text in the editor: a word with markup inside it is marked over its whole span
+// of the text, and the captions saved from the studio show the document's visible text
+// (issue 16, F5), not the tags, the comment or the entity as written.
+void TestPlayer::ssmlCaptionsShowTheVisibleText()
+{
+    UiTestEnv env({m_wordsDir.path()});
+    MainWindow window(env.context());
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    GeneratePage *page = window.generatePage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->voiceBox()->count() > 0, 20000);
+    const QString doc = QStringLiteral("<speak>Call foo<x/>bar at AT&amp;T, wo<!-- c -->rld. "
+                                       "See <sub alias=\"World Wide Web\">WWW</sub> now.</speak>");
+    const QStringList spans{"Call", "foo<x/>bar", "at", "AT&amp;T,", "wo<!-- c -->rld.", "See", "WWW", "now."};
+    page->editor()->setPlainText(doc);
+    page->speak();
+    QTRY_COMPARE_WITH_TIMEOUT(page->lastStatus(), GenerationStatus::Completed, 60000);
+    PlayerBar *bar = page->playerBar();
+    if (bar->player()->isPlaying())
+        QTest::mouseClick(bar->playButton(), Qt::LeftButton);
+    const QList<WordTiming> timings = page->wordTimings();
+    QStringList got;
+    for (const WordTiming &t : timings)
+        got << doc.mid(t.charStart, t.charEnd - t.charStart);
+    QCOMPARE(got, spans);
+    // The word heard is marked over its whole span, markup inside it included.
+    for (const int target : {1, 4}) {
+        const WordTiming &w = timings.at(target);
+        clickAt(bar, (w.startSample + w.endSample) / 2 * 1000000 / 24000);
+        QTRY_VERIFY(page->highlightedWord() >= 0);
+        const int marked = page->highlightedWord();
+        QVERIFY2(qAbs(marked - target) <= 1, qPrintable(QString::number(marked)));
+        const SentenceSpans::Span span = page->highlightedWordSpan();
+        QCOMPARE(doc.mid(span.start, span.length), spans.at(marked));
+        QCOMPARE(markedWord(page), spans.at(marked));
+    }
+
+    for (const QString &format : {QStringLiteral("srt"), QStringLiteral("vtt")}) {
+        page->captionsButton()->click();
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = findWindow<QFileDialog>(QStringLiteral("captionsSaveDialog"))) != nullptr);
+        const QString target = m_out.filePath(QStringLiteral("ssml.") + format);
+        saveInFileDialog(dialog, target, format == QLatin1String("vtt") ? 1 : 0);
+        QTRY_VERIFY2_WITH_TIMEOUT(page->statusLabel()->text().startsWith(QStringLiteral("Saved captions")),
+                                  qPrintable(page->statusLabel()->text()), 10000);
+        QString problem;
+        const QList<CaptionCue> cues = readCaptionFile(target, &problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QStringList lines;
+        for (const CaptionCue &c : cues)
+            lines << c.lines.join(u' ');
+        const QString at = format == QLatin1String("vtt") ? QStringLiteral("AT&amp;T,") : QStringLiteral("AT&T,");
+        QCOMPARE(lines, (QStringList{QStringLiteral("Call foobar at %1 world.").arg(at), QStringLiteral("See WWW now.")}));
+    }
+    page->stopSpeaking();
+}
+
+// The Generate editor colours an SSML text's markup (tags, attribute names and values,
+// entities, comments, also across lines) and leaves plain text as it is.
+void TestPlayer::ssmlMarkupIsColoured()
+{
+    UiTestEnv env({m_wordsDir.path()});
+    MainWindow window(env.context());
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    GeneratePage *page = window.generatePage();
+    SsmlHighlighter *h = page->ssmlHighlighter();
+    QVERIFY(h);
+    // The colour of the character at a position of the editor's text.
+    auto colourAt = [&](qsizetype at) {
+        const QTextBlock block = page->editor()->document()->findBlock(int(at));
+        for (const QTextLayout::FormatRange &r : block.layout()->formats())
+            if (at - block.position() >= r.start && at - block.position() < r.start + r.length)
+                return r.format.foreground().color();
+        return QColor();
+    };
+    const QString doc = QStringLiteral("<speak xml:lang=\"en-US\">AT&amp;T <!-- a\nnote --> <prosody\nrate=\"slow\">slowly</prosody></speak>");
+    page->editor()->setPlainText(doc);
+    QTRY_VERIFY(h->isActive());
+    const QColor tag = h->format(SsmlHighlighter::Part::Tag).foreground().color();
+    const QColor attribute = h->format(SsmlHighlighter::Part::Attribute).foreground().color();
+    const QColor value = h->format(SsmlHighlighter::Part::Value).foreground().color();
+    const QColor entity = h->format(SsmlHighlighter::Part::Entity).foreground().color();
+    const QColor comment = h->format(SsmlHighlighter::Part::Comment).foreground().color();
+    QTRY_COMPARE(colourAt(doc.indexOf("speak")), tag);
+    QCOMPARE(colourAt(doc.indexOf("xml:lang")), attribute);
+    QCOMPARE(colourAt(doc.indexOf("en-US")), value);
+    QCOMPARE(colourAt(doc.indexOf("AT")), QColor());
+    QCOMPARE(colourAt(doc.indexOf("&amp;") + 1), entity);
+    QCOMPARE(colourAt(doc.indexOf("note")), comment); // the comment's second line
+    QCOMPARE(colourAt(doc.indexOf("rate")), attribute); // the tag's second line
+    QCOMPARE(colourAt(doc.indexOf("slow\"")), value);
+    QCOMPARE(colourAt(doc.indexOf("slowly")), QColor());
+    QCOMPARE(colourAt(doc.indexOf("</prosody") + 2), tag);
+    if (qEnvironmentVariableIsSet("TTS_SCREENSHOT")) {
+        // Time for a look (or an `import -window root`) under a real display.
+        QTest::qWait(3000);
+        window.grab().save(qEnvironmentVariable("TTS_SCREENSHOT"));
+    }
+
+    // Plain text (what is not a document) is not coloured, markup-like or not.
+    page->editor()->setPlainText(QStringLiteral("Tom &amp; <b>Jerry</b>"));
+    QTRY_VERIFY(!h->isActive());
+    QCOMPARE(colourAt(1), QColor());
+    QCOMPARE(colourAt(5), QColor());
+    QCOMPARE(colourAt(11), QColor());
 }
 
 QTEST_MAIN(TestPlayer)

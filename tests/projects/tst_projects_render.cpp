@@ -131,6 +131,30 @@ QStringList wordsOf(const QString &text)
 {
     return text.split(QRegularExpression("\\s+"), Qt::SkipEmptyParts);
 }
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+// `tts-studio ARGS` as an operator runs it without a display: the exit code (-1 when it
+// crashed or hung), its standard output and error.
+int runStudio(const QStringList &args, QByteArray *out, QByteArray *err)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+    QProcess proc;
+    proc.setProcessEnvironment(env);
+    proc.start(QCoreApplication::applicationDirPath() + "/tts-studio", args);
+    if (!proc.waitForFinished(120000))
+        return -1;
+    *out = proc.readAllStandardOutput();
+    *err = proc.readAllStandardError();
+    return proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
+}
 }
 
 class TestProjectsRender : public QObject
@@ -430,28 +454,10 @@ void TestProjectsRender::reopenedProjectUsesItsCache()
 void TestProjectsRender::commandLineRender()
 {
     const QString doc = m_dir.filePath("guide.md");
-    QFile f(doc);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("# Getting started\n\nInstall the program.\n\n# Using it\n\nType a sentence.\n\n## Saving\n\nSave the file.\n");
-    f.close();
-    const QString program = QCoreApplication::applicationDirPath() + "/tts-studio";
+    QVERIFY(writeFile(doc, "# Getting started\n\nInstall the program.\n\n# Using it\n\nType a sentence.\n\n## Saving\n\nSave the file.\n"));
     const QString out = m_dir.filePath("guide.mp3");
     const QString project = m_dir.filePath("guide.ttsproject");
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove("DISPLAY");
-    env.remove("WAYLAND_DISPLAY");
-    env.remove("QT_QPA_PLATFORM");
-
-    auto run = [&](const QStringList &args, QByteArray *stdoutText, QByteArray *stderrText) {
-        QProcess proc;
-        proc.setProcessEnvironment(env);
-        proc.start(program, args);
-        if (!proc.waitForFinished(120000))
-            return -1;
-        *stdoutText = proc.readAllStandardOutput();
-        *stderrText = proc.readAllStandardError();
-        return proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
-    };
+    const auto run = runStudio;
     QByteArray o, e;
     QCOMPARE(run({"render", doc, "-o", out, "--voice", "bm_george", "--workers", "2", "--save-project", project}, &o, &e), 0);
     QVERIFY2(e.contains("rendering: 6/6 blocks"), e.constData());
@@ -579,25 +585,8 @@ void TestProjectsRender::captionsFollowTheAudio()
 void TestProjectsRender::commandLineCaptions()
 {
     const QString doc = m_dir.filePath("story.txt");
-    QFile f(doc);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("The storm had passed.\n\nNobody spoke for a while, and the boats rocked in the harbour.\n");
-    f.close();
-    const QString program = QCoreApplication::applicationDirPath() + "/tts-studio";
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove("DISPLAY");
-    env.remove("WAYLAND_DISPLAY");
-    env.remove("QT_QPA_PLATFORM");
-    auto run = [&](const QStringList &args, QByteArray *o, QByteArray *e) {
-        QProcess proc;
-        proc.setProcessEnvironment(env);
-        proc.start(program, args);
-        if (!proc.waitForFinished(120000))
-            return -1;
-        *o = proc.readAllStandardOutput();
-        *e = proc.readAllStandardError();
-        return proc.exitStatus() == QProcess::NormalExit ? proc.exitCode() : -1;
-    };
+    QVERIFY(writeFile(doc, "The storm had passed.\n\nNobody spoke for a while, and the boats rocked in the harbour.\n"));
+    const auto run = runStudio;
     const QString cache = m_dir.filePath("story-cache");
     const QString vtt = m_dir.filePath("story.vtt");
     QByteArray o, e;

@@ -647,6 +647,11 @@ void TestHistoryActions::suggestedFileNames()
              QStringLiteral("こんにちは-世界.wav"));
     QCOMPARE(HistoryPage::suggestedFileName(QStringLiteral("   ...   "), QStringLiteral("wav")), QStringLiteral("speech.wav"));
     QCOMPARE(HistoryPage::suggestedFileName(QStringLiteral("con"), QStringLiteral("wav")), QStringLiteral("speech-con.wav"));
+    // SSML: the words the document shows, not its markup.
+    QCOMPARE(HistoryPage::suggestedFileName(QStringLiteral("<speak version=\"1.1\" xmlns=\"http://www.w3.org/2001/10/synthesis\">"
+                                                           "AT&amp;T <sub alias=\"x\">WWW</sub> foo<x/>bar</speak>"),
+                                            QStringLiteral("srt")),
+             QStringLiteral("AT-T-WWW-foobar.srt"));
     const QString longWord = QString(QStringLiteral("x")).repeated(200);
     QCOMPARE(HistoryPage::suggestedFileName(longWord, QStringLiteral("wav")).size(), 40 + 4);
 }

@@ -27,6 +27,7 @@ private slots:
     void addEditDelete();
     void invalidChangesNothing();
     void plsRoundTrip();
+    void plsImportReplacesEquivalentSpelling();
     void plsRead_data();
     void plsRead();
     void listenSaysTheEntry();
@@ -144,7 +145,40 @@ void TestPronunciationsPage::plsRoundTrip()
         QCOMPARE(stored().at(i).grapheme, before.at(i).grapheme);
         QCOMPARE(stored().at(i).alias, before.at(i).alias);
         QCOMPARE(stored().at(i).phoneme, before.at(i).phoneme);
+        // An entry of every language stays one (the file says xml:lang="und").
+        QCOMPARE(stored().at(i).languageCode, before.at(i).languageCode);
     }
+}
+
+// A PLS file's entry replaces the lexicon's entry of the same word written in another
+// Unicode form (NFD "cafe" + U+0301 for NFC "Café"): one entry, the file's, not two
+// entries the lexicon counts as repeats.
+void TestPronunciationsPage::plsImportReplacesEquivalentSpelling()
+{
+    PronunciationsPage page(m_env->context());
+    QSignalSpy loaded(&page, &PronunciationsPage::loaded);
+    page.show();
+    QVERIFY(loaded.count() > 0 || loaded.wait(10000));
+    QVERIFY(m_env->engine().services().lexicons().clear(m_account).ok());
+    page.reload();
+    QTRY_COMPARE(page.table()->rowCount(), 0);
+    edit(page, QStringLiteral("Caf\u00e9"), "kaffee");
+    QVERIFY(waitSaved(page, [&] { page.addEntry(); }));
+    QCOMPARE(stored().size(), 1);
+
+    LexiconEntry decomposed;
+    decomposed.grapheme = QStringLiteral("cafe\u0301");
+    decomposed.alias = QStringLiteral("coffee house");
+    const QString file = m_dir.filePath("nfd.pls");
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(PlsFile::write({decomposed}));
+    f.close();
+    QVERIFY(waitSaved(page, [&] { QVERIFY(page.importPls(file)); }));
+    QCOMPARE(stored().size(), 1);
+    QCOMPARE(stored().first().grapheme, decomposed.grapheme);
+    QCOMPARE(stored().first().alias, decomposed.alias);
+    QTRY_COMPARE(page.table()->rowCount(), 1);
 }
 
 void TestPronunciationsPage::plsRead_data()
@@ -158,6 +192,10 @@ void TestPronunciationsPage::plsRead_data()
   <lexeme><grapheme>W3C</grapheme><grapheme>w3c</grapheme><alias>World Wide Web Consortium</alias></lexeme>
   <lexeme><grapheme>Xyz</grapheme><phoneme alphabet="x-sampa">"ks</phoneme></lexeme>
 </lexicon>)") << QStringList{"tomato=|təˈmeɪtoʊ@en", "W3C=World Wide Web Consortium|@en", "w3c=World Wide Web Consortium|@en"} << 1;
+    QTest::newRow("und is every language") << QByteArray(R"(<?xml version="1.0" encoding="UTF-8"?>
+<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="und">
+  <lexeme><grapheme>SQL</grapheme><alias>sequel</alias></lexeme>
+</lexicon>)") << QStringList{"SQL=sequel|@"} << 0;
 }
 
 void TestPronunciationsPage::plsRead()

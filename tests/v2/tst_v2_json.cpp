@@ -58,6 +58,17 @@ private slots:
         QTest::newRow("text type") << body({{"text", 42}}) << false << wrongType << "Validation error: text must be a string";
         QTest::newRow("do_sample type") << body({{"model", "advance"}, {"do_sample", "yes"}}) << false << wrongType
                                         << "Validation error: do_sample must be a boolean";
+        // A field of the spec: null is its default, as for every optional spec field.
+        QTest::newRow("do_sample null") << body({{"model", "advance"}, {"do_sample", QJsonValue::Null}}) << true << 0 << QString();
+        // The minimum counts what SSML says, not its markup (issue 16 F7).
+        QTest::newRow("SSML padded with markup")
+            << body({{"text", "<speak><!-- padding, padding, padding --><p>Hi there.</p><break time=\"1s\"/></speak>"}}) << false
+            << invalid << "Text is too short: at least 30 characters are required (got 9)";
+        QTest::newRow("SSML saying 30") << body({{"text", "<speak><p>" + QString(30, u'a') + "</p></speak>"}}) << true << 0
+                                        << QString();
+        QTest::newRow("SSML saying 29") << body({{"text", "<speak>\n<p> " + QString(29, u'a') + " </p>\n</speak>"}}) << false
+                                        << invalid << "Text is too short: at least 30 characters are required (got 29)";
+        QTest::newRow("malformed SSML is left to the request check") << body({{"text", "<speak>Hi"}}) << true << 0 << QString();
         QTest::newRow("malformed") << QByteArray("{\"text\":") << false << invalid << "Malformed JSON in request body";
     }
     void parse()
