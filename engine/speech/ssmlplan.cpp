@@ -220,8 +220,7 @@ void SsmlPlan::flush()
     m_haveRun = false;
     const SsmlItem spoken = std::move(m_run);
     m_run = SsmlItem{};
-    // A document is cut by its markup and by sentences: no ramp (a stream of SSML is one unit).
-    const QList<TextSegmenter::Piece> pieces = TextSegmenter(240, false).pieces(spoken.text);
+    const QList<TextSegmenter::Piece> pieces = TextSegmenter().pieces(spoken.text);
     for (qsizetype k = 0; k < pieces.size(); ++k) {
         const TextSegmenter::Piece &p = pieces.at(k);
         SsmlStep s;

@@ -22,6 +22,24 @@ SynthesisPipeline::SynthesisPipeline(Resampler::Quality quality)
 
 SynthesisPipeline::~SynthesisPipeline() = default;
 
+// espeak-ng's texts are not cut by the ramp. Its first audio comes within a few
+// milliseconds of a whole sentence anyway, and what one espeak_Synth call makes depends
+// on the calls before it in the process: it hands out audio in 60 ms buffers (its
+// minimum), a call ends where the buffer holding the end of its echo tail (the f1-f5
+// variants have an echo) is full, and where that falls moves with its voice source's
+// flutter, which carries on from call to call and cannot be reset through its API. A
+// piece thus comes out a buffer (~49 ms) longer or shorter after other text than after
+// its own previous piece: with more calls per sentence, a stream whose units ran on
+// workers busy with other streams drifted from the file of the same request (the
+// scheduler test's envelope correlation fell to 0.55). With one call per sentence such
+// shifts are few and fall between sentences, where a listener hears a pause a little
+// longer or shorter. flite is the same samples for the same piece in every process
+// (FliteBackend seeds its noise per sentence).
+TextSegmenter SynthesisPipeline::segmenterFor(SpeechBackendKind backend)
+{
+    return TextSegmenter(240, backend == SpeechBackendKind::Flite);
+}
+
 void SynthesisPipeline::warmUp()
 {
     SynthesisParams p;
@@ -163,7 +181,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     // Pieces of the text as written (kana conversion per piece), so that word timings
     // point into it. An excerpt is pieces the whole text's ramp cut already: cutting it
     // again would make other pieces than the whole run's.
-    QList<TextSegmenter::Piece> pieces = (isExcerpt ? m_excerptSegmenter : m_segmenter).pieces(params.text);
+    QList<TextSegmenter::Piece> pieces = (isExcerpt ? TextSegmenter() : segmenterFor(params.backend)).pieces(params.text);
     if (isExcerpt && !pieces.isEmpty())
         pieces.last().joinsNext = excerpt.joinsNext;
     if (pieces.isEmpty())
@@ -173,6 +191,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     done = Progress{};
     for (const TextSegmenter::Piece &p : pieces)
         done.total += p.text.size();
+    qsizetype sentence = isExcerpt ? excerpt.firstSentence : 0; // the one pieces.at(i) is part of
 
     Resampler resampler(rate, AudioFormats::kSampleRate, m_quality);
     // espeak-ng has a native rate; flite gets its speed from sonic.
@@ -230,16 +249,13 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             stopped = true;
         return !stopped;
     };
-    // Where the ramp cut a sentence (TextSegmenter::Piece::joinsNext), the backend's edge
-    // silence on either side of the cut goes (flite pads every utterance with ~200 ms
-    // before and ~80 ms after it; flite only, see padded) and a clause pause stands in its
-    // place: the cut sounds like the comma it usually is, not like two sentences. Quiet samples at the end of
-    // such a piece are held until something audible follows them, so the trim costs no
-    // latency. The same samples go when a piece is gathered whole (speakTimed).
-    // espeak-ng leaves next to no edge silence (under 20 ms), and its samples differ a
-    // little from call to call (its voice source carries on), so that a threshold would
-    // cut a unit where the file's run does not: its edges stay.
-    const bool padded = params.backend == SpeechBackendKind::Flite;
+    // Where the ramp cut a sentence (TextSegmenter::Piece::joinsNext; flite voices only,
+    // segmenterFor), flite's edge silence on either side of the cut goes (it pads every
+    // utterance with ~200 ms before and ~80 ms after it) and a clause pause stands in its
+    // place: the cut sounds like the comma it usually is, not like two sentences. Quiet
+    // samples at the end of such a piece are held until something audible follows them,
+    // so the trim costs no latency. The same samples go when a piece is gathered whole
+    // (speakTimed).
     const float quiet = level > 0 ? kAudible / level : 1.0f;
     bool trimLead = false, trimTail = false, heardPiece = false;
     std::vector<qint16> held;
@@ -350,7 +366,12 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     for (qsizetype i = 0; i < pieces.size() && !stopped; ++i) {
         // Its pause and the resampler's tail of it count with it.
         done.throughCurrentSentence += pieces.at(i).text.size();
-        done.sentence = excerpt.firstPiece + i;
+        // A player marks sentences: a piece the ramp cut off its sentence's start is not one.
+        const bool startsSentence = i > 0 ? !pieces.at(i - 1).joinsNext : !excerpt.joinsPrevious;
+        if (i > 0 && startsSentence)
+            ++sentence;
+        if (startsSentence)
+            done.sentence = sentence;
         SpokenPiece spoken = spokenPiece(pieces.at(i), params);
         if (pieces.at(i).joinsNext && !TextSegmenter::isClauseEnd(pieces.at(i).text.back())) {
             // Cut between two words, the piece is said as the clause it is, with a comma's
@@ -358,8 +379,8 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             spoken.text.text += u',';
             spoken.text.origin.push_back(spoken.text.origin.back());
         }
-        trimLead = padded && (i > 0 ? pieces.at(i - 1).joinsNext : excerpt.joinsPrevious);
-        trimTail = padded && pieces.at(i).joinsNext;
+        trimLead = i > 0 ? pieces.at(i - 1).joinsNext : excerpt.joinsPrevious;
+        trimTail = pieces.at(i).joinsNext;
         heardPiece = false;
         held.clear();
         if (wordSink) {

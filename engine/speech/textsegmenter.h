@@ -6,14 +6,16 @@
 // Splits text into sentences so that the first audio comes after the first sentence,
 // and caps unpunctuated runs so that no piece keeps a synthesizer busy for long.
 //
-// With the ramp (the default), the first pieces of a text are shorter than sentences:
-// the first is a clause or a few words, and each later one may be at most kRampGrowth
-// times the text before it, until pieces are whole sentences. A live stream makes one
-// unit per piece, so its first audio costs a few words of synthesis, and the audio it
-// has buffered grows faster than the units of other streams take to run (many
-// listeners arriving together all start fast and none of them runs dry). Every route
-// (file jobs, streams, the studio, `say`) cuts the same way, so a stream's audio equals
-// the file of the same request.
+// With the ramp (asked for: SynthesisPipeline::segmenterFor says for which backends), the
+// first pieces of a text are shorter than sentences: the first is a clause or a few
+// words, and each later one may be at most kRampGrowth times the text before it, until
+// pieces are whole sentences. A live stream makes one unit per piece, so its first audio
+// costs a few words of synthesis, and the audio it has buffered grows faster than the
+// units of other streams take to run (many listeners arriving together all start fast
+// and none of them runs dry). Every route (file jobs, streams, the studio, `say`) cuts a
+// backend's texts the same way, so a stream's audio equals the file of the same request.
+// Without it, pieces are sentences (what word and sentence marks, billing and the
+// benches count in).
 class TextSegmenter
 {
 public:
@@ -33,7 +35,7 @@ public:
     // A later piece is at most this many times the weighted text before it.
     static constexpr int kRampGrowth = 2;
 
-    explicit TextSegmenter(int maxPieceLength = 240, bool ramp = true);
+    explicit TextSegmenter(int maxPieceLength = 240, bool ramp = false);
 
     QStringList split(const QString &text) const;
     QList<Piece> pieces(const QString &text) const;

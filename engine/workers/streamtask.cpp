@@ -21,7 +21,7 @@ StreamTask::StreamTask(StreamScheduler *scheduler, SynthesisJob job)
 StreamTask::~StreamTask() = default;
 
 // On the scheduler's thread, when posted: the text cut the way a worker's pipeline
-// would cut it (the same TextSegmenter), so unit i speaks exactly piece i.
+// would cut it (the same SynthesisPipeline::segmenterFor), so unit i speaks exactly piece i.
 void StreamTask::prepare()
 {
     m_arrivalMs = m_scheduler->clockMs();
@@ -32,9 +32,11 @@ void StreamTask::prepare()
         m_textTotal = m_job.params.text.size();
     } else {
         // Where each piece is, not its text: the stream keeps its text once.
-        for (const TextSegmenter::Piece &p : TextSegmenter().pieces(m_job.params.text)) {
-            m_pieces.append({p.start, p.text.size(), p.joinsNext});
+        qsizetype sentence = 0;
+        for (const TextSegmenter::Piece &p : SynthesisPipeline::segmenterFor(m_job.params.backend).pieces(m_job.params.text)) {
+            m_pieces.append({p.start, p.text.size(), p.joinsNext, sentence});
             m_textTotal += p.text.size();
+            sentence += p.joinsNext ? 0 : 1;
         }
     }
     m_encoder = StreamEncoder::create(m_job.streamFormat);
@@ -99,7 +101,7 @@ SynthesisJob StreamTask::nextUnit()
     unit.streamFormat = StreamFormat::Float32;
     unit.wordTimings = m_job.wordTimings;
     SynthesisPipeline::Excerpt e;
-    e.firstPiece = m_next;
+    e.firstSentence = piece.sentence;
     e.codePointOffset = m_cpBefore;
     e.pauseAfter = m_next + 1 < m_pieces.size();
     e.joinsPrevious = m_next > 0 && m_pieces.at(m_next - 1).joinsNext;

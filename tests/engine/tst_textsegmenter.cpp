@@ -107,7 +107,7 @@ void TestTextSegmenter::sentences()
 {
     QFETCH(QString, text);
     QFETCH(QStringList, expected);
-    const QStringList pieces = TextSegmenter(240, false).split(text);
+    const QStringList pieces = TextSegmenter().split(text);
     QCOMPARE(pieces, expected);
     for (const QString &p : pieces) {
         QVERIFY2(!p.trimmed().isEmpty(), "empty piece");
@@ -139,7 +139,7 @@ void TestTextSegmenter::cappedRuns_data()
 void TestTextSegmenter::cappedRuns()
 {
     QFETCH(QString, text);
-    const QStringList pieces = TextSegmenter(240, false).split(text);
+    const QStringList pieces = TextSegmenter(240).split(text);
     QVERIFY2(pieces.size() >= qsizetype(codePoints(text) / 240), qPrintable(QString::number(pieces.size())));
     for (qsizetype i = 0; i < pieces.size(); ++i) {
         const QString &p = pieces.at(i);
@@ -210,7 +210,7 @@ void TestTextSegmenter::ramp()
     QFETCH(QString, text);
     QFETCH(QStringList, expected);
     QFETCH(QList<bool>, joins);
-    const QList<TextSegmenter::Piece> pieces = TextSegmenter().pieces(text);
+    const QList<TextSegmenter::Piece> pieces = TextSegmenter(240, true).pieces(text);
     QStringList got;
     QList<bool> gotJoins;
     for (const TextSegmenter::Piece &p : pieces) {
@@ -242,7 +242,7 @@ void TestTextSegmenter::rampOnlySplitsSentences()
 {
     QFETCH(QString, text);
     const QList<TextSegmenter::Piece> plain = TextSegmenter(240, false).pieces(text);
-    const QList<TextSegmenter::Piece> ramped = TextSegmenter().pieces(text);
+    const QList<TextSegmenter::Piece> ramped = TextSegmenter(240, true).pieces(text);
     QVERIFY(ramped.size() >= plain.size());
     qsizetype k = 0;
     for (const TextSegmenter::Piece &sentence : plain) {
