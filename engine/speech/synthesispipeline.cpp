@@ -364,10 +364,15 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         push(silence.data(), qsizetype(silence.size()), false);
     }
     for (qsizetype i = 0; i < pieces.size() && !stopped; ++i) {
-        // Its pause and the resampler's tail of it count with it.
-        done.throughCurrentSentence += pieces.at(i).text.size();
         // A player marks sentences: a piece the ramp cut off its sentence's start is not one.
         const bool startsSentence = i > 0 ? !pieces.at(i - 1).joinsNext : !excerpt.joinsPrevious;
+        // Its pause and the resampler's tail of it count with it; a stop is billed by
+        // whole sentences, so a sentence's first piece counts the pieces the ramp cut off it.
+        for (qsizetype k = i; startsSentence && k < pieces.size(); ++k) {
+            done.throughCurrentSentence += pieces.at(k).text.size();
+            if (!pieces.at(k).joinsNext)
+                break;
+        }
         if (i > 0 && startsSentence)
             ++sentence;
         if (startsSentence)

@@ -187,9 +187,15 @@ void StreamTask::onUnitDone(const QJsonObject &done)
         return;
     }
     m_inputSamples += done.value("input_samples").toInteger();
-    // The audio now reaches through this piece (unless it was stopped before any).
-    if (m_samples > m_unitStart || !m_finishing)
-        m_textThrough += m_pieces.at(m_next).length;
+    // The audio now reaches through this piece (unless it was stopped before any); a stop
+    // is billed by whole sentences: a sentence's first piece counts the ones the ramp cut off it.
+    if ((m_samples > m_unitStart || !m_finishing) && (m_next == 0 || !m_pieces.at(m_next - 1).joinsNext)) {
+        for (qsizetype k = m_next; k < m_pieces.size(); ++k) {
+            m_textThrough += m_pieces.at(k).length;
+            if (!m_pieces.at(k).joinsNext)
+                break;
+        }
+    }
     ++m_next;
     m_attempts = 0;
     if (m_finishing || m_next >= m_pieces.size())
