@@ -24,12 +24,13 @@ SynthesisPipeline::~SynthesisPipeline() = default;
 
 // espeak-ng's texts are not cut by the ramp. Its first audio comes within a few
 // milliseconds of a whole sentence anyway, and what one espeak_Synth call makes depends
-// on the calls before it in the process: it hands out audio in 60 ms buffers (its
-// minimum), a call ends where the buffer holding the end of its echo tail (the f1-f5
-// variants have an echo) is full, and where that falls moves with its voice source's
-// flutter, which carries on from call to call and cannot be reset through its API. A
-// piece thus comes out a buffer (~49 ms) longer or shorter after other text than after
-// its own previous piece: with more calls per sentence, a stream whose units ran on
+// on the calls before it in the process: it hands out audio in blocks (1,081 samples,
+// ~49 ms, measured with 1.51), a call ends where the block holding the end of its echo
+// tail (the f1-f5 variants have an echo) is full, and where that falls moves with its
+// voice source's flutter and echo buffer, which carry on from call to call and which no
+// call of its API resets (re-selecting the voice clears the echo, not the flutter). A
+// piece thus comes out a block longer or shorter after other text than after its own
+// previous piece: with more calls per sentence, a stream whose units ran on
 // workers busy with other streams drifted from the file of the same request (the
 // scheduler test's envelope correlation fell to 0.55). With one call per sentence such
 // shifts are few and fall between sentences, where a listener hears a pause a little
