@@ -24,6 +24,11 @@ struct HttpLimits
     // answered, or answered but not read by the client): the next one is refused (429)
     // and the connection closed, so a client cannot make the server hold its answers.
     int maxUnanswered = 32;
+    // A live stream (WebSocket, /v1/audio/speech) whose client has taken none of the
+    // audio waiting for it this long ends as if the client had gone (--stream-stall):
+    // otherwise it would hold a stream slot and its held audio for as long as the
+    // client keeps the connection open.
+    int streamStallMs = 30000;
 };
 
 // The byte-consuming core of ConnectionGuard, without a socket (so it can be unit

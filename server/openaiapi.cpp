@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QTimer>
 
 namespace
 {
@@ -98,13 +99,29 @@ Result<SpeechRequest> parse(const QByteArray &body)
 class SpeechSession : public QObject, private LiveStream::Sink
 {
 public:
-    SpeechSession(const Services &engine, const AuthContext &auth, const SpeechRequest &req, std::shared_ptr<StreamReply> reply)
+    SpeechSession(const Services &engine, const AuthContext &auth, const SpeechRequest &req, std::shared_ptr<StreamReply> reply,
+                  int stallMs)
         : m_reply(std::move(reply))
         , m_mime(req.mime)
         , m_live(std::make_unique<LiveStream>(engine.live(), sinkRef(),
                                               QStringLiteral("Client disconnected before the audio was complete")))
     {
-        connect(m_reply.get(), &StreamReply::bytesWritten, this, [this] { credit(); });
+        connect(m_reply.get(), &StreamReply::bytesWritten, this, [this] {
+            watchStall(true);
+            credit();
+        });
+        // A client that keeps the connection but takes none of the audio for --stream-stall
+        // seconds: ended as a client gone (the money rule) and the connection cut.
+        m_stall.setSingleShot(true);
+        m_stall.setInterval(stallMs);
+        connect(&m_stall, &QTimer::timeout, this, [this] {
+            if (!m_live || m_reply->bytesToWrite() == 0)
+                return;
+            m_live->abandon(QStringLiteral("Client read none of the audio for %1 s").arg(m_stall.interval() / 1000));
+            m_live.reset();
+            m_reply->abort();
+            deleteLater();
+        });
         connect(m_reply.get(), &StreamReply::clientGone, this, [this] {
             m_live.reset(); // stops the generation
             deleteLater();
@@ -121,11 +138,21 @@ private:
     {
         m_reply->write(bytes);
         m_uncredited += bytes.size();
+        watchStall(false);
         credit();
+    }
+    // Runs while audio waits for the client; restarted whenever the client takes some.
+    void watchStall(bool progress)
+    {
+        if (!m_live || m_reply->bytesToWrite() == 0)
+            m_stall.stop();
+        else if (progress || !m_stall.isActive())
+            m_stall.start();
     }
     void liveEnded(const LiveStream::Outcome &out) override
     {
         m_live.reset();
+        m_stall.stop();
         deleteLater();
         if (out.kind == LiveStream::Outcome::Kind::Completed) {
             m_reply->end();
@@ -157,6 +184,7 @@ private:
     QByteArray m_mime;
     std::unique_ptr<LiveStream> m_live;
     qint64 m_uncredited = 0;
+    QTimer m_stall;
 };
 
 HttpReply listModels()
@@ -179,7 +207,7 @@ void OpenAiApi::registerRoutes(ApiServer &s)
                                 reply->send(ErrorMapping::openAiReply(req.error()));
                                 return;
                             }
-                            new SpeechSession(s.services(), auth, *req, reply); // deletes itself
+                            new SpeechSession(s.services(), auth, *req, reply, s.limits().streamStallMs); // deletes itself
                         });
     s.addRoute("GET", "/v1/models", A::OpenAi, [](const RequestContext &, const AuthContext *) { return listModels(); });
 }

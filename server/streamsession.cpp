@@ -57,7 +57,13 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
         sendError(ServiceError::invalid("message", QStringLiteral("Send the request as one JSON text message")));
         closeWith(QWebSocketProtocol::CloseCodeDatatypeNotSupported, QStringLiteral("Invalid payload"));
     });
-    connect(m_ws.get(), &QWebSocket::bytesWritten, this, &StreamSession::creditIfDrained);
+    connect(m_ws.get(), &QWebSocket::bytesWritten, this, [this] {
+        watchStall(true);
+        creditIfDrained();
+    });
+    m_stall.setSingleShot(true);
+    m_stall.setInterval(server.limits().streamStallMs);
+    connect(&m_stall, &QTimer::timeout, this, &StreamSession::onStalled);
     m_requestTimeout.setSingleShot(true);
     m_requestTimeout.setInterval(30000);
     connect(&m_requestTimeout, &QTimer::timeout, this, [this] {
@@ -206,7 +212,41 @@ void StreamSession::flushAudio(bool force)
     m_sentSamples += m_pending.size() / 4;
     m_uncredited += m_pending.size();
     m_pending.clear();
+    watchStall(false);
     creditIfDrained();
+}
+
+void StreamSession::watchStall(bool progress)
+{
+    if (!m_live || m_ws->bytesToWrite() == 0) {
+        m_stall.stop(); // the client has everything: any wait is the synthesis's
+        return;
+    }
+    if (progress || !m_stall.isActive())
+        m_stall.start();
+}
+
+// The client keeps the connection but has taken nothing for --stream-stall seconds
+// (flow control holds its worker meanwhile, and its slot and audio stay taken): the
+// stream ends as if the client had gone, by the same money rule (charged in full if
+// audio was delivered, else released; the task's part file goes). The client hears of
+// it after the audio it still has to read, if it ever reads again.
+void StreamSession::onStalled()
+{
+    if (!m_live || m_ws->bytesToWrite() == 0)
+        return;
+    const QString id = m_live->generationId();
+    const int seconds = m_stall.interval() / 1000;
+    m_live->abandon(QStringLiteral("Client read none of the stream for %1 s").arg(seconds));
+    m_live.reset();
+    m_pending.clear();
+    QJsonObject o{{"type", "error"},
+                  {"detail", QStringLiteral("Stream stalled: the client read none of its audio for %1 s").arg(seconds)},
+                  {"status", 408}};
+    if (!id.isEmpty())
+        o.insert("generation_id", id);
+    sendJson(o);
+    closeWith(QWebSocketProtocol::CloseCodePolicyViolated, QStringLiteral("Stream stalled"));
 }
 
 void StreamSession::creditIfDrained()
@@ -305,6 +345,7 @@ void StreamSession::closeWith(int code, const QString &reason)
         return;
     m_closing = true;
     m_requestTimeout.stop();
+    m_stall.stop();
     m_ws->close(static_cast<QWebSocketProtocol::CloseCode>(code), reason);
     // A client that reads nothing more keeps the close waiting behind unsent audio:
     // it gets a while, then the connection (and its slot) is taken back.

@@ -48,6 +48,9 @@ private:
     void sendCompleted(const Generation &g);
     void flushAudio(bool force);
     void creditIfDrained();
+    // The client took bytes, or more audio waits for it: watch for a stall (--stream-stall).
+    void watchStall(bool progress);
+    void onStalled();
     void sendJson(const QJsonObject &o);
     void sendError(const ServiceError &e);
     void closeWith(int code, const QString &reason);
@@ -61,6 +64,7 @@ private:
     std::optional<AuthContext> m_auth;
     std::unique_ptr<LiveStream> m_live; // reset when it ends or the client goes
     QTimer m_requestTimeout;
+    QTimer m_stall;           // runs while audio waits for a client that takes none of it
     QByteArray m_pending;     // coalesced audio not yet sent
     qint64 m_uncredited = 0;  // audio bytes sent but not yet credited to the worker
     qint64 m_sentSamples = 0;

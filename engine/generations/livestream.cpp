@@ -36,6 +36,14 @@ void LiveStream::stop()
         m_generation->finishEarly(m_stopReason);
 }
 
+void LiveStream::abandon(const QString &reason)
+{
+    if (m_generation)
+        m_generation->abandon(reason);
+    m_generation.clear();
+    m_state = State::Ended;
+}
+
 void LiveStream::onStarted(const Generation &generation)
 {
     m_state = State::Streaming;

@@ -87,6 +87,11 @@ public:
     // early"); FAILED, stopped and released if no audio had been delivered yet. An end
     // that comes first (a cancel, shutdown, the whole text done) is reported as itself.
     void stop();
+    // Ends the generation as destroying this object would (the money rule: charged in
+    // full if audio was delivered, else released), with reason as its error message
+    // instead of the stopReason given at construction: a server that gives up on a
+    // client that stopped reading says so. Nothing more is heard.
+    void abandon(const QString &reason);
     State state() const { return m_state; }
     QString generationId() const { return m_generationId; }
 

@@ -20,7 +20,8 @@ QList<SentenceSpans::Span> SentenceSpans::of(const QString &text)
         }
         return spans;
     }
-    // The synthesis speaks TextSegmenter's pieces of the same text, in this order.
+    // The sentences the synthesis reports, in this order (a sentence the ramp cut into
+    // pieces is reported once: SynthesisPipeline::Progress::sentence).
     for (const TextSegmenter::Piece &piece : TextSegmenter().pieces(text))
         spans.append({piece.start, piece.text.size()});
     return spans;

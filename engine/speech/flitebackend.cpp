@@ -14,6 +14,8 @@ cst_voice *register_cmu_us_kal16(const char *voxdir);
 
 #include <QByteArray>
 
+#include <cstdlib>
+
 #include <vector>
 
 namespace
@@ -236,6 +238,12 @@ QString FliteBackend::speak(const QString &sentence, const SynthesisParams &para
 QString FliteBackend::synthesize(VoiceState *s, const QString &sentence, const PcmSink &sink, const MarkSink &marks)
 {
     cst_voice *v = s->voice;
+    // flite's unvoiced excitation is noise from the C library's rand(), whose state
+    // carries over from call to call: the same sentence came out with other noise, and
+    // where its quiet edges end moved by tens of samples (the pipeline trims them at a
+    // ramp cut). Seeded per sentence, a sentence is the same samples on every worker and
+    // every route, so a stream's units equal the file's run.
+    std::srand(1);
     if (marks)
         return speakWithMarks(s, sentence, sink, marks);
 

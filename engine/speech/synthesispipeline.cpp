@@ -22,6 +22,25 @@ SynthesisPipeline::SynthesisPipeline(Resampler::Quality quality)
 
 SynthesisPipeline::~SynthesisPipeline() = default;
 
+// espeak-ng's texts are not cut by the ramp. Its first audio comes within a few
+// milliseconds of a whole sentence anyway, and what one espeak_Synth call makes depends
+// on the calls before it in the process: it hands out audio in blocks (1,081 samples,
+// ~49 ms, measured with 1.51), a call ends where the block holding the end of its echo
+// tail (the f1-f5 variants have an echo) is full, and where that falls moves with its
+// voice source's flutter and echo buffer, which carry on from call to call and which no
+// call of its API resets (re-selecting the voice clears the echo, not the flutter). A
+// piece thus comes out a block longer or shorter after other text than after its own
+// previous piece: with more calls per sentence, a stream whose units ran on
+// workers busy with other streams drifted from the file of the same request (the
+// scheduler test's envelope correlation fell to 0.55). With one call per sentence such
+// shifts are few and fall between sentences, where a listener hears a pause a little
+// longer or shorter. flite is the same samples for the same piece in every process
+// (FliteBackend seeds its noise per sentence).
+TextSegmenter SynthesisPipeline::segmenterFor(SpeechBackendKind backend)
+{
+    return TextSegmenter(240, backend == SpeechBackendKind::Flite);
+}
+
 void SynthesisPipeline::warmUp()
 {
     SynthesisParams p;
@@ -174,6 +193,10 @@ QList<SynthesisPipeline::SpokenPiece> SynthesisPipeline::callsOf(const SpokenPie
 
 namespace
 {
+// Audible is at or above about -50 dBFS once levelled: below it the pipeline's output
+// reads as silence, and soft onsets (a fricative) are louder than that.
+constexpr float kAudible = 0.0032f;
+
 // Code point index of every UTF-16 index of text (and of its end).
 std::vector<qint64> codePointIndex(const QString &text)
 {
@@ -206,9 +229,13 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         return runSsml(params, std::get<SsmlDocument>(parsed), sink, progress ? *progress : ignoredProgress, wordSink);
     }
 
+    const bool isExcerpt = excerpt.inputOffset >= 0;
     // Pieces of the text as written (kana conversion per piece), so that word timings
-    // point into it.
-    const QList<TextSegmenter::Piece> pieces = m_segmenter.pieces(params.text);
+    // point into it. An excerpt is pieces the whole text's ramp cut already: cutting it
+    // again would make other pieces than the whole run's.
+    QList<TextSegmenter::Piece> pieces = (isExcerpt ? TextSegmenter() : segmenterFor(params.backend)).pieces(params.text);
+    if (isExcerpt && !pieces.isEmpty())
+        pieces.last().joinsNext = excerpt.joinsNext;
     if (pieces.isEmpty())
         return QStringLiteral("text has nothing to speak");
     Progress ignored;
@@ -216,6 +243,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     done = Progress{};
     for (const TextSegmenter::Piece &p : pieces)
         done.total += p.text.size();
+    qsizetype sentence = isExcerpt ? excerpt.firstSentence : 0; // the one pieces.at(i) is part of
 
     Resampler resampler(rate, AudioFormats::kSampleRate, m_quality);
     // espeak-ng has a native rate; flite gets its speed from sonic.
@@ -228,7 +256,6 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
 
     const float level = m_levels.gainFor(backend, params) / 32768.0f;
     bool stopped = false;
-    const bool isExcerpt = excerpt.inputOffset >= 0;
     // Samples at the backend's rate handed to the resampler: the output clock (of the
     // whole text when this run is an excerpt of it).
     qint64 pushed = isExcerpt ? excerpt.inputOffset : 0;
@@ -274,12 +301,47 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             stopped = true;
         return !stopped;
     };
+    // Where the ramp cut a sentence (TextSegmenter::Piece::joinsNext; flite voices only,
+    // segmenterFor), flite's edge silence on either side of the cut goes (it pads every
+    // utterance with ~200 ms before and ~80 ms after it) and a clause pause stands in its
+    // place: the cut sounds like the comma it usually is, not like two sentences. Quiet
+    // samples at the end of such a piece are held until something audible follows them,
+    // so the trim costs no latency. The same samples go when a piece is gathered whole
+    // (speakTimed).
+    const float quiet = level > 0 ? kAudible / level : 1.0f;
+    bool trimLead = false, trimTail = false, heardPiece = false;
+    std::vector<qint16> held;
+    auto emitPcm = [&](const qint16 *pcm, qsizetype n) {
+        if (trimLead && !heardPiece) {
+            qsizetype first = 0;
+            while (first < n && std::abs(float(pcm[first])) < quiet)
+                ++first;
+            pcm += first;
+            n -= first;
+            if (n == 0)
+                return !stopped;
+        }
+        heardPiece = true;
+        if (!trimTail)
+            return push(pcm, n, false);
+        qsizetype last = n;
+        while (last > 0 && std::abs(float(pcm[last - 1])) < quiet)
+            --last;
+        if (last > 0) {
+            if (!held.empty())
+                push(held.data(), qsizetype(held.size()), false);
+            held.clear();
+            push(pcm, last, false);
+        }
+        held.insert(held.end(), pcm + last, pcm + n);
+        return !stopped;
+    };
     const SpeechBackend::PcmSink pcmSink = [&](const qint16 *pcm, int n) {
         if (!speed)
-            return push(pcm, n, false);
+            return emitPcm(pcm, n);
         sped.clear();
         speed->process(pcm, n, sped);
-        return sped.empty() || push(sped.data(), qsizetype(sped.size()), false);
+        return sped.empty() || emitPcm(sped.data(), qsizetype(sped.size()));
     };
 
     // With word timings: the piece is gathered whole, its words placed, then pushed.
@@ -322,10 +384,19 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             sped = raw;
         }
         const double ratio = raw.empty() ? 1.0 : double(sped.size()) / double(raw.size());
+        // The edges emitPcm would trim (a piece with no audible sample keeps none).
+        size_t first = 0, last = sped.size();
+        if (trimLead)
+            while (first < last && std::abs(float(sped[first])) < quiet)
+                ++first;
+        if (trimTail)
+            while (last > first && std::abs(float(sped[last - 1])) < quiet)
+                --last;
         const QList<WordTimings::Span> spans = WordTimings::split(piece.text);
         const auto placed = WordAligner(raw, rate).align(spans, piece.text.size(), marks);
         auto toOutput = [&](qint64 sample) {
-            return qint64(std::llround((double(pushed) + double(sample) * ratio) * AudioFormats::kSampleRate / rate))
+            const double kept = qBound(0.0, double(sample) * ratio - double(first), double(last - first));
+            return qint64(std::llround((double(pushed) + kept) * AudioFormats::kSampleRate / rate))
                    - (isExcerpt ? excerpt.outputOffset : 0);
         };
         QList<WordTiming> timings;
@@ -340,21 +411,46 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         // In blocks: the first audio leaves once one block is resampled, not the whole
         // piece (tens to hundreds of milliseconds for a long sentence).
         constexpr qsizetype kBlock = 4096;
-        for (qsizetype at = 0; at < qsizetype(sped.size()) && !stopped; at += kBlock)
-            push(sped.data() + at, qMin(kBlock, qsizetype(sped.size()) - at), false);
+        for (qsizetype at = qsizetype(first); at < qsizetype(last) && !stopped; at += kBlock)
+            push(sped.data() + at, qMin(kBlock, qsizetype(last) - at), false);
         return {};
     };
 
     const std::vector<qint16> pause(size_t(rate) * size_t(qMax(0, params.sentencePauseMs)) / 1000, 0);
+    // At a ramp cut: a comma's pause where the cut is a clause end (two thirds of the
+    // sentence pause: 100 ms by default, about what flite makes at a comma inside a
+    // sentence), a breath where it falls between two words.
+    const std::vector<qint16> clausePause(pause.size() * 2 / 3, 0);
+    const std::vector<qint16> wordPause(pause.size() / 5, 0);
     if (pad > 0) {
         const std::vector<qint16> silence(size_t(pad), 0);
         push(silence.data(), qsizetype(silence.size()), false);
     }
     for (qsizetype i = 0; i < pieces.size() && !stopped; ++i) {
-        // Its pause and the resampler's tail of it count with it.
-        done.throughCurrentSentence += pieces.at(i).text.size();
-        done.sentence = excerpt.firstPiece + i;
-        const SpokenPiece spoken = spokenPiece(pieces.at(i), params);
+        // A player marks sentences: a piece the ramp cut off its sentence's start is not one.
+        const bool startsSentence = i > 0 ? !pieces.at(i - 1).joinsNext : !excerpt.joinsPrevious;
+        // Its pause and the resampler's tail of it count with it; a stop is billed by
+        // whole sentences, so a sentence's first piece counts the pieces the ramp cut off it.
+        for (qsizetype k = i; startsSentence && k < pieces.size(); ++k) {
+            done.throughCurrentSentence += pieces.at(k).text.size();
+            if (!pieces.at(k).joinsNext)
+                break;
+        }
+        if (i > 0 && startsSentence)
+            ++sentence;
+        if (startsSentence)
+            done.sentence = sentence;
+        SpokenPiece spoken = spokenPiece(pieces.at(i), params);
+        if (pieces.at(i).joinsNext && !TextSegmenter::isClauseEnd(pieces.at(i).text.back())) {
+            // Cut between two words, the piece is said as the clause it is, with a comma's
+            // rising tone, not as a finished sentence.
+            spoken.text.text += u',';
+            spoken.text.origin.push_back(spoken.text.origin.back());
+        }
+        trimLead = i > 0 ? pieces.at(i - 1).joinsNext : excerpt.joinsPrevious;
+        trimTail = pieces.at(i).joinsNext;
+        heardPiece = false;
+        held.clear();
         if (wordSink) {
             if (QString err = speakTimed(pieces.at(i), spoken); !err.isEmpty())
                 return err;
@@ -371,11 +467,17 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
                 sped.clear();
                 speed->flush(sped);
                 if (!sped.empty())
-                    push(sped.data(), qsizetype(sped.size()), false);
+                    emitPcm(sped.data(), qsizetype(sped.size()));
             }
         }
-        if ((i + 1 < pieces.size() || excerpt.pauseAfter) && !pause.empty() && !stopped)
-            push(pause.data(), qsizetype(pause.size()), false);
+        if ((i + 1 < pieces.size() || excerpt.pauseAfter) && !stopped) {
+            const QString &said = pieces.at(i).text;
+            const std::vector<qint16> &gap = !pieces.at(i).joinsNext                  ? pause
+                                             : TextSegmenter::isClauseEnd(said.back()) ? clausePause
+                                                                                       : wordPause;
+            if (!gap.empty())
+                push(gap.data(), qsizetype(gap.size()), false);
+        }
     }
     if (!stopped)
         push(nullptr, 0, true);
@@ -387,10 +489,7 @@ namespace
 {
 // Where the audible part of a piece begins and ends: a break or a join cuts the
 // backend's own edge silence (flite pads each utterance, espeak-ng ends a sentence with
-// a pause) so that the silence heard is the one the document asks for. Audible is at
-// or above about -50 dBFS once levelled: below it the pipeline's output reads as
-// silence, and soft onsets (a fricative) are louder than that.
-constexpr float kAudible = 0.0032f;
+// a pause) so that the silence heard is the one the document asks for (kAudible).
 
 std::pair<size_t, size_t> audibleSpan(const std::vector<qint16> &pcm, float level)
 {

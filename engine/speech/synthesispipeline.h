@@ -29,9 +29,13 @@ class TextNormalizer;
 // resampler clock puts the unit's end, so rounding never adds up along a stream.
 struct SynthesisExcerpt
 {
-    qsizetype firstPiece = 0;    // index of the stretch's first piece in the whole text
+    qsizetype firstSentence = 0; // index of the sentence the stretch's first piece is (part of)
     qint64 codePointOffset = 0;  // code points of the whole text before the stretch
     bool pauseAfter = false;     // more text follows: end with a sentence pause
+    // The ramp cut a sentence before the stretch (it goes on with the piece before) or
+    // after it (TextSegmenter::Piece::joinsNext): those edges are joined like a clause.
+    bool joinsPrevious = false;
+    bool joinsNext = false;
     qint64 inputOffset = -1;     // backend-rate samples of the units before; -1: not an excerpt
     qint64 outputOffset = 0;     // output samples of the units before
 };
@@ -53,6 +57,11 @@ public:
 
     // Loads every voice now so that the first request does not pay for it.
     void warmUp();
+
+    // How a backend's texts are cut into pieces, on every route (a live stream's units
+    // are these pieces): with TextSegmenter's ramp for flite, in sentences for espeak-ng
+    // (see the .cpp for why).
+    static TextSegmenter segmenterFor(SpeechBackendKind backend);
     // How far into the text the audio handed to the sink reaches, in characters of the
     // segmented text: a stream stopped early is billed for what it kept (docs/api.md
     // "Streams that end early"). Updated before each sentence's audio reaches the sink.
@@ -60,7 +69,10 @@ public:
     {
         qsizetype throughCurrentSentence = 0; // the sentence being spoken, and all before it
         qsizetype total = 0;
-        qsizetype sentence = -1; // index in TextSegmenter::pieces() of the sentence being spoken
+        // Index of the sentence being spoken, in TextSegmenter's sentences (a sentence the
+        // ramp cut counts once, from its first piece); -1 while an excerpt goes on with a
+        // sentence an earlier unit began.
+        qsizetype sentence = -1;
         qint64 inputSamples = 0; // samples at the backend's rate the run pushed (its pauses too)
     };
 
@@ -105,7 +117,6 @@ private:
     void appendSpoken(SpokenText &out, const QString &text, qsizetype offset, const SynthesisParams &params);
 
     Resampler::Quality m_quality;
-    TextSegmenter m_segmenter;
     std::unique_ptr<EspeakBackend> m_espeak;
     std::unique_ptr<FliteBackend> m_flite;
     std::unique_ptr<KanaConverter> m_kana;

@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <vector>
+
 namespace
 {
 bool isSentenceEnd(QChar c)
@@ -33,9 +35,26 @@ bool isSoftBreak(QChar c)
 }
 }
 
-TextSegmenter::TextSegmenter(int maxPieceLength)
+TextSegmenter::TextSegmenter(int maxPieceLength, bool ramp)
     : m_maxPieceLength(qMax(16, maxPieceLength))
+    , m_ramp(ramp)
 {
+}
+
+bool TextSegmenter::isClauseEnd(QChar c)
+{
+    switch (c.unicode()) {
+    case ',': case ':': case '-':
+    case 0x2013: // – en dash
+    case 0x2014: // — em dash
+    case 0x3001: // 、
+    case 0xFF0C: // ，
+    case 0xFF1A: // ：
+    case 0x060C: // ، Arabic comma
+        return true;
+    default:
+        return false;
+    }
 }
 
 QStringList TextSegmenter::split(const QString &text) const
@@ -69,7 +88,7 @@ QList<TextSegmenter::Piece> TextSegmenter::pieces(const QString &text) const
     }
     if (start < n)
         appendCapped(text, start, n, out);
-    return out;
+    return m_ramp ? ramped(text, out) : out;
 }
 
 namespace
@@ -113,4 +132,83 @@ void TextSegmenter::appendCapped(const QString &text, qsizetype start, qsizetype
     const QString rest = text.mid(start, end - start);
     if (!rest.isEmpty() && rest.contains(speakable))
         out << Piece{start, rest};
+}
+
+namespace
+{
+// How much speech a character makes, roughly: a CJK character (kanji, kana, hangul) is a
+// syllable or more, about three Latin letters. Sizes the ramp's pieces in any script.
+int weight(const QString &text, qsizetype i)
+{
+    const QChar c = text.at(i);
+    if (c.isLowSurrogate() && i > 0 && text.at(i - 1).isHighSurrogate())
+        return 0;
+    return c.isHighSurrogate() || c.unicode() >= 0x2E80 ? 3 : 1;
+}
+
+bool speakable(const QString &text, qsizetype from, qsizetype to)
+{
+    for (qsizetype i = from; i < to; ++i)
+        if (text.at(i).isLetterOrNumber())
+            return true;
+    return false;
+}
+
+// Where the ramp cuts piece [start, end) of text so that its head weighs about budget
+// (prefix: the text's weights summed), as a UTF-16 index into the text, or -1 for no cut.
+// A clause end is best (the reader pauses there anyway); it may be short (a first "Yes,")
+// or up to half again the budget. Failing that, the last space within the budget, so that
+// the head is a few whole words. Text without spaces (Chinese, Japanese) is cut at its
+// punctuation only.
+qsizetype rampCut(const QString &text, qsizetype start, qsizetype end, qint64 budget, const std::vector<qint64> &prefix)
+{
+    auto headWeight = [&](qsizetype cut) { return prefix[size_t(cut)] - prefix[size_t(start)]; };
+    qsizetype clause = -1, word = -1;
+    for (qsizetype i = start + 1; i + 1 < end; ++i) {
+        const qint64 w = headWeight(i + 1);
+        if (2 * w > 3 * budget)
+            break;
+        const QChar c = text.at(i);
+        const QChar next = text.at(i + 1);
+        if (TextSegmenter::isClauseEnd(c) && 4 * w >= budget) {
+            // "1,000", "12:30" and "well-known" are not clause ends: a Latin comma, colon or
+            // hyphen separates clauses only before a space (a hyphen only between spaces).
+            const bool latin = c == u',' || c == u':' || c == u'-';
+            const bool separated = !latin || (next.isSpace() && (c != u'-' || text.at(i - 1).isSpace()));
+            if (separated && speakable(text, start, i) && speakable(text, i + 1, end))
+                clause = i + 1;
+        }
+        if (next.isSpace() && w <= budget && 3 * w >= budget && !text.at(i).isSpace()
+            && speakable(text, i + 1, end))
+            word = i + 1;
+    }
+    return clause > 0 ? clause : word;
+}
+}
+
+QList<TextSegmenter::Piece> TextSegmenter::ramped(const QString &text, const QList<Piece> &pieces) const
+{
+    std::vector<qint64> prefix(size_t(text.size()) + 1, 0);
+    for (qsizetype i = 0; i < text.size(); ++i)
+        prefix[size_t(i) + 1] = prefix[size_t(i)] + weight(text, i);
+    QList<Piece> out;
+    for (Piece p : pieces) {
+        for (;;) {
+            const qsizetype end = p.start + p.text.size();
+            const qint64 budget = qMax<qint64>(kRampFirst, kRampGrowth * prefix[size_t(p.start)]);
+            if (budget >= m_maxPieceLength || prefix[size_t(end)] - prefix[size_t(p.start)] <= budget)
+                break;
+            const qsizetype cut = rampCut(text, p.start, end, budget, prefix);
+            if (cut < 0)
+                break;
+            qsizetype headStart = p.start, headEnd = cut, restStart = cut, restEnd = end;
+            trimSpan(text, headStart, headEnd);
+            trimSpan(text, restStart, restEnd);
+            out << Piece{headStart, text.mid(headStart, headEnd - headStart), true};
+            p.start = restStart;
+            p.text = text.mid(restStart, restEnd - restStart);
+        }
+        out << p;
+    }
+    return out;
 }

@@ -5,6 +5,17 @@
 
 // Splits text into sentences so that the first audio comes after the first sentence,
 // and caps unpunctuated runs so that no piece keeps a synthesizer busy for long.
+//
+// With the ramp (asked for: SynthesisPipeline::segmenterFor says for which backends), the
+// first pieces of a text are shorter than sentences: the first is a clause or a few
+// words, and each later one may be at most kRampGrowth times the text before it, until
+// pieces are whole sentences. A live stream makes one unit per piece, so its first audio
+// costs a few words of synthesis, and the audio it has buffered grows faster than the
+// units of other streams take to run (many listeners arriving together all start fast
+// and none of them runs dry). Every route (file jobs, streams, the studio, `say`) cuts a
+// backend's texts the same way, so a stream's audio equals the file of the same request.
+// Without it, pieces are sentences (what word and sentence marks, billing and the
+// benches count in).
 class TextSegmenter
 {
 public:
@@ -14,15 +25,29 @@ public:
     {
         qsizetype start = 0;
         QString text;
+        // The ramp cut the sentence after this piece: the next piece goes on with it,
+        // and the two are joined like a clause, not like two sentences.
+        bool joinsNext = false;
     };
 
-    explicit TextSegmenter(int maxPieceLength = 240);
+    // The first piece's size, in weighted characters (weight()): ~1 s of English speech.
+    static constexpr int kRampFirst = 16;
+    // A later piece is at most this many times the weighted text before it.
+    static constexpr int kRampGrowth = 2;
+
+    explicit TextSegmenter(int maxPieceLength = 240, bool ramp = false);
 
     QStringList split(const QString &text) const;
     QList<Piece> pieces(const QString &text) const;
 
+    // True for the characters after which the ramp prefers to cut (comma, colon, dash and
+    // their CJK and Arabic forms): the pause a reader makes there anyway.
+    static bool isClauseEnd(QChar c);
+
 private:
     void appendCapped(const QString &text, qsizetype start, qsizetype end, QList<Piece> &out) const;
+    QList<Piece> ramped(const QString &text, const QList<Piece> &pieces) const;
 
     int m_maxPieceLength;
+    bool m_ramp;
 };

@@ -21,7 +21,7 @@ StreamTask::StreamTask(StreamScheduler *scheduler, SynthesisJob job)
 StreamTask::~StreamTask() = default;
 
 // On the scheduler's thread, when posted: the text cut the way a worker's pipeline
-// would cut it (the same TextSegmenter), so unit i speaks exactly piece i.
+// would cut it (the same SynthesisPipeline::segmenterFor), so unit i speaks exactly piece i.
 void StreamTask::prepare()
 {
     m_arrivalMs = m_scheduler->clockMs();
@@ -32,9 +32,11 @@ void StreamTask::prepare()
         m_textTotal = m_job.params.text.size();
     } else {
         // Where each piece is, not its text: the stream keeps its text once.
-        for (const TextSegmenter::Piece &p : TextSegmenter().pieces(m_job.params.text)) {
-            m_pieces.append({p.start, p.text.size()});
+        qsizetype sentence = 0;
+        for (const TextSegmenter::Piece &p : SynthesisPipeline::segmenterFor(m_job.params.backend).pieces(m_job.params.text)) {
+            m_pieces.append({p.start, p.text.size(), p.joinsNext, sentence});
             m_textTotal += p.text.size();
+            sentence += p.joinsNext ? 0 : 1;
         }
     }
     m_encoder = StreamEncoder::create(m_job.streamFormat);
@@ -103,9 +105,11 @@ SynthesisJob StreamTask::nextUnit()
     if (m_job.maxSamples > 0)
         unit.maxSamples = qMax<qint64>(1, m_job.maxSamples - m_samples);
     SynthesisPipeline::Excerpt e;
-    e.firstPiece = m_next;
+    e.firstSentence = piece.sentence;
     e.codePointOffset = m_cpBefore;
     e.pauseAfter = m_next + 1 < m_pieces.size();
+    e.joinsPrevious = m_next > 0 && m_pieces.at(m_next - 1).joinsNext;
+    e.joinsNext = piece.joinsNext;
     e.inputOffset = m_inputSamples;
     e.outputOffset = m_samples;
     unit.excerpt = e;
@@ -187,9 +191,15 @@ void StreamTask::onUnitDone(const QJsonObject &done)
         return;
     }
     m_inputSamples += done.value("input_samples").toInteger();
-    // The audio now reaches through this piece (unless it was stopped before any).
-    if (m_samples > m_unitStart || !m_finishing)
-        m_textThrough += m_pieces.at(m_next).length;
+    // The audio now reaches through this piece (unless it was stopped before any); a stop
+    // is billed by whole sentences: a sentence's first piece counts the ones the ramp cut off it.
+    if ((m_samples > m_unitStart || !m_finishing) && (m_next == 0 || !m_pieces.at(m_next - 1).joinsNext)) {
+        for (qsizetype k = m_next; k < m_pieces.size(); ++k) {
+            m_textThrough += m_pieces.at(k).length;
+            if (!m_pieces.at(k).joinsNext)
+                break;
+        }
+    }
     ++m_next;
     m_attempts = 0;
     if (m_finishing || m_next >= m_pieces.size())

@@ -14,10 +14,11 @@ class StreamEncoder;
 class StreamScheduler;
 
 // A live stream's synthesis as the StreamScheduler runs it: the text is cut into units
-// (one TextSegmenter piece each) that run one after another, each on whichever warm
-// worker the scheduler hands it, and their float32 audio is joined here into the
-// stream's bytes and its file (so the file and the stream stay one continuous piece
-// whatever worker made which sentence). Between units a stream holds nothing but its
+// (one SynthesisPipeline::segmenterFor piece each: for flite voices a few words first,
+// growing to whole sentences; for espeak-ng voices sentences) that run one after
+// another, each on whichever warm worker the scheduler hands it, and their float32
+// audio is joined here into the stream's bytes and its file (so the file and the stream
+// stay one continuous piece whatever worker made which sentence). Between units a stream holds nothing but its
 // text position and its encoders' state.
 //
 // The same signals as SynthesisTask, so a consumer sees one task per stream. Owned by
@@ -78,6 +79,8 @@ private:
     {
         qsizetype start = 0;
         qsizetype length = 0;
+        bool joinsNext = false; // the ramp cut its sentence after it
+        qsizetype sentence = 0; // index of the sentence it is (the start of, or a part of)
     };
 
     StreamScheduler *m_scheduler;

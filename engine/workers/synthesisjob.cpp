@@ -41,9 +41,11 @@ QJsonObject SynthesisJob::toJson() const
                   {"max_samples", maxSamples},
                   {"billed_tokens", billedTokens}};
     if (excerpt)
-        o.insert("excerpt", QJsonObject{{"first_piece", qint64(excerpt->firstPiece)},
+        o.insert("excerpt", QJsonObject{{"first_sentence", qint64(excerpt->firstSentence)},
                                         {"cp_offset", excerpt->codePointOffset},
                                         {"pause_after", excerpt->pauseAfter},
+                                        {"joins_previous", excerpt->joinsPrevious},
+                                        {"joins_next", excerpt->joinsNext},
                                         {"input_offset", excerpt->inputOffset},
                                         {"output_offset", excerpt->outputOffset}});
     return o;
@@ -70,12 +72,14 @@ std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
     if (json.contains("excerpt")) {
         const QJsonObject e = json.value("excerpt").toObject();
         SynthesisPipeline::Excerpt x;
-        x.firstPiece = qsizetype(e.value("first_piece").toInteger());
+        x.firstSentence = qsizetype(e.value("first_sentence").toInteger());
         x.codePointOffset = e.value("cp_offset").toInteger();
         x.pauseAfter = e.value("pause_after").toBool();
+        x.joinsPrevious = e.value("joins_previous").toBool();
+        x.joinsNext = e.value("joins_next").toBool();
         x.inputOffset = e.value("input_offset").toInteger();
         x.outputOffset = e.value("output_offset").toInteger();
-        if (x.firstPiece < 0 || x.codePointOffset < 0 || x.inputOffset < 0 || x.outputOffset < 0)
+        if (x.firstSentence < 0 || x.codePointOffset < 0 || x.inputOffset < 0 || x.outputOffset < 0)
             return std::nullopt;
         job.excerpt = x;
     }

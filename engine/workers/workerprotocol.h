@@ -18,7 +18,7 @@ enum class Type : char {
     Error = 'E',   // worker -> host: JSON {message}
     Progress = 'P', // worker -> host: JSON {samples}; keeps the watchdog quiet on long file jobs
     Stop = 'X',    // host -> worker: drop the current job (its file too), answer Error, stay warm
-    Sentence = 'M', // worker -> host (streams): JSON {index, samples}: piece `index` of TextSegmenter::pieces() starts at sample `samples`
+    Sentence = 'M', // worker -> host (streams): JSON {index, samples}: sentence `index` (SynthesisPipeline::Progress::sentence) starts at sample `samples`
     Finish = 'F',  // host -> worker: end the current job now but keep it: finish its file with the audio made so far, answer Done
     Words = 'W',   // worker -> host: JSON {words: [[char_start, char_end, start_sample, end_sample], ...]} (jobs with word timings), before the audio they describe
 };

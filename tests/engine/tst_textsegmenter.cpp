@@ -62,6 +62,10 @@ private slots:
     void cappedRuns_data();
     void cappedRuns();
     void defaultCapIs240();
+    void ramp_data();
+    void ramp();
+    void rampOnlySplitsSentences_data();
+    void rampOnlySplitsSentences();
 };
 
 void TestTextSegmenter::sentences_data()
@@ -162,6 +166,100 @@ void TestTextSegmenter::defaultCapIs240()
     QVERIFY(pieces.size() >= 9);
     for (const QString &p : pieces)
         QVERIFY2(p.size() <= 240, qPrintable(QString::number(p.size())));
+}
+
+// The ramp: a text's first piece is a clause or a few words, later ones grow, then
+// sentences (what a live stream's first unit costs is its first piece).
+void TestTextSegmenter::ramp_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addColumn<QList<bool>>("joins");
+
+    QTest::newRow("words, then a clause, then sentences")
+        << "The lighthouse keeper woke before dawn, as he had done for thirty years. He climbed the narrow stairs."
+        << QStringList{"The lighthouse", "keeper woke before dawn,", "as he had done for thirty years.",
+                       "He climbed the narrow stairs."}
+        << QList<bool>{true, true, false, false};
+    QTest::newRow("a short first clause")
+        << "Yes, I think so, and I will tell you why tomorrow."
+        << QStringList{"Yes, I think so,", "and I will tell you why tomorrow."} << QList<bool>{true, false};
+    QTest::newRow("short sentences are not cut")
+        << "Hello world. How are you?" << QStringList{"Hello world.", "How are you?"} << QList<bool>{false, false};
+    QTest::newRow("a thousands comma is no clause end")
+        << "1,000 people came to the big meeting in the town hall today."
+        << QStringList{"1,000 people", "came to the big meeting in", "the town hall today."}
+        << QList<bool>{true, true, false};
+    QTest::newRow("a dash between spaces")
+        << "Nothing unusual - he noted, although the gulls were louder than yesterday."
+        << QStringList{"Nothing unusual -", "he noted,", "although the gulls were louder than yesterday."}
+        << QList<bool>{true, true, false};
+    QTest::newRow("japanese: at the ideographic comma only")
+        << QStringLiteral("今日は、とても良い天気なので公園に行きます。")
+        << QStringList{QStringLiteral("今日は、"), QStringLiteral("とても良い天気なので公園に行きます。")}
+        << QList<bool>{true, false};
+    QTest::newRow("japanese without commas: not cut")
+        << QStringLiteral("とても良い天気なので公園に行きます。")
+        << QStringList{QStringLiteral("とても良い天気なので公園に行きます。")} << QList<bool>{false};
+    QTest::newRow("one long word") << "Supercalifragilisticexpialidocious." << QStringList{"Supercalifragilisticexpialidocious."}
+                                   << QList<bool>{false};
+}
+
+void TestTextSegmenter::ramp()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, expected);
+    QFETCH(QList<bool>, joins);
+    const QList<TextSegmenter::Piece> pieces = TextSegmenter(240, true).pieces(text);
+    QStringList got;
+    QList<bool> gotJoins;
+    for (const TextSegmenter::Piece &p : pieces) {
+        got << p.text;
+        gotJoins << p.joinsNext;
+        QCOMPARE(text.mid(p.start, p.text.size()), p.text);
+    }
+    QCOMPARE(got, expected);
+    QCOMPARE(gotJoins, joins);
+}
+
+// Whatever the text, the ramp only cuts sentences further: the pieces without it are the
+// ramp's pieces joined along joinsNext, and nothing is lost.
+void TestTextSegmenter::rampOnlySplitsSentences_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::newRow("a paragraph")
+        << "The lighthouse keeper woke before dawn, as he had done for thirty years. He climbed the narrow stairs, "
+           "counted the steps out of habit, and checked the lamp. Outside, the sea was calm and grey, and a thin line "
+           "of light was growing in the east. He wrote the time in his logbook, then the wind, then the state of the "
+           "water. Nothing unusual, he noted, although the gulls were louder than yesterday.";
+    QTest::newRow("2000-char run of words") << wordRun(2000);
+    QTest::newRow("run after a short sentence") << QStringLiteral("Hi. ") + wordRun(600);
+    QTest::newRow("commas everywhere") << QString(QStringLiteral("one, two, three, four, ")).repeated(30) + u'.';
+    QTest::newRow("japanese") << QString(QStringLiteral("今日は、良い天気で、東京に行きます。")).repeated(20);
+}
+
+void TestTextSegmenter::rampOnlySplitsSentences()
+{
+    QFETCH(QString, text);
+    const QList<TextSegmenter::Piece> plain = TextSegmenter(240, false).pieces(text);
+    const QList<TextSegmenter::Piece> ramped = TextSegmenter(240, true).pieces(text);
+    QVERIFY(ramped.size() >= plain.size());
+    qsizetype k = 0;
+    for (const TextSegmenter::Piece &sentence : plain) {
+        QVERIFY(k < ramped.size());
+        QCOMPARE(ramped.at(k).start, sentence.start);
+        const qsizetype end = sentence.start + sentence.text.size();
+        while (ramped.at(k).joinsNext) {
+            QVERIFY(ramped.at(k).start + ramped.at(k).text.size() < end);
+            QVERIFY(!ramped.at(k).text.trimmed().isEmpty());
+            ++k;
+        }
+        QCOMPARE(ramped.at(k).start + ramped.at(k).text.size(), end);
+        ++k;
+    }
+    QCOMPARE(k, ramped.size());
+    // The first piece is short, whatever follows.
+    QVERIFY2(ramped.first().text.size() <= 3 * TextSegmenter::kRampFirst / 2, qPrintable(ramped.first().text));
 }
 
 QTEST_GUILESS_MAIN(TestTextSegmenter)

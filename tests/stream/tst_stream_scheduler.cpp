@@ -7,6 +7,7 @@
 #include "engine.h"
 #include "functionsink.h"
 #include "livestream.h"
+#include "sentencespans.h"
 #include "streamscheduler.h"
 #include "synthesisjob.h"
 #include "synthesistask.h"
@@ -37,7 +38,15 @@ struct Listener : FunctionSink
     bool done = false;
     LiveStream::Outcome outcome;
 
+    QList<int> sentences;       // liveSentence() indices, in order
+    QList<qint64> sentenceStarts;
+
     void liveWords(const QList<WordTiming> &w) override { timings += w; }
+    void liveSentence(int index, qint64 startSample) override
+    {
+        sentences << index;
+        sentenceStarts << startSample;
+    }
 
     Listener(LiveGenerations &hub)
     {
@@ -300,6 +309,19 @@ void TestStreamScheduler::streamsMatchTheirSoloSynthesis()
         // last call in a process, so a sentence's waveform depends on what that worker
         // spoke before, solo runs included): for it the 10 ms loudness envelope matches.
         QVERIFY2(std::abs(lengthRatio - 1.0) <= 0.01, qPrintable(QString::number(lengthRatio)));
+        // Sentence reports name the text's sentences (SentenceSpans), each once and in
+        // order, also where the ramp spoke one in several units (flite voices).
+        const QString &text = kTexts.at(int(i) % kTexts.size());
+        const QList<SentenceSpans::Span> spans = SentenceSpans::of(text);
+        QList<int> expected;
+        for (int s = 0; s < int(spans.size()); ++s)
+            expected << s;
+        QCOMPARE(l.sentences, expected);
+        for (qsizetype s = 1; s < l.sentenceStarts.size(); ++s)
+            QVERIFY(l.sentenceStarts.at(s) > l.sentenceStarts.at(s - 1));
+        if (flite)
+            QVERIFY2(SynthesisPipeline::segmenterFor(SpeechBackendKind::Flite).pieces(text).size() > spans.size(),
+                     "the ramp cut no sentence of a flite text");
         QVERIFY2(std::abs(loudness) <= 0.5, qPrintable(QString::number(loudness)));
         QVERIFY2(envelopeCorr >= 0.95, qPrintable(QString::number(envelopeCorr)));
         if (flite)
