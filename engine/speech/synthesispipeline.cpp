@@ -36,9 +36,13 @@ SynthesisPipeline::~SynthesisPipeline() = default;
 // shifts are few and fall between sentences, where a listener hears a pause a little
 // longer or shorter. flite is the same samples for the same piece in every process
 // (FliteBackend seeds its noise per sentence).
-TextSegmenter SynthesisPipeline::segmenterFor(SpeechBackendKind backend)
+TextSegmenter SynthesisPipeline::segmenterFor(const SynthesisParams &params)
 {
-    return TextSegmenter(240, backend == SpeechBackendKind::Flite);
+    // kal16 (a diphone voice) starts each utterance with ~230 ms of low-level noise that
+    // the edge trim cannot tell from a soft onset: a cut there would be heard as a 260 ms
+    // pause mid-sentence (and moved the next word's timing by 240 ms).
+    const bool ramp = params.backend == SpeechBackendKind::Flite && params.fliteVoice != QLatin1String("kal16");
+    return TextSegmenter(240, ramp);
 }
 
 void SynthesisPipeline::warmUp()
@@ -233,7 +237,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     // Pieces of the text as written (kana conversion per piece), so that word timings
     // point into it. An excerpt is pieces the whole text's ramp cut already: cutting it
     // again would make other pieces than the whole run's.
-    QList<TextSegmenter::Piece> pieces = (isExcerpt ? TextSegmenter() : segmenterFor(params.backend)).pieces(params.text);
+    QList<TextSegmenter::Piece> pieces = (isExcerpt ? TextSegmenter() : segmenterFor(params)).pieces(params.text);
     if (isExcerpt && !pieces.isEmpty())
         pieces.last().joinsNext = excerpt.joinsNext;
     if (pieces.isEmpty())

@@ -58,10 +58,10 @@ public:
     // Loads every voice now so that the first request does not pay for it.
     void warmUp();
 
-    // How a backend's texts are cut into pieces, on every route (a live stream's units
-    // are these pieces): with TextSegmenter's ramp for flite, in sentences for espeak-ng
-    // (see the .cpp for why).
-    static TextSegmenter segmenterFor(SpeechBackendKind backend);
+    // How a voice's texts are cut into pieces, on every route (a live stream's units are
+    // these pieces): with TextSegmenter's ramp for flite's clustergen voices, in
+    // sentences for espeak-ng and flite's kal16 diphone voice (see the .cpp for why).
+    static TextSegmenter segmenterFor(const SynthesisParams &params);
     // How far into the text the audio handed to the sink reaches, in characters of the
     // segmented text: a stream stopped early is billed for what it kept (docs/api.md
     // "Streams that end early"). Updated before each sentence's audio reaches the sink.

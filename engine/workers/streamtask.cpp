@@ -33,7 +33,7 @@ void StreamTask::prepare()
     } else {
         // Where each piece is, not its text: the stream keeps its text once.
         qsizetype sentence = 0;
-        for (const TextSegmenter::Piece &p : SynthesisPipeline::segmenterFor(m_job.params.backend).pieces(m_job.params.text)) {
+        for (const TextSegmenter::Piece &p : SynthesisPipeline::segmenterFor(m_job.params).pieces(m_job.params.text)) {
             m_pieces.append({p.start, p.text.size(), p.joinsNext, sentence});
             m_textTotal += p.text.size();
             sentence += p.joinsNext ? 0 : 1;
