@@ -354,32 +354,11 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
         cpIndex = codePointIndex(params.text);
     std::vector<qint16> raw;
     QList<SpeechBackend::WordMark> marks;
-    const SpeechBackend::PcmSink gather = [&](const qint16 *pcm, int n) {
-        raw.insert(raw.end(), pcm, pcm + n);
-        return true;
-    };
     auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenPiece &spoken) -> QString {
         raw.clear();
         marks.clear();
-        for (const SpokenPiece &call : callsOf(spoken)) {
-            // Spelled-out numbers map back to their digits, aliases to the words they
-            // replace; a later call's marks count the samples of the calls before.
-            const qint64 before = qint64(raw.size());
-            const SpeechBackend::MarkSink markSink = [&](const SpeechBackend::WordMark &m) {
-                SpeechBackend::WordMark mapped = m;
-                mapped.textIndex = call.text.sourceIndex(m.textIndex);
-                mapped.start += before;
-                if (mapped.end >= 0)
-                    mapped.end += before;
-                marks.append(mapped);
-            };
-            if (QString err = backend->speak(call.text.text, params, gather, markSink, call.phonemes); !err.isEmpty())
-                return err;
-            if (m_heartbeat && !m_heartbeat()) {
-                stopped = true;
-                return {};
-            }
-        }
+        if (QString err = speakInCalls(backend, spoken, params, raw, &marks, &stopped); !err.isEmpty() || stopped)
+            return err;
         sped.clear();
         if (speed) {
             speed->process(raw.data(), int(raw.size()), sped);
@@ -564,10 +543,6 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
     std::vector<qint16> raw;
     std::vector<qint16> sped;
     QList<SpeechBackend::WordMark> marks;
-    const SpeechBackend::PcmSink gather = [&](const qint16 *pcm, int n) {
-        raw.insert(raw.end(), pcm, pcm + n);
-        return true;
-    };
 
     for (qsizetype i = 0; i < steps.size() && !stopped; ++i) {
         const SsmlStep &step = steps.at(i);
@@ -599,25 +574,8 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
         marks.clear();
         // A step that its aliases made long is said in calls of a plain piece's length;
         // the job shows that it lives after each.
-        for (const SpokenPiece &call : callsOf(spoken)) {
-            const qint64 before = qint64(raw.size());
-            SpeechBackend::MarkSink markSink;
-            if (wordSink)
-                markSink = [&](const SpeechBackend::WordMark &m) {
-                    SpeechBackend::WordMark mapped = m;
-                    mapped.textIndex = call.text.sourceIndex(m.textIndex);
-                    mapped.start += before;
-                    if (mapped.end >= 0)
-                        mapped.end += before;
-                    marks.append(mapped);
-                };
-            if (QString err = backend->speak(call.text.text, sp, gather, markSink, call.phonemes); !err.isEmpty())
-                return err;
-            if (m_heartbeat && !m_heartbeat()) {
-                stopped = true;
-                break;
-            }
-        }
+        if (QString err = speakInCalls(backend, spoken, sp, raw, wordSink ? &marks : nullptr, &stopped); !err.isEmpty())
+            return err;
         if (stopped)
             break;
 
@@ -686,5 +644,36 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
     silence(plan.trailingBreakMs());
     if (!stopped && resampler)
         push(nullptr, 0, 1.0f, true);
+    return {};
+}
+
+QString SynthesisPipeline::speakInCalls(SpeechBackend *backend, const SpokenPiece &spoken, const SynthesisParams &params,
+                                        std::vector<qint16> &raw, QList<SpeechBackend::WordMark> *marks, bool *stopped)
+{
+    const SpeechBackend::PcmSink gather = [&raw](const qint16 *pcm, int n) {
+        raw.insert(raw.end(), pcm, pcm + n);
+        return true;
+    };
+    for (const SpokenPiece &call : callsOf(spoken)) {
+        // Spelled-out numbers map back to their digits, aliases to the words they
+        // replace; a later call's marks count the samples of the calls before.
+        const qint64 before = qint64(raw.size());
+        SpeechBackend::MarkSink markSink;
+        if (marks)
+            markSink = [&](const SpeechBackend::WordMark &m) {
+                SpeechBackend::WordMark mapped = m;
+                mapped.textIndex = call.text.sourceIndex(m.textIndex);
+                mapped.start += before;
+                if (mapped.end >= 0)
+                    mapped.end += before;
+                marks->append(mapped);
+            };
+        if (QString err = backend->speak(call.text.text, params, gather, markSink, call.phonemes); !err.isEmpty())
+            return err;
+        if (m_heartbeat && !m_heartbeat()) {
+            *stopped = true;
+            return {};
+        }
+    }
     return {};
 }
