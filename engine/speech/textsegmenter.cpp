@@ -178,9 +178,17 @@ qsizetype rampCut(const QString &text, qsizetype start, qsizetype end, qint64 bu
             if (separated && speakable(text, start, i) && speakable(text, i + 1, end))
                 clause = i + 1;
         }
-        if (next.isSpace() && w <= budget && 3 * w >= budget && !text.at(i).isSpace()
-            && speakable(text, i + 1, end))
-            word = i + 1;
+        // Between two words of letters only: an amount and its currency or unit ("1,250 €",
+        // "45 %") are spelled out together, and a cut between them was heard as another
+        // number ("fifty," rising said like "fifteen").
+        if (next.isSpace() && w <= budget && 3 * w >= budget && text.at(i).isLetter()
+            && speakable(text, i + 1, end)) {
+            qsizetype j = i + 1;
+            while (j < end && text.at(j).isSpace())
+                ++j;
+            if (j < end && text.at(j).isLetter())
+                word = i + 1;
+        }
     }
     return clause > 0 ? clause : word;
 }

@@ -190,6 +190,9 @@ void TestTextSegmenter::ramp_data()
         << "1,000 people came to the big meeting in the town hall today."
         << QStringList{"1,000 people", "came to the big meeting in", "the town hall today."}
         << QList<bool>{true, true, false};
+    QTest::newRow("an amount stays with its currency")
+        << "The price is 1,250 € for the whole set of books."
+        << QStringList{"The price", "is 1,250 € for the", "whole set of books."} << QList<bool>{true, true, false};
     QTest::newRow("a dash between spaces")
         << "Nothing unusual - he noted, although the gulls were louder than yesterday."
         << QStringList{"Nothing unusual -", "he noted,", "although the gulls were louder than yesterday."}
