@@ -283,7 +283,7 @@ void TestPlayer::wordFollowsPlayback()
     UiTestEnv env({m_wordsDir.path()});
     QVERIFY2(env.error().isEmpty(), qPrintable(env.error()));
     MainWindow window(env.context());
-    window.resize(1000, 700);
+    window.resize(1900, 700); // a long text: ~27 ms a pixel of waveform
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     GeneratePage *page = window.generatePage();
@@ -291,8 +291,10 @@ void TestPlayer::wordFollowsPlayback()
     AudioPlayer *player = bar->player();
     QTRY_VERIFY_WITH_TIMEOUT(page->voiceBox()->count() > 0, 20000);
 
-    // Long enough that it still streams when the first words are heard.
-    const QString text = kText + u' ' + kText + u' ' + kText + u' ' + kText;
+    // Long enough that it still streams when the first words are heard: flite's short
+    // first unit brings the first audio early, and 4 times kText (~1 s of synthesis) was
+    // sometimes all made before playback reached the first word.
+    const QString text = QStringList(8, kText).join(u' ');
     const QStringList words = wordsOf(text);
     page->editor()->setPlainText(text);
     page->speak();
@@ -421,7 +423,7 @@ void TestPlayer::historyItemOpenedInGenerateMarksWords()
     QVERIFY2(!m_timedId.isEmpty(), "wordFollowsPlayback() made no generation");
     UiTestEnv env({m_wordsDir.path()});
     MainWindow window(env.context());
-    window.resize(1000, 700);
+    window.resize(1900, 700); // a long text: ~27 ms a pixel of waveform
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.showPage(MainWindow::History);
