@@ -83,3 +83,17 @@ QList<RawAnswer> splitAnswers(const QByteArray &bytes, QByteArray *rest)
         *rest = bytes.mid(pos);
     return out;
 }
+
+QByteArray maskedTextFrame(const QByteArray &payload)
+{
+    QByteArray frame;
+    frame.append(char(0x81));
+    frame.append(char(0x80 | 126));
+    frame.append(char((payload.size() >> 8) & 0xff));
+    frame.append(char(payload.size() & 0xff));
+    const char mask[4] = {1, 2, 3, 4};
+    frame.append(mask, 4);
+    for (qsizetype i = 0; i < payload.size(); ++i)
+        frame.append(char(payload.at(i) ^ mask[i % 4]));
+    return frame;
+}

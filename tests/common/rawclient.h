@@ -37,3 +37,7 @@ struct RawAnswer
 };
 // Splits `bytes` into answers; what is left after the last whole one goes to *rest.
 QList<RawAnswer> splitAnswers(const QByteArray &bytes, QByteArray *rest = nullptr);
+
+// A WebSocket client's text frame (masked, 16-bit length: payloads under 64 KiB), for
+// tests that speak the protocol over a raw socket.
+QByteArray maskedTextFrame(const QByteArray &payload);

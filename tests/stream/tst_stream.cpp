@@ -1,4 +1,5 @@
 // WebSocket /v3/tts/stream against a real headless server (issue: real-time streaming).
+#include "rawclient.h"
 #include "studioprocess.h"
 
 #include <QJsonArray>
@@ -78,20 +79,6 @@ double rms(const QByteArray &pcm)
 
 const QString kLongText = QString("This sentence keeps the synthesizer busy for a while. ").repeated(200);
 
-// A client's text frame (masked, 16-bit length: payloads under 64 KiB).
-QByteArray maskedTextFrame(const QByteArray &payload)
-{
-    QByteArray frame;
-    frame.append(char(0x81));
-    frame.append(char(0x80 | 126));
-    frame.append(char((payload.size() >> 8) & 0xff));
-    frame.append(char(payload.size() & 0xff));
-    const char mask[4] = {1, 2, 3, 4};
-    frame.append(mask, 4);
-    for (qsizetype i = 0; i < payload.size(); ++i)
-        frame.append(char(payload.at(i) ^ mask[i % 4]));
-    return frame;
-}
 }
 
 class TestStream : public QObject

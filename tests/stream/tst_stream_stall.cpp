@@ -5,6 +5,7 @@
 // /v1/audio/speech, each with a raw client that stops reading once it knows its
 // generation's id.
 #include "storereader.h"
+#include "rawclient.h"
 #include "studioprocess.h"
 
 #include <QDirIterator>
@@ -26,20 +27,6 @@ QByteArray json(const QJsonObject &o)
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-// A client's text frame (masked, 16-bit length: payloads under 64 KiB).
-QByteArray maskedTextFrame(const QByteArray &payload)
-{
-    QByteArray frame;
-    frame.append(char(0x81));
-    frame.append(char(0x80 | 126));
-    frame.append(char((payload.size() >> 8) & 0xff));
-    frame.append(char(payload.size() & 0xff));
-    const char mask[4] = {1, 2, 3, 4};
-    frame.append(mask, 4);
-    for (qsizetype i = 0; i < payload.size(); ++i)
-        frame.append(char(payload.at(i) ^ mask[i % 4]));
-    return frame;
-}
 
 // Files a stream could leave behind: its audio while it is being written.
 QStringList partFiles(const QString &dir)
