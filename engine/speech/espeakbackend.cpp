@@ -1,5 +1,6 @@
 #include "espeakbackend.h"
 
+#include "espeakcall.h"
 #include "ipaphonemes.h"
 #include "phonemerewrite.h"
 
@@ -14,41 +15,6 @@
 
 namespace
 {
-struct CallbackContext
-{
-    const SpeechBackend::PcmSink *sink = nullptr;
-    const SpeechBackend::MarkSink *marks = nullptr;
-    std::vector<qsizetype> utf16Index; // of each code point of the sentence
-    bool stopped = false;
-};
-
-// espeak-ng's word events: text_position counts code points from 1, sample counts from
-// the start of this espeak_Synth call (measured: it matches the samples handed over).
-void reportWords(CallbackContext &ctx, const espeak_EVENT *ev)
-{
-    for (; ev->type != espeakEVENT_LIST_TERMINATED; ++ev) {
-        if (ev->type != espeakEVENT_WORD || ev->text_position < 1)
-            continue;
-        const size_t cp = size_t(ev->text_position - 1);
-        if (cp < ctx.utf16Index.size())
-            (*ctx.marks)(SpeechBackend::WordMark{ctx.utf16Index[cp], qint64(ev->sample), -1});
-    }
-}
-
-int synthCallback(short *wav, int numsamples, espeak_EVENT *events)
-{
-    auto *ctx = static_cast<CallbackContext *>(events->user_data);
-    if (!ctx || ctx->stopped)
-        return 1;
-    if (ctx->marks)
-        reportWords(*ctx, events);
-    if (wav && numsamples > 0 && !(*ctx->sink)(wav, numsamples)) {
-        ctx->stopped = true;
-        return 1; // abort synthesis
-    }
-    return 0;
-}
-
 int clampParam(double v, int lo, int hi)
 {
     return qBound(lo, int(std::lround(v)), hi);
@@ -61,7 +27,6 @@ EspeakBackend::EspeakBackend()
     // after ~20 ms of audio has been computed, well under a millisecond.
     m_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 20, nullptr, 0);
     if (m_rate > 0) {
-        espeak_SetSynthCallback(synthCallback);
         // The first voice selection loads data (~4 ms); pay it now, not on the first request.
         espeak_SetVoiceByName("en");
     }
@@ -78,13 +43,15 @@ int EspeakBackend::sampleRate(const SynthesisParams &)
     return m_rate;
 }
 
-QString EspeakBackend::selectVoice(const SynthesisParams &params)
+QString EspeakBackend::voiceKey(const SynthesisParams &params)
 {
-    const QString key = params.espeakVoice + u'|' + params.espeakLanguage + u'|' + params.espeakVariant
-                        + u'|' + QString::number(params.gender);
-    if (key == m_currentVoice)
-        return {};
-    espeak_ERROR err = EE_OK;
+    return params.espeakVoice + u'|' + params.espeakLanguage + u'|' + params.espeakVariant + u'|'
+           + QString::number(params.gender);
+}
+
+// In an EspeakCall child (see there for why not here).
+bool EspeakBackend::selectVoice(const SynthesisParams &params)
+{
     if (!params.espeakLanguage.isEmpty()) {
         // Some languages (nb, en-gb) do not resolve by name in 1.51.
         const QByteArray lang = params.espeakLanguage.toLatin1();
@@ -93,45 +60,41 @@ QString EspeakBackend::selectVoice(const SynthesisParams &params)
         props.languages = lang.constData();
         props.gender = params.gender;
         props.variant = params.espeakVariant.mid(1).toInt();
-        err = espeak_SetVoiceByProperties(&props);
-    } else {
-        QString name = params.espeakVoice;
-        if (!params.espeakVariant.isEmpty())
-            name += u'+' + params.espeakVariant;
-        err = espeak_SetVoiceByName(name.toLatin1().constData());
-        if (err != EE_OK && !params.espeakVariant.isEmpty())
-            err = espeak_SetVoiceByName(params.espeakVoice.toLatin1().constData());
+        return espeak_SetVoiceByProperties(&props) == EE_OK;
     }
-    if (err != EE_OK)
-        return QStringLiteral("espeak-ng has no voice for '%1'").arg(params.espeakVoice + params.espeakLanguage);
-    m_currentVoice = key;
-    return {};
+    QString name = params.espeakVoice;
+    if (!params.espeakVariant.isEmpty())
+        name += u'+' + params.espeakVariant;
+    if (espeak_SetVoiceByName(name.toLatin1().constData()) == EE_OK)
+        return true;
+    return !params.espeakVariant.isEmpty() && espeak_SetVoiceByName(params.espeakVoice.toLatin1().constData()) == EE_OK;
 }
 
-qint64 EspeakBackend::loudSamplesOf(const QByteArray &phonemeInput)
+QString EspeakBackend::noVoice(const SynthesisParams &params)
+{
+    return QStringLiteral("espeak-ng has no voice for '%1'").arg(params.espeakVoice + params.espeakLanguage);
+}
+
+qint64 EspeakBackend::loudSamplesOf(const QByteArray &phonemeInput, const SynthesisParams &params)
 {
     qint64 count = 0;
-    const PcmSink counter = [&count](const qint16 *pcm, int n) {
+    const EspeakCall::PcmSink counter = [&count](const qint16 *pcm, int n) {
         for (int i = 0; i < n; ++i)
             count += std::abs(int(pcm[i])) > 300 ? 1 : 0;
         return true;
     };
-    CallbackContext ctx;
-    ctx.sink = &counter;
-    espeak_Synth(phonemeInput.constData(), size_t(phonemeInput.size()) + 1, 0, POS_CHARACTER, 0,
-                 espeakCHARS_UTF8 | espeakPHONEMES, nullptr, &ctx);
+    EspeakCall::run(phonemeInput, espeakCHARS_UTF8 | espeakPHONEMES, [&] { return selectVoice(params); }, counter, {});
     return count;
 }
 
-bool EspeakBackend::hasPhoneme(const QString &mnemonic)
+bool EspeakBackend::hasPhoneme(const QString &mnemonic, const SynthesisParams &params)
 {
-    const QString key = m_currentVoice + u'|' + mnemonic;
+    const QString key = voiceKey(params) + u'|' + mnemonic;
     if (const auto it = m_phonemes.constFind(key); it != m_phonemes.constEnd())
         return *it;
-    // Audible samples, against nothing said just before (which flushes what an earlier
-    // synthesis left behind: a sample count alone is not steady).
-    const qint64 before = loudSamplesOf("[[]]");
-    const bool known = loudSamplesOf("[[" + mnemonic.toUtf8() + "]]") > before + 20;
+    // Audible samples, against nothing said (the silence espeak-ng pads a call with).
+    const qint64 before = loudSamplesOf("[[]]", params);
+    const bool known = loudSamplesOf("[[" + mnemonic.toUtf8() + "]]", params) > before + 20;
     m_phonemes.insert(key, known);
     return known;
 }
@@ -146,20 +109,24 @@ QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &par
 {
     if (m_rate <= 0)
         return QStringLiteral("espeak-ng failed to initialize");
-    if (QString err = selectVoice(params); !err.isEmpty())
-        return err;
 
     // Phonemes in the mnemonics this voice has.
     QStringList phonemeInput;
     for (const PhonemeSpan &span : phonemes)
-        phonemeInput << IpaPhonemes::toEspeak(span.ipa, [this](const QString &m) { return hasPhoneme(m); }).value_or(QString());
+        phonemeInput << IpaPhonemes::toEspeak(span.ipa, [&](const QString &m) { return hasPhoneme(m, params); }).value_or(QString());
 
-    // Native prosody controls: rate in words per minute (175 at speed 1.0), pitch and
-    // pitch range on espeak's 0..100 scales around their defaults of 50.
-    espeak_SetParameter(espeakRATE, clampParam(175.0 * params.speed, 80, 450), 0);
-    espeak_SetParameter(espeakPITCH, clampParam(50.0 * params.pitch, 0, 100), 0);
-    espeak_SetParameter(espeakRANGE, clampParam(50.0 * params.pitchRange, 0, 100), 0);
-    espeak_SetParameter(espeakWORDGAP, clampParam(params.wordGapMs / 10.0, 0, 100), 0);
+    // In the child: the voice, and native prosody controls: rate in words per minute (175
+    // at speed 1.0), pitch and pitch range on espeak's 0..100 scales around their
+    // defaults of 50.
+    const auto setup = [&params] {
+        if (!selectVoice(params))
+            return false;
+        espeak_SetParameter(espeakRATE, clampParam(175.0 * params.speed, 80, 450), 0);
+        espeak_SetParameter(espeakPITCH, clampParam(50.0 * params.pitch, 0, 100), 0);
+        espeak_SetParameter(espeakRANGE, clampParam(50.0 * params.pitchRange, 0, 100), 0);
+        espeak_SetParameter(espeakWORDGAP, clampParam(params.wordGapMs / 10.0, 0, 100), 0);
+        return true;
+    };
 
     // Phonemes go in as espeak-ng's own [[...]] input, which it reads only with
     // espeakPHONEMES; then the text's own brackets must not open phoneme input.
@@ -175,19 +142,26 @@ QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &par
             [](QStringView text) { return text.toString().replace(u'[', u'(').replace(u']', u')'); });
     }
     const QByteArray utf8 = input.text.toUtf8();
-    CallbackContext ctx;
-    ctx.sink = &sink;
+    std::vector<qsizetype> utf16Index; // of each code point of the input
     if (marks) {
-        ctx.marks = &marks;
         for (qsizetype i = 0; i < input.text.size(); ++i) {
-            ctx.utf16Index.push_back(input.origin.empty() ? i : input.sourceIndex(i));
+            utf16Index.push_back(input.origin.empty() ? i : input.sourceIndex(i));
             if (input.text.at(i).isHighSurrogate() && i + 1 < input.text.size())
                 ++i;
         }
     }
-    const espeak_ERROR err = espeak_Synth(utf8.constData(), size_t(utf8.size()) + 1, 0, POS_CHARACTER, 0,
-                                          flags, nullptr, &ctx);
-    if (err != EE_OK && !ctx.stopped)
-        return QStringLiteral("espeak-ng synthesis failed (%1)").arg(int(err));
+    // espeak-ng's word events: text_position counts code points from 1, sample counts
+    // from the start of this call (measured: it matches the samples handed over).
+    const EspeakCall::WordSink words = [&](int textPosition, qint64 sample) {
+        const size_t cp = size_t(textPosition - 1);
+        if (textPosition >= 1 && cp < utf16Index.size())
+            marks(WordMark{utf16Index[cp], sample, -1});
+    };
+    const EspeakCall::Outcome out = EspeakCall::run(utf8, flags, setup, sink, marks ? words : EspeakCall::WordSink());
+    if (out.result == EspeakCall::Result::SetupFailed)
+        return noVoice(params);
+    if (out.result == EspeakCall::Result::Failed)
+        return out.espeakError != EE_OK ? QStringLiteral("espeak-ng synthesis failed (%1)").arg(out.espeakError)
+                                        : QStringLiteral("espeak-ng synthesis failed (its process ended early)");
     return {};
 }

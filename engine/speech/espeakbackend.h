@@ -18,14 +18,15 @@ public:
     bool canSay(const QString &ipa) const override;
 
 private:
-    QString selectVoice(const SynthesisParams &params);
-    // Whether the current voice's phoneme table has this mnemonic: an unknown one is
-    // skipped by espeak-ng (and spoils its word), so [[X]] is as quiet as [[]]. Measured
-    // once per voice and mnemonic.
-    bool hasPhoneme(const QString &mnemonic);
-    qint64 loudSamplesOf(const QByteArray &phonemeInput);
+    static QString voiceKey(const SynthesisParams &params);
+    static bool selectVoice(const SynthesisParams &params);
+    static QString noVoice(const SynthesisParams &params);
+    // Whether the voice's phoneme table has this mnemonic: an unknown one is skipped by
+    // espeak-ng (and spoils its word), so [[X]] is as quiet as [[]]. Measured once per
+    // voice and mnemonic.
+    bool hasPhoneme(const QString &mnemonic, const SynthesisParams &params);
+    static qint64 loudSamplesOf(const QByteArray &phonemeInput, const SynthesisParams &params);
 
     int m_rate = 0;
-    QString m_currentVoice;
     QHash<QString, bool> m_phonemes; // voice key + '|' + mnemonic
 };

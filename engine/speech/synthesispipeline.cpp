@@ -38,10 +38,12 @@ SynthesisPipeline::~SynthesisPipeline() = default;
 // (FliteBackend seeds its noise per sentence).
 TextSegmenter SynthesisPipeline::segmenterFor(const SynthesisParams &params)
 {
-    // kal16 (a diphone voice) starts each utterance with ~230 ms of low-level noise that
-    // the edge trim cannot tell from a soft onset: a cut there would be heard as a 260 ms
-    // pause mid-sentence (and moved the next word's timing by 240 ms).
-    const bool ramp = params.backend == SpeechBackendKind::Flite && params.fliteVoice != QLatin1String("kal16");
+    // Every voice but kal16 (a diphone voice), which starts each utterance with ~230 ms
+    // of low-level noise that the edge trim cannot tell from a soft onset: a cut there
+    // would be heard as a 260 ms pause mid-sentence (and moved the next word's timing by
+    // 240 ms). espeak-ng's pieces are the same samples on any worker because each call
+    // runs in a fresh fork (EspeakCall).
+    const bool ramp = params.backend != SpeechBackendKind::Flite || params.fliteVoice != QLatin1String("kal16");
     return TextSegmenter(240, ramp);
 }
 

@@ -59,8 +59,8 @@ public:
     void warmUp();
 
     // How a voice's texts are cut into pieces, on every route (a live stream's units are
-    // these pieces): with TextSegmenter's ramp for flite's clustergen voices, in
-    // sentences for espeak-ng and flite's kal16 diphone voice (see the .cpp for why).
+    // these pieces): with TextSegmenter's ramp for espeak-ng and flite's clustergen
+    // voices, in sentences for flite's kal16 diphone voice (see the .cpp for why).
     static TextSegmenter segmenterFor(const SynthesisParams &params);
     // How far into the text the audio handed to the sink reaches, in characters of the
     // segmented text: a stream stopped early is billed for what it kept (docs/api.md

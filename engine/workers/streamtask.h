@@ -14,8 +14,8 @@ class StreamEncoder;
 class StreamScheduler;
 
 // A live stream's synthesis as the StreamScheduler runs it: the text is cut into units
-// (one SynthesisPipeline::segmenterFor piece each: for flite voices a few words first,
-// growing to whole sentences; for espeak-ng voices sentences) that run one after
+// (one SynthesisPipeline::segmenterFor piece each: a few words first, growing to whole
+// sentences; for flite's kal16 voice sentences) that run one after
 // another, each on whichever warm worker the scheduler hands it, and their float32
 // audio is joined here into the stream's bytes and its file (so the file and the stream
 // stay one continuous piece whatever worker made which sentence). Between units a stream holds nothing but its

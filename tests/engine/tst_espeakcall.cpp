@@ -1,0 +1,155 @@
+// espeak-ng speaks each call in a fork of a process that never speaks (EspeakCall), so a
+// call's samples depend only on its input: the same sentence is the same samples
+// whatever the process said before (other voices, languages, rates, breathy variants,
+// calls cut short), also after hundreds of calls (voice and rate settings queue commands
+// in espeak-ng that only synthesis takes off). A stop ends the call's child at once and
+// leaves no process behind.
+
+#include "espeakbackend.h"
+
+#include <QtTest>
+
+#include <cerrno>
+#include <vector>
+
+#include <sys/wait.h>
+
+namespace
+{
+SynthesisParams voice(const QString &language, const QString &variant = {}, double speed = 1.0)
+{
+    SynthesisParams p;
+    p.backend = SpeechBackendKind::Espeak;
+    p.espeakLanguage = language;
+    p.espeakVariant = variant;
+    p.gender = variant.startsWith(u'f') ? 2 : 1;
+    p.speed = speed;
+    return p;
+}
+}
+
+class TestEspeakCall : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void sameSamplesWhateverCameBefore_data();
+    void sameSamplesWhateverCameBefore();
+    void wordMarksInOrder();
+    void stopEndsTheCall();
+    void unknownVoiceIsAnError();
+
+private:
+    std::vector<qint16> say(const QString &text, const SynthesisParams &params, QList<SpeechBackend::WordMark> *marks = nullptr);
+
+    EspeakBackend m_espeak;
+};
+
+void TestEspeakCall::initTestCase()
+{
+    QVERIFY(m_espeak.isReady());
+}
+
+std::vector<qint16> TestEspeakCall::say(const QString &text, const SynthesisParams &params, QList<SpeechBackend::WordMark> *marks)
+{
+    std::vector<qint16> pcm;
+    const QString err = m_espeak.speak(
+        text, params,
+        [&](const qint16 *s, int n) {
+            pcm.insert(pcm.end(), s, s + n);
+            return true;
+        },
+        marks ? SpeechBackend::MarkSink([marks](const SpeechBackend::WordMark &m) { marks->append(m); })
+              : SpeechBackend::MarkSink());
+    if (!err.isEmpty())
+        qWarning("%s", qPrintable(err));
+    return pcm;
+}
+
+void TestEspeakCall::sameSamplesWhateverCameBefore_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<double>("speed");
+    QTest::addColumn<QString>("sentence");
+    QTest::newRow("es f3 (breath noise)") << "es" << "f3" << 1.0 << "El puerto estaba tranquilo y los barcos se mecían.";
+    QTest::newRow("de m1") << "de" << "m1" << 1.0 << "Der Sturm war vorüber, als wir den Hafen erreichten.";
+    QTest::newRow("fr at speed 1.5") << "fr" << "f2" << 1.5 << "La tempête était passée quand nous sommes arrivés.";
+    QTest::newRow("ja") << "ja" << "" << 1.0 << "あらしはすぎさっていました。";
+}
+
+void TestEspeakCall::sameSamplesWhateverCameBefore()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, variant);
+    QFETCH(double, speed);
+    QFETCH(QString, sentence);
+    const SynthesisParams params = voice(language, variant, speed);
+    const std::vector<qint16> first = say(sentence, params);
+    QVERIFY(first.size() > 10000);
+    // What a busy worker does between two units of one stream: 300 calls in other
+    // languages, variants and rates, some stopped after their first chunk.
+    const QList<SynthesisParams> others = {voice("ru", "m3", 0.8), voice("it", "f4", 2.0), voice("hi"), voice("es", "f3")};
+    for (int i = 0; i < 300; ++i) {
+        const SynthesisParams &other = others.at(i % others.size());
+        bool firstChunk = true;
+        m_espeak.speak(QStringLiteral("Uno dos tres, %1.").arg(i), other, [&](const qint16 *, int) {
+            const bool go = !firstChunk || i % 3 != 0;
+            firstChunk = false;
+            return go;
+        });
+    }
+    const std::vector<qint16> again = say(sentence, params);
+    QCOMPARE(again.size(), first.size());
+    QVERIFY2(again == first, "the same sentence came out with other samples");
+}
+
+void TestEspeakCall::wordMarksInOrder()
+{
+    QList<SpeechBackend::WordMark> marks;
+    const QString text = QStringLiteral("Der Sturm war vorüber, als wir kamen.");
+    const std::vector<qint16> pcm = say(text, voice("de"), &marks);
+    QCOMPARE(marks.size(), 7);
+    for (qsizetype i = 0; i < marks.size(); ++i) {
+        QVERIFY(marks.at(i).start >= 0 && marks.at(i).start < qint64(pcm.size()));
+        if (i > 0) {
+            QVERIFY(marks.at(i).start > marks.at(i - 1).start);
+            QVERIFY(marks.at(i).textIndex > marks.at(i - 1).textIndex);
+        }
+    }
+    QCOMPARE(text.mid(marks.at(3).textIndex, 7), QStringLiteral("vorüber"));
+}
+
+void TestEspeakCall::stopEndsTheCall()
+{
+    // A long text stopped after its first chunk: back at once, with one chunk, and the
+    // call's child gone (waited for: no zombie, nothing left to wait for).
+    const QString text = QStringLiteral("Una frase larga que sigue y sigue. ").repeated(40);
+    int chunks = 0;
+    QElapsedTimer t;
+    t.start();
+    const QString err = m_espeak.speak(text, voice("es"), [&](const qint16 *, int) {
+        ++chunks;
+        return false;
+    });
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    QCOMPARE(chunks, 1);
+    qInfo("stopped after %lld ms", qint64(t.elapsed()));
+    errno = 0;
+    QCOMPARE(::waitpid(-1, nullptr, WNOHANG), -1);
+    QCOMPARE(errno, ECHILD);
+}
+
+void TestEspeakCall::unknownVoiceIsAnError()
+{
+    SynthesisParams p = voice({});
+    p.espeakVoice = QStringLiteral("no-such-voice");
+    const QString err = m_espeak.speak(QStringLiteral("Hola."), p, [](const qint16 *, int) { return true; });
+    QVERIFY2(err.startsWith(QStringLiteral("espeak-ng has no voice for 'no-such-voice'")), qPrintable(err));
+    // and the next call speaks as before
+    QVERIFY(say(QStringLiteral("Hola."), voice("es")).size() > 1000);
+}
+
+QTEST_GUILESS_MAIN(TestEspeakCall)
+#include "tst_espeakcall.moc"
