@@ -19,6 +19,7 @@
 #include <ctime>
 #include <memory>
 #include <sys/resource.h>
+#include <unistd.h>
 
 using StreamBench::percentile;
 
@@ -63,6 +64,41 @@ void settle(int ms)
 }
 
 double mb(qint64 kib) { return double(kib) / 1024.0; }
+
+// The fields of /proc/PID/stat after the command name (state is [0], ppid [1]).
+QList<QByteArray> statOf(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray stat = f.readAll();
+    // "pid (comm) state ppid ...": comm may hold spaces, so count from the last ')'.
+    return stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+// utime + stime (and cutime + cstime: the children waited for) in seconds.
+double cpuOf(const QList<QByteArray> &stat, bool withChildren)
+{
+    static const double hz = double(sysconf(_SC_CLK_TCK));
+    double ticks = stat.value(11).toDouble() + stat.value(12).toDouble();
+    if (withChildren)
+        ticks += stat.value(13).toDouble() + stat.value(14).toDouble();
+    return ticks / hz;
+}
+
+// The server's child processes: its workers (tts-worker, started by QProcess).
+QList<qint64> childrenOf(qint64 parent)
+{
+    QList<qint64> pids;
+    const QStringList entries = QDir("/proc").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &e : entries) {
+        bool ok = false;
+        const qint64 pid = e.toLongLong(&ok);
+        if (ok && statOf(pid).value(1).toLongLong() == parent)
+            pids << pid;
+    }
+    return pids;
+}
 }
 
 CapacityBench::CapacityBench(const QString &text)
@@ -106,24 +142,19 @@ void CapacityBench::memory(qint64 *serverKiB, qint64 *workersKiB, int *workers) 
     *serverKiB = rssKiBOf(server);
     *workersKiB = 0;
     *workers = 0;
-    // Workers are the server's child processes (tts-worker, started by QProcess).
-    const QStringList entries = QDir("/proc").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &e : entries) {
-        bool ok = false;
-        const qint64 pid = e.toLongLong(&ok);
-        if (!ok)
-            continue;
-        QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray stat = f.readAll();
-        // "pid (comm) state ppid ...": comm may hold spaces, so count from the last ')'.
-        const QList<QByteArray> rest = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
-        if (rest.value(1).toLongLong() == server) {
-            *workersKiB += rssKiBOf(pid);
-            ++*workers;
-        }
+    for (qint64 pid : childrenOf(server)) {
+        *workersKiB += rssKiBOf(pid);
+        ++*workers;
     }
+}
+
+void CapacityBench::cpu(double *serverS, double *workersS) const
+{
+    const qint64 server = m_studio->pid();
+    *serverS = cpuOf(statOf(server), false);
+    *workersS = 0;
+    for (qint64 pid : childrenOf(server))
+        *workersS += cpuOf(statOf(pid), true);
 }
 
 CapacityBench::Round CapacityBench::players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun)
@@ -174,10 +205,18 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
         loop.quit();
     });
     limit.start(timeoutMs);
+    double server0 = 0, workers0 = 0;
+    cpu(&server0, &workers0);
+    const double clients0 = cpuSeconds();
     for (const auto &c : list)
         c->start(); // all arrive together
     loop.exec(); // sleeps between events: a polling client would take a core from the server
     sampler.stop();
+    double server1 = 0, workers1 = 0;
+    cpu(&server1, &workers1);
+    r.cpuServerS = server1 - server0;
+    r.cpuWorkersS = qMax(0.0, workers1 - workers0); // a worker replaced meanwhile takes its CPU along
+    r.cpuClientsS = cpuSeconds() - clients0;
     sampleMemory(); // a burst shorter than the sampling period is seen at least once
     for (const auto &c : list) {
         c->abort();
@@ -235,8 +274,8 @@ void CapacityBench::runVoice(const Voice &voice)
     const int roundMs = int(audioS * 1000 * 2) + 20000;
     players(req, 2, roundMs, false); // warm-up
 
-    std::printf("  %7s %8s %8s %9s %9s %9s %10s %8s %11s %10s %7s\n", "clients", "p50 ms", "p99 ms", "completed",
-                "underrun", "late ms", "server MB", "workers", "workers MB", "total MB", "wall s");
+    std::printf("  %7s %8s %8s %9s %9s %9s %10s %8s %11s %10s %7s %17s\n", "clients", "p50 ms", "p99 ms", "completed",
+                "underrun", "late ms", "server MB", "workers", "workers MB", "total MB", "wall s", "CPU % srv/wrk/cli");
     for (int clients : {1, 10, 50, 200}) {
         Round all;
         const int rounds = clients == 1 ? 5 : 1;
@@ -252,19 +291,25 @@ void CapacityBench::runVoice(const Voice &voice)
             all.peakWorkersKiB = qMax(all.peakWorkersKiB, r.peakWorkersKiB);
             all.peakWorkers = qMax(all.peakWorkers, r.peakWorkers);
             all.wallS += r.wallS;
+            all.cpuServerS += r.cpuServerS;
+            all.cpuWorkersS += r.cpuWorkersS;
+            all.cpuClientsS += r.cpuClientsS;
             for (auto it = r.errors.cbegin(); it != r.errors.cend(); ++it)
                 all.errors[it.key()] += it.value();
         }
-        std::printf("  %7d %8.1f %8.1f %5d/%-3d %9d %9.0f %10.1f %8d %11.1f %10.1f %7.1f\n", clients,
+        const double cpuShare = 100.0 / (qMax(all.wallS, 1e-3) * m_cores);
+        std::printf("  %7d %8.1f %8.1f %5d/%-3d %9d %9.0f %10.1f %8d %11.1f %10.1f %7.1f %5.0f/%4.0f/%4.0f\n", clients,
                     percentile(all.firstMs, 0.5), percentile(all.firstMs, 0.99), all.completed, all.clients,
                     all.underrunClients, all.lateMs, mb(all.peakServerKiB), all.peakWorkers, mb(all.peakWorkersKiB),
-                    mb(all.peakServerKiB + all.peakWorkersKiB), all.wallS);
+                    mb(all.peakServerKiB + all.peakWorkersKiB), all.wallS, all.cpuServerS * cpuShare,
+                    all.cpuWorkersS * cpuShare, all.cpuClientsS * cpuShare);
         // A stream refused or failed by the server is not an underrun; say why it ended.
         for (auto it = all.errors.cbegin(); it != all.errors.cend(); ++it)
             std::printf("  %7s %d streams ended with error \"%s\"\n", "", it.value(), qPrintable(it.key()));
     }
     std::printf("  (first frame from request sent; underrun = clients with at least one; late ms = gaps heard, "
-                "summed; memory = peak while the burst ran)\n");
+                "summed; memory = peak while the burst ran; CPU = share of all cores over the burst's wall time: "
+                "server, workers with their espeak-ng forks, these player clients)\n");
 
     // Zero-underrun listeners: double until a burst fails (an underrun, or a first frame
     // later than m_firstLimitMs), then bisect to within 10%.
@@ -284,7 +329,9 @@ void CapacityBench::runVoice(const Voice &voice)
                                            .arg(r.slowStarts)
                                            .arg(r.maxLateMs, 0, 'f', 0)
                                            .arg(r.errors.isEmpty() ? QString() : QStringLiteral(", %1 errors").arg(r.errorCount()));
-        std::printf(" %d %s%s", clients, r.pass() ? "ok" : "FAIL", qPrintable(why));
+        const double share = 100.0 / (qMax(r.wallS, 1e-3) * m_cores);
+        std::printf(" %d %s%s[CPU %.0f/%.0f/%.0f%%]", clients, r.pass() ? "ok" : "FAIL", qPrintable(why),
+                    r.cpuServerS * share, r.cpuWorkersS * share, r.cpuClientsS * share);
         std::fflush(stdout);
         if (r.pass())
             lo = clients;

@@ -42,6 +42,11 @@ private:
         qint64 peakWorkersKiB = 0;
         int peakWorkers = 0;
         double wallS = 0;
+        // CPU seconds the burst took: the server process, its workers (with the children
+        // they forked for espeak-ng calls), and this process's player clients.
+        double cpuServerS = 0;
+        double cpuWorkersS = 0;
+        double cpuClientsS = 0;
         int slowStarts = 0; // listeners whose first frame came after m_firstLimitMs, or never
         bool aborted = false; // stopped at its first failure or at the time box
         bool pass() const { return completed == clients && underruns == 0 && slowStarts == 0; }
@@ -60,6 +65,8 @@ private:
     static double pipelineRtf(const Voice &voice, const QString &text, double *audioS);
     Round players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun);
     void memory(qint64 *serverKiB, qint64 *workersKiB, int *workers) const;
+    // CPU seconds so far of the server and of its live workers (and their waited children).
+    void cpu(double *serverS, double *workersS) const;
 
     QString m_text;
     StudioProcess *m_studio = nullptr;

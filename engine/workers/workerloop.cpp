@@ -7,6 +7,7 @@
 #include "workerprotocol.h"
 
 #include <QElapsedTimer>
+#include <utility>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -125,8 +126,10 @@ public:
         const QString err = pipeline.run(m_job.params, [this](const float *data, qsizetype count) {
             return takeChunk(data, count);
         }, &m_progress, words, m_job.excerpt.value_or(SynthesisPipeline::Excerpt{}));
-        if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty() && m_capError.isEmpty())
-            sendAudio(m_streamEncoder->finish());
+        if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty() && m_capError.isEmpty()) {
+            m_pending += m_streamEncoder->finish();
+            flushAudio();
+        }
         pipeline.setHeartbeat({});
         return finish(err);
     }
@@ -157,7 +160,7 @@ private:
         // A player can then show which sentence is being heard (the studio's editor).
         if (m_job.stream && m_progress.sentence != m_markedSentence) {
             m_markedSentence = m_progress.sentence;
-            if (!m_channel.sendJson(WorkerProtocol::Type::Sentence, {{"index", qint64(m_markedSentence)}, {"samples", m_samples}})) {
+            if (!flushAudio() || !m_channel.sendJson(WorkerProtocol::Type::Sentence, {{"index", qint64(m_markedSentence)}, {"samples", m_samples}})) {
                 m_hostGone = true;
                 return false;
             }
@@ -184,12 +187,33 @@ private:
         m_textSpoken = m_progress.throughCurrentSentence;
         if (!m_job.stream)
             return true;
-        return sendAudio(m_streamEncoder->encode(data, count));
+        m_pending += m_streamEncoder->encode(data, count);
+        // A stream's first quarter second goes chunk by chunk (first audio); after it, a
+        // scheduler's unit sends its audio in frames of ~0.1 s: one frame per 20 ms chunk
+        // cost the host a read, a frame and a hop to the server thread each, about a sixth
+        // of the CPU with a hundred and more streams. The audio made meanwhile is ~0.6 ms
+        // of synthesis: no listener waits for it.
+        const qint64 streamSamples = (m_job.excerpt ? m_job.excerpt->outputOffset : 0) + m_samples;
+        if (!m_job.excerpt || streamSamples <= kPromptSamples || m_pending.size() >= kBatchBytes)
+            return flushAudio();
+        return true;
+    }
+
+    static constexpr qint64 kPromptSamples = AudioFormats::kSampleRate / 4;
+    static constexpr qsizetype kBatchBytes = AudioFormats::kSampleRate / 10 * qsizetype(sizeof(float));
+
+    // The audio held back (takeChunk), before anything that must follow it.
+    bool flushAudio()
+    {
+        if (m_pending.isEmpty())
+            return true;
+        const QByteArray bytes = std::exchange(m_pending, QByteArray());
+        return sendAudio(bytes);
     }
 
     bool sendWords(const QList<WordTiming> &words)
     {
-        if (!keepGoing())
+        if (!keepGoing() || !flushAudio())
             return false;
         if (!m_channel.sendJson(WorkerProtocol::Type::Words, {{"words", WordTimings::toJson(words)}})) {
             m_hostGone = true;
@@ -277,6 +301,7 @@ private:
     const SynthesisJob &m_job;
     std::unique_ptr<AudioEncoder> m_encoder;        // the file, when the job writes one
     std::unique_ptr<StreamEncoder> m_streamEncoder; // the frames, when the job streams
+    QByteArray m_pending; // encoded audio not sent yet (takeChunk)
     qint64 m_samples = 0;
     qint64 m_inFlight = 0; // audio bytes sent and not yet credited back by the host
     bool m_hostGone = false;
