@@ -191,6 +191,14 @@ void StreamSession::liveAudio(const QByteArray &samples)
     flushAudio(false);
 }
 
+// A unit's last audio goes now, whatever its size: held for a fuller frame it would wait
+// for the next unit, which the scheduler starts only when this listener runs short (up
+// to 0.2 s of its jitter buffer spent before the audio even left).
+void StreamSession::liveCaughtUp()
+{
+    flushAudio(true);
+}
+
 // Extension ("timestamps": true): the words of the audio that follows, sent before it.
 void StreamSession::liveWords(const QList<WordTiming> &words)
 {

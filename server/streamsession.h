@@ -43,6 +43,7 @@ private:
     void liveStarted(const Generation &g) override;
     void liveAudio(const QByteArray &samples) override;
     void liveWords(const QList<WordTiming> &words) override;
+    void liveCaughtUp() override;
     void liveEnded(const LiveStream::Outcome &outcome) override;
     void sendHeldStarted();
     void sendCompleted(const Generation &g);

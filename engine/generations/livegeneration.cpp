@@ -119,6 +119,10 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
         if (serial == m_taskSerial)
             onTaskAudio(bytes);
     }, Qt::QueuedConnection);
+    connect(task, &StreamTask::caughtUp, this, [this, serial] {
+        if (serial == m_taskSerial && m_state == State::Streaming && m_client)
+            m_client->onCaughtUp();
+    }, Qt::QueuedConnection);
     connect(task, &StreamTask::sentence, this, [this, serial](int index, qint64 startSample) {
         if (serial == m_taskSerial && m_client)
             m_client->onSentence(index, startSample);

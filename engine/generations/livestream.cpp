@@ -61,6 +61,12 @@ void LiveStream::onAudio(const QByteArray &bytes)
     m_sink.liveAudio(bytes);
 }
 
+void LiveStream::onCaughtUp()
+{
+    if (m_state != State::Ended)
+        m_sink.liveCaughtUp();
+}
+
 void LiveStream::onSentence(int index, qint64 startSample)
 {
     if (m_state != State::Ended)

@@ -55,6 +55,11 @@ public:
         // Pass the bytes on, then acknowledge() them when the consumer has room for
         // more (flow control: the worker waits while too much is unacknowledged).
         virtual void liveAudio(const QByteArray &bytes) = 0;
+        // All the audio made so far has been passed on; more comes when the next piece is
+        // made. A consumer that gathers audio into bigger frames sends what it holds: the
+        // scheduler counts it as the listener's (its playback deadline), and the next
+        // piece is made when that runs short, not before.
+        virtual void liveCaughtUp() {}
         // Sentence `index` of the text (SentenceSpans) starts at sample `startSample` of
         // the audio; may come before liveStarted(). For players that follow the text.
         virtual void liveSentence(int index, qint64 startSample) { Q_UNUSED(index) Q_UNUSED(startSample) }
@@ -99,6 +104,7 @@ private:
     friend class LiveGeneration;
     void onStarted(const Generation &generation);
     void onAudio(const QByteArray &bytes);
+    void onCaughtUp();
     void onSentence(int index, qint64 startSample);
     void onWords(const QList<WordTiming> &words);
     void onEnded(const Outcome &outcome);

@@ -12,8 +12,14 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <atomic>
+
 namespace
 {
+// Per process, not per renderer: a renderer made after a cancel (the studio makes one per
+// render) counted from 0 again and reused the names a stopped worker was still to remove.
+std::atomic<quint64> s_handOffs{0};
+
 constexpr qint64 kWavHeaderBytes = 44; // the engine's WAV files (WavEncoder)
 
 double wavSeconds(const QString &path)
@@ -139,12 +145,13 @@ void ProjectRenderer::dispatch()
         SynthesisJob job;
         job.params = it->plan.params;
         // A stopped worker removes its own file when it gets round to it, possibly after
-        // the same block was handed out again (cancel, then render): each hand-off writes
-        // a file of its own so that removal never hits a newer job's audio.
+        // the same block was handed out again (cancel, then render, also by a new renderer
+        // of the same cache): each hand-off in the process writes a file of its own so that
+        // removal never hits a newer job's audio.
         job.outputPath = QStringLiteral("%1.%2.%3.part")
                              .arg(audioPath(m_cacheDir, key))
                              .arg(QCoreApplication::applicationPid())
-                             .arg(++m_handOffs);
+                             .arg(++s_handOffs);
         job.format = AudioFormat::Wav;
         job.wordTimings = true; // kept for captions; the audio is the same either way
         SynthesisTask *task = m_pool->submit(job);

@@ -103,7 +103,6 @@ private:
         QString partPath; // unique per hand-off: a dropped job never removes a later one's file
     };
     QHash<QString, HandOff> m_running;
-    quint64 m_handOffs = 0;
     QSet<QString> m_keysDone;
     Progress m_progress;
     qint64 m_synthesizedCharacters = 0;

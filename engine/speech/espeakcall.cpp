@@ -27,11 +27,12 @@ struct Header
 int g_childFd = -1; // the pipe's write end, in the child only
 constexpr int kSetupFailed = -1; // an End's count when setup() said no (espeak_ERROR is >= 0)
 
-bool writeAll(int fd, const void *data, size_t size)
+// Moves all size bytes through ::read or ::write, across short transfers and EINTR.
+template <typename Io, typename Byte>
+bool transferAll(Io io, int fd, Byte *p, size_t size)
 {
-    const char *p = static_cast<const char *>(data);
     while (size > 0) {
-        const ssize_t n = ::write(fd, p, size);
+        const ssize_t n = io(fd, p, size);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -42,19 +43,14 @@ bool writeAll(int fd, const void *data, size_t size)
     return true;
 }
 
+bool writeAll(int fd, const void *data, size_t size)
+{
+    return transferAll(::write, fd, static_cast<const char *>(data), size);
+}
+
 bool readAll(int fd, void *data, size_t size)
 {
-    char *p = static_cast<char *>(data);
-    while (size > 0) {
-        const ssize_t n = ::read(fd, p, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        p += n;
-        size -= size_t(n);
-    }
-    return true;
+    return transferAll(::read, fd, static_cast<char *>(data), size);
 }
 
 int childCallback(short *wav, int numsamples, espeak_EVENT *events)

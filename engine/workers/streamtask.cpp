@@ -202,10 +202,12 @@ void StreamTask::onUnitDone(const QJsonObject &done)
     }
     ++m_next;
     m_attempts = 0;
-    if (m_finishing || m_next >= m_pieces.size())
+    if (m_finishing || m_next >= m_pieces.size()) {
         complete(m_finishing ? m_textThrough : m_textTotal);
-    else
-        m_scheduler->dispatch();
+        return;
+    }
+    emit caughtUp();
+    m_scheduler->dispatch();
 }
 
 void StreamTask::onUnitError(const QString &message)

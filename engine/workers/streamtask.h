@@ -47,6 +47,8 @@ public:
 signals:
     void started();
     void audio(const QByteArray &bytes);
+    // A unit ended and more follow: every byte made so far has been emitted.
+    void caughtUp();
     void sentence(int index, qint64 startSample);
     void words(const QList<WordTiming> &words);
     void finished(qint64 samples, qint64 textSpoken, qint64 textTotal);

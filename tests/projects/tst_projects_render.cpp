@@ -203,16 +203,18 @@ void TestProjectsRender::cleanupTestCase()
 int TestProjectsRender::render(const Project &project, const QString &cacheDir, ProjectRenderer::Progress *progress)
 {
     ProjectRenderer renderer(m_pool, cacheDir);
-    QSignalSpy finished(&renderer, &ProjectRenderer::finished);
     QSignalSpy failed(&renderer, &ProjectRenderer::failed);
     if (auto e = renderer.start(project, project.blocks())) {
         qWarning() << e->detail;
         return -1;
     }
-    if (renderer.state() != ProjectRenderer::State::Finished && !finished.wait(120000))
+    // Finished or failed (a failure says why at once rather than after the time box).
+    if (!QTest::qWaitFor([&] { return renderer.state() == ProjectRenderer::State::Finished || !failed.isEmpty(); }, 120000))
         return -1;
-    if (!failed.isEmpty())
+    if (!failed.isEmpty()) {
+        qWarning() << "render failed:" << failed.first().value(0).toString();
         return -1;
+    }
     if (progress)
         *progress = renderer.progress();
     return renderer.synthesisCount();
