@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <vector>
 
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -77,6 +78,7 @@ EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags,
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0)
         return {};
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
         ::close(fds[0]);
@@ -85,7 +87,11 @@ EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags,
     }
     if (pid == 0) {
         // The child: only espeak-ng, write() and _exit() (the parent may have other
-        // threads; nothing here takes a lock they could have held).
+        // threads; nothing here takes a lock they could have held). It dies with the
+        // parent: a worker killed by its watchdog leaves no call spinning on.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent)
+            _exit(1);
         ::close(fds[0]);
         g_childFd = fds[1];
         espeak_SetSynthCallback(childCallback);
