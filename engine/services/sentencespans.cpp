@@ -15,7 +15,11 @@ QList<SentenceSpans::Span> SentenceSpans::of(const QString &text)
         // change where a piece lies in the document).
         const auto parsed = SsmlDocument::parse(text);
         if (const auto *doc = std::get_if<SsmlDocument>(&parsed)) {
-            for (const SsmlStep &step : SsmlPlan(*doc, 0, nullptr).steps())
+            // Named: steps() is a reference into the plan, and a temporary plan in the
+            // range-for's head is gone before the loop runs (ASan: stack-use-after-scope;
+            // the studio crashed now and then when it spoke SSML).
+            const SsmlPlan plan(*doc, 0, nullptr);
+            for (const SsmlStep &step : plan.steps())
                 spans.append({step.sourceStart(), step.sourceEnd() - step.sourceStart()});
         }
         return spans;
