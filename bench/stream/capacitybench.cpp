@@ -1,6 +1,7 @@
 #include "capacitybench.h"
 
 #include "benchpipeline.h"
+#include "benchutil.h"
 
 #include "playerclient.h"
 #include "streamutil.h"
@@ -16,7 +17,6 @@
 #include <QTimer>
 
 #include <cstdio>
-#include <ctime>
 #include <memory>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -25,18 +25,6 @@ using StreamBench::percentile;
 
 namespace
 {
-// This process and its children waited for: espeak-ng speaks in a child forked per call
-// (EspeakCall), whose CPU the process clock does not count.
-double cpuSeconds()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    rusage children{};
-    getrusage(RUSAGE_CHILDREN, &children);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9 + double(children.ru_utime.tv_sec + children.ru_stime.tv_sec)
-           + double(children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6;
-}
-
 QString loadAverage()
 {
     QFile f("/proc/loadavg");
@@ -123,12 +111,12 @@ double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, doubl
     QList<double> rtfs;
     for (int i = 0; i < 4; ++i) {
         qint64 samples = 0;
-        const double cpu0 = cpuSeconds();
+        const double cpu0 = Bench::cpuNow();
         pipeline.run(*params, [&](const float *, qsizetype n) {
             samples += n;
             return true;
         });
-        const double cpu = cpuSeconds() - cpu0;
+        const double cpu = Bench::cpuNow() - cpu0;
         *audioS = double(samples) / PlayerClient::kSampleRate;
         if (i > 0) // the first run warms this voice's caches
             rtfs << *audioS / qMax(cpu, 1e-6);
@@ -207,7 +195,7 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     limit.start(timeoutMs);
     double server0 = 0, workers0 = 0;
     cpu(&server0, &workers0);
-    const double clients0 = cpuSeconds();
+    const double clients0 = Bench::cpuNow();
     for (const auto &c : list)
         c->start(); // all arrive together
     loop.exec(); // sleeps between events: a polling client would take a core from the server
@@ -216,7 +204,7 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     cpu(&server1, &workers1);
     r.cpuServerS = server1 - server0;
     r.cpuWorkersS = qMax(0.0, workers1 - workers0); // a worker replaced meanwhile takes its CPU along
-    r.cpuClientsS = cpuSeconds() - clients0;
+    r.cpuClientsS = Bench::cpuNow() - clients0;
     sampleMemory(); // a burst shorter than the sampling period is seen at least once
     for (const auto &c : list) {
         c->abort();
