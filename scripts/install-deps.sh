@@ -11,7 +11,7 @@ PACKAGES=(
   libqt6sql6-sqlite libsqlite3-dev libqt6sql6-psql libpq-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
   qt6-qpa-plugins qt6-translations-l10n
   # speech and audio
-  libespeak-ng-dev espeak-ng-data flite1-dev libsonic-dev libsamplerate0-dev
+  libespeak-ng-dev espeak-ng-data flite1-dev libsonic-dev libsoxr-dev
   libmp3lame-dev lame libkakasi2-dev kakasi-dic
   # long-form projects: loudness (EBU R128), EPUB archives, ID3v2 chapters
   libebur128-dev libarchive-dev libtag1-dev

@@ -195,6 +195,6 @@ if other_cpu > 0.1 * wall:
     except OSError:
         pass
     print(note)
-print("   (like for like: same jobs, voice, format and workers; bench-engine's 'pipeline SINC_MEDIUM + WAV' figure")
+print("   (like for like: same jobs, voice, format and workers; bench-engine's 'pipeline soxr HQ + WAV' figure")
 print("    for flite slt is one process without the 150 ms sentence pauses these jobs have)")
 PY

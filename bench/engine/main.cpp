@@ -256,8 +256,8 @@ void reportVoice(const VoiceRun &v, const QString &textPath, int rounds, int rep
                                                                 : QStringLiteral("flite per sentence")),
         "synth_cpu", "synth_audio",
         QStringLiteral("   [%1 chunks, avg %2 ms]").arg(cls.value("synth_chunks").toInt()).arg(num(cls, "synth_chunk_avg_ms"), 0, 'f', 1));
-    row(QStringLiteral("resample %1->24k SINC_MEDIUM").arg(from), "resample_medium_cpu", "resample_audio");
-    row(QStringLiteral("resample %1->24k SINC_FASTEST").arg(from), "resample_fastest_cpu", "resample_audio");
+    row(QStringLiteral("resample %1->24k soxr HQ").arg(from), "resample_medium_cpu", "resample_audio");
+    row(QStringLiteral("resample %1->24k soxr MQ").arg(from), "resample_fastest_cpu", "resample_audio");
     row(QStringLiteral("encode WAV (24 kHz, file + fsync)"), "wav_cpu", "out_audio",
         QStringLiteral("   [fsync wall %1 ms / raw %2 ms]").arg(num(cls, "wav_finish_ms"), 0, 'f', 1).arg(num(raw, "wav_sync_ms"), 0, 'f', 1));
     row(QStringLiteral("encode MP3 (64 kbps q5, file + fsync)"), "mp3_cpu", "out_audio",
@@ -273,7 +273,7 @@ void reportVoice(const VoiceRun &v, const QString &textPath, int rounds, int rep
             out(QStringLiteral("     pipeline %1 + %2: n/a").arg(quality, fmt));
             return;
         }
-        double rawCost = rawSynth + num(raw, quality == QLatin1String("SINC_FASTEST") ? "resample_fastest_cpu" : "resample_medium_cpu")
+        double rawCost = rawSynth + num(raw, quality == QLatin1String("soxr MQ") ? "resample_fastest_cpu" : "resample_medium_cpu")
                                         / num(raw, "resample_audio");
         QString rawLabel = QStringLiteral("synth+resample");
         if (fmt != QLatin1String("none")) {
@@ -293,10 +293,10 @@ void reportVoice(const VoiceRun &v, const QString &textPath, int rounds, int rep
                              QStringLiteral("<= 10%"), overhead <= 10.0)));
     };
     if (!v.clustergen)
-        pipeRow(pipeMed, QStringLiteral("SINC_MEDIUM"), QStringLiteral("none"));
-    pipeRow(pipeMed, QStringLiteral("SINC_MEDIUM"), QStringLiteral("wav"));
-    pipeRow(pipeMed, QStringLiteral("SINC_MEDIUM"), QStringLiteral("mp3"));
-    pipeRow(pipeFast, QStringLiteral("SINC_FASTEST"), QStringLiteral("mp3"));
+        pipeRow(pipeMed, QStringLiteral("soxr HQ"), QStringLiteral("none"));
+    pipeRow(pipeMed, QStringLiteral("soxr HQ"), QStringLiteral("wav"));
+    pipeRow(pipeMed, QStringLiteral("soxr HQ"), QStringLiteral("mp3"));
+    pipeRow(pipeFast, QStringLiteral("soxr MQ"), QStringLiteral("mp3"));
 
     // Output length sanity check: the pipeline must deliver exactly the resampled audio.
     const double rawOut = num(raw, "out_audio"), pipeOut = num(pipeMed, "wav_audio");
@@ -324,7 +324,7 @@ void reportVoice(const VoiceRun &v, const QString &textPath, int rounds, int rep
         verdictText = QStringLiteral("target <= 100 ms   ") + verdict(QStringLiteral("first chunk, %1").arg(v.voice.label()), figure, QStringLiteral("<= 100 ms"), ttfa > 0 && ttfa <= 100.0);
     else
         verdictText = QStringLiteral("(diphone voice, no target)");
-    out(QStringLiteral("   time to first 24 kHz chunk (SynthesisPipeline::run, SINC_MEDIUM): median %1   %2")
+    out(QStringLiteral("   time to first 24 kHz chunk (SynthesisPipeline::run, soxr HQ): median %1   %2")
             .arg(figure, verdictText));
     if (v.voice.isEspeak()) {
         const double sw = num(pipeMed, "ttfa_switch_ms");
@@ -339,7 +339,7 @@ void reportVoice(const VoiceRun &v, const QString &textPath, int rounds, int rep
             .arg(num(pipeMed, "ttfa_cpu_ms"), 0, 'f', 2)
             .arg(num(pipeMed, "ttfa_first_run_ms"), 0, 'f', 2)
             .arg(num(pipeMed, "ttfa_first_run_cpu_ms"), 0, 'f', 2));
-    out(QStringLiteral("     SINC_FASTEST median %1 ms; raw first audio %2 ms%3")
+    out(QStringLiteral("     soxr MQ median %1 ms; raw first audio %2 ms%3")
             .arg(num(pipeFast, "ttfa_ms"), 0, 'f', 2)
             .arg(num(raw, "first_audio_ms"), 0, 'f', 2)
             .arg(v.voice.isEspeak() ? QString() : QStringLiteral(" (whole first sentence, not streamed)")));
@@ -487,7 +487,7 @@ int main(int argc, char **argv)
     out(QStringLiteral("figures: audio seconds per CPU second of this process (higher is faster), median over the"));
     out(QStringLiteral("         rounds of fresh child processes (interleaved: raw, project classes, pipelines) x the repeats in each;"));
     out(QStringLiteral("         'project' = EspeakBackend / FliteBackend::speak, Resampler, WavEncoder / Mp3Encoder, one by one;"));
-    out(QStringLiteral("         'raw lib' = the same work called directly on espeak-ng / flite / libsamplerate / LAME / stdio."));
+    out(QStringLiteral("         'raw lib' = the same work called directly on espeak-ng / flite / soxr / LAME / stdio."));
     out();
 
     QList<VoiceRun> voiceRuns{{{QStringLiteral("espeak"), QStringLiteral("en-us")}, false},

@@ -123,8 +123,7 @@ QJsonObject ProjectStages::runClasses(const ChildOptions &options)
                 all.insert(all.end(), out.begin(), out.end());
                 sizes.push_back(int(out.size()));
             }
-            // Flush with a valid pointer, as the pipeline does: Resampler::process(nullptr,
-            // 0, true, ...) silently returns no tail (libsamplerate ignores a null data_in).
+            // Flush with a valid pointer, as the pipeline does.
             out.clear();
             static const float kNothing = 0.0f;
             resampler.process(&kNothing, 0, true, out);

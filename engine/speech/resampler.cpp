@@ -1,6 +1,6 @@
 #include "resampler.h"
 
-#include <samplerate.h>
+#include <soxr.h>
 
 Resampler::Resampler(int inputRate, int outputRate, Quality quality)
     : m_ratio(double(outputRate) / double(inputRate))
@@ -9,58 +9,70 @@ Resampler::Resampler(int inputRate, int outputRate, Quality quality)
         m_passThrough = true;
         return;
     }
-    int type = SRC_SINC_MEDIUM_QUALITY;
+    unsigned long recipe = SOXR_HQ;
     switch (quality) {
-    case Quality::Best: type = SRC_SINC_BEST_QUALITY; break;
-    case Quality::Medium: type = SRC_SINC_MEDIUM_QUALITY; break;
-    case Quality::Fastest: type = SRC_SINC_FASTEST; break;
-    case Quality::Linear: type = SRC_LINEAR; break;
+    case Quality::Best: recipe = SOXR_VHQ; break;
+    case Quality::Medium: recipe = SOXR_HQ; break;
+    case Quality::Fastest: recipe = SOXR_MQ; break;
+    case Quality::Linear: recipe = SOXR_QQ; break;
     }
-    int error = 0;
-    m_state = src_new(type, 1, &error);
+    const soxr_quality_spec_t q = soxr_quality_spec(recipe, 0);
+    const soxr_io_spec_t io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I);
+    // One thread: soxr would otherwise use OpenMP threads, in workers that fork per call.
+    const soxr_runtime_spec_t rt = soxr_runtime_spec(1);
+    soxr_error_t error = nullptr;
+    m_state = soxr_create(inputRate, outputRate, 1, &error, &io, &q, &rt);
+    if (error)
+        m_state = nullptr;
 }
 
 Resampler::~Resampler()
 {
     if (m_state)
-        src_delete(m_state);
+        soxr_delete(m_state);
 }
 
 void Resampler::process(const float *in, qsizetype count, bool endOfInput, std::vector<float> &out)
 {
     if (m_passThrough) {
-        out.insert(out.end(), in, in + count);
+        if (in)
+            out.insert(out.end(), in, in + count);
         return;
     }
     if (!m_state)
         return;
-    // libsamplerate silently produces nothing for a null input, even at the end of input.
-    static const float kNone = 0.0f;
-    SRC_DATA data{};
-    data.data_in = in ? in : &kNone;
-    data.input_frames = long(count);
-    data.src_ratio = m_ratio;
-    data.end_of_input = endOfInput ? 1 : 0;
-    // Loop until all input is consumed (and, at the end, all output drained).
-    for (;;) {
+    // soxr takes all input it is given when there is room for the output; loop until it has.
+    size_t left = in ? size_t(qMax<qsizetype>(0, count)) : 0;
+    const float *at = in;
+    while (left > 0) {
         const size_t base = out.size();
-        const long room = long(double(data.input_frames) * m_ratio) + 256;
-        out.resize(base + size_t(room));
-        data.data_out = out.data() + base;
-        data.output_frames = room;
-        if (src_process(m_state, &data) != 0) {
+        const size_t room = size_t(double(left) * m_ratio) + 1024;
+        out.resize(base + room);
+        size_t used = 0;
+        size_t made = 0;
+        if (soxr_process(m_state, at, left, &used, out.data() + base, room, &made)) {
             out.resize(base);
             return;
         }
-        out.resize(base + size_t(data.output_frames_gen));
-        data.data_in += data.input_frames_used;
-        data.input_frames -= data.input_frames_used;
-        if (data.input_frames > 0)
-            continue;
-        if (endOfInput && data.output_frames_gen > 0)
-            continue;
-        break;
+        out.resize(base + made);
+        at += used;
+        left -= used;
     }
-    if (endOfInput)
-        src_reset(m_state);
+    if (!endOfInput)
+        return;
+    // A null input is soxr's end of input: it hands out its filter's tail.
+    for (;;) {
+        const size_t base = out.size();
+        const size_t room = 4096;
+        out.resize(base + room);
+        size_t made = 0;
+        if (soxr_process(m_state, nullptr, 0, nullptr, out.data() + base, room, &made)) {
+            out.resize(base);
+            return;
+        }
+        out.resize(base + made);
+        if (made == 0)
+            break;
+    }
+    soxr_clear(m_state);
 }

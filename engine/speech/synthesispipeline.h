@@ -41,7 +41,7 @@ struct SynthesisExcerpt
 };
 
 // Text in, 24 kHz mono float chunks out, sentence by sentence, as they are produced:
-// segmentation -> numbers in words (ICU) -> (kana) -> backend -> (sonic speed) -> voice level -> libsamplerate.
+// segmentation -> numbers in words (ICU) -> (kana) -> backend -> (sonic speed) -> voice level -> soxr (resampling to 24 kHz).
 // Holds process-wide speech state: one per worker process (or per `say`).
 class SynthesisPipeline
 {

@@ -1,5 +1,5 @@
 // Word timings (issue 16): each word's start in the output audio, from the backends'
-// own word events, through sonic (speed), the pauses between sentences, libsamplerate
+// own word events, through sonic (speed), the pauses between sentences, the resampler (soxr)
 // and the worker pipe. Judged against Debian's pocketsphinx: for every English voice at
 // speed 0.5, 1.0 and 2.0 the median |start error| stays within 60 ms and no word is off
 // by more than 250 ms. For every other language: each word of the text appears once,
