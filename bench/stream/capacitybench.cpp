@@ -242,13 +242,20 @@ void CapacityBench::runVoice(const Voice &voice)
                 "-> theoretical capacity %d cores x %.1f = %.0f listeners\n",
                 voice.label, audioS, rtf, m_cores, rtf, theoretical);
 
+    // The cap is set above what the search may reach, so that it is the machine, not the
+    // cap, that stops it (BENCH_STREAM_MAX_STREAMS overrides).
+    m_maxStreams = qEnvironmentVariableIntValue("BENCH_STREAM_MAX_STREAMS") > 0
+                       ? qEnvironmentVariableIntValue("BENCH_STREAM_MAX_STREAMS")
+                       : qMax(256, int(theoretical * 1.25));
+
     // A fresh server per voice, so each voice meets the worker pool as it starts.
     StudioProcess studio;
     m_studio = &studio;
     m_key = studio.createAccountWithKey("bench", {"--credits", "1000000000"});
     const QString streamWorkers = qEnvironmentVariable("BENCH_STREAM_WORKERS", "2");
     if (!studio.start({"--workers", "2", "--stream-workers", streamWorkers, "--rate-limit", "1000000", "--log-level",
-                       "warn", "--max-streams", QString::number(m_maxStreams), "--max-connections", "4096"})) {
+                       "warn", "--max-streams", QString::number(m_maxStreams), "--max-connections",
+                       QString::number(qMax(4096, 2 * m_maxStreams))})) {
         std::printf("could not start the server\n");
         return;
     }
@@ -256,7 +263,8 @@ void CapacityBench::runVoice(const Voice &voice)
     qint64 s = 0, w = 0;
     int n = 0;
     memory(&s, &w, &n);
-    std::printf("  idle: server RSS %.1f MB, %d workers %.1f MB, total %.1f MB\n", mb(s), n, mb(w), mb(s + w));
+    std::printf("  --max-streams %d; idle: server RSS %.1f MB, %d workers %.1f MB, total %.1f MB\n", m_maxStreams, mb(s), n,
+                mb(w), mb(s + w));
 
     const QByteArray req = StreamBench::requestFor(m_text, voice.id, voice.lang);
     const int roundMs = int(audioS * 1000 * 2) + 20000;
@@ -345,10 +353,11 @@ void CapacityBench::runVoice(const Voice &voice)
 void CapacityBench::run()
 {
     std::printf("bench-stream --capacity: %lld-character English text, player clients (%.0f ms jitter buffer) reading "
-                "every stream to the end, server with 2 file workers, %s stream workers, --max-streams %d; %d cores; "
+                "every stream to the end, server with 2 file workers, %s stream workers, --max-streams 1.25x the theoretical "
+                "capacity (at least 256); %d cores; "
                 "load average at start %s\n",
                 qint64(m_text.size()), PlayerClient::kJitterMs,
-                qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")), m_maxStreams, m_cores,
+                qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")), m_cores,
                 qPrintable(loadAverage()));
     const Voice voices[] = {{"espeak-ng (ef_dora, es)", "ef_dora", "e"}, {"flite slt (af_sarah)", "af_sarah", ""}};
     for (const Voice &v : voices)
