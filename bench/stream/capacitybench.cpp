@@ -360,7 +360,10 @@ void CapacityBench::run()
                 qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")), m_cores,
                 qPrintable(loadAverage()));
     const Voice voices[] = {{"espeak-ng (ef_dora, es)", "ef_dora", "e"}, {"flite slt (af_sarah)", "af_sarah", ""}};
+    // BENCH_STREAM_CAPACITY_VOICE: only the voices whose label contains it ("flite", "espeak").
+    const QString only = qEnvironmentVariable("BENCH_STREAM_CAPACITY_VOICE");
     for (const Voice &v : voices)
-        runVoice(v);
+        if (only.isEmpty() || QString::fromLatin1(v.label).contains(only, Qt::CaseInsensitive))
+            runVoice(v);
     std::printf("\nload average at end %s\n", qPrintable(loadAverage()));
 }
