@@ -133,6 +133,9 @@ void CapacityBench::memory(qint64 *serverKiB, qint64 *workersKiB, int *workers) 
     for (qint64 pid : childrenOf(server)) {
         *workersKiB += rssKiBOf(pid);
         ++*workers;
+        // A worker's espeak-ng zygote (EspeakCall::startZygote) counts with it.
+        for (qint64 zygote : childrenOf(pid))
+            *workersKiB += rssKiBOf(zygote);
     }
 }
 
@@ -141,8 +144,12 @@ void CapacityBench::cpu(double *serverS, double *workersS) const
     const qint64 server = m_studio->pid();
     *serverS = cpuOf(statOf(server), false);
     *workersS = 0;
-    for (qint64 pid : childrenOf(server))
+    for (qint64 pid : childrenOf(server)) {
         *workersS += cpuOf(statOf(pid), true);
+        // The zygote with the calls it forked and waited for.
+        for (qint64 zygote : childrenOf(pid))
+            *workersS += cpuOf(statOf(zygote), true);
+    }
 }
 
 CapacityBench::Round CapacityBench::players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun)

@@ -49,25 +49,25 @@ QString EspeakBackend::voiceKey(const SynthesisParams &params)
            + QString::number(params.gender);
 }
 
-// In an EspeakCall child (see there for why not here).
-bool EspeakBackend::selectVoice(const SynthesisParams &params)
+// What the EspeakCall child sets (see there for why not here): the voice, and with
+// prosody the native controls: rate in words per minute (175 at speed 1.0), pitch and
+// pitch range on espeak's 0..100 scales around their defaults of 50.
+EspeakCall::Setup EspeakBackend::setupFor(const SynthesisParams &params, bool prosody)
 {
-    if (!params.espeakLanguage.isEmpty()) {
-        // Some languages (nb, en-gb) do not resolve by name in 1.51.
-        const QByteArray lang = params.espeakLanguage.toLatin1();
-        espeak_VOICE props;
-        std::memset(&props, 0, sizeof props);
-        props.languages = lang.constData();
-        props.gender = params.gender;
-        props.variant = params.espeakVariant.mid(1).toInt();
-        return espeak_SetVoiceByProperties(&props) == EE_OK;
-    }
-    QString name = params.espeakVoice;
-    if (!params.espeakVariant.isEmpty())
-        name += u'+' + params.espeakVariant;
-    if (espeak_SetVoiceByName(name.toLatin1().constData()) == EE_OK)
-        return true;
-    return !params.espeakVariant.isEmpty() && espeak_SetVoiceByName(params.espeakVoice.toLatin1().constData()) == EE_OK;
+    EspeakCall::Setup s;
+    auto copy = [](char *to, size_t size, const QString &from) { qstrncpy(to, from.toLatin1().constData(), size); };
+    // Some languages (nb, en-gb) do not resolve by name in 1.51: those go by properties.
+    copy(s.language, sizeof s.language, params.espeakLanguage);
+    copy(s.voice, sizeof s.voice, params.espeakVoice);
+    copy(s.variant, sizeof s.variant, params.espeakVariant);
+    s.variantNumber = params.espeakVariant.mid(1).toInt();
+    s.gender = params.gender;
+    s.prosody = prosody;
+    s.rate = clampParam(175.0 * params.speed, 80, 450);
+    s.pitch = clampParam(50.0 * params.pitch, 0, 100);
+    s.range = clampParam(50.0 * params.pitchRange, 0, 100);
+    s.wordGap = clampParam(params.wordGapMs / 10.0, 0, 100);
+    return s;
 }
 
 QString EspeakBackend::noVoice(const SynthesisParams &params)
@@ -83,7 +83,7 @@ qint64 EspeakBackend::loudSamplesOf(const QByteArray &phonemeInput, const Synthe
             count += std::abs(int(pcm[i])) > 300 ? 1 : 0;
         return true;
     };
-    EspeakCall::run(phonemeInput, espeakCHARS_UTF8 | espeakPHONEMES, [&] { return selectVoice(params); }, counter, {});
+    EspeakCall::run(phonemeInput, espeakCHARS_UTF8 | espeakPHONEMES, setupFor(params, false), counter, {});
     return count;
 }
 
@@ -115,19 +115,6 @@ QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &par
     for (const PhonemeSpan &span : phonemes)
         phonemeInput << IpaPhonemes::toEspeak(span.ipa, [&](const QString &m) { return hasPhoneme(m, params); }).value_or(QString());
 
-    // In the child: the voice, and native prosody controls: rate in words per minute (175
-    // at speed 1.0), pitch and pitch range on espeak's 0..100 scales around their
-    // defaults of 50.
-    const auto setup = [&params] {
-        if (!selectVoice(params))
-            return false;
-        espeak_SetParameter(espeakRATE, clampParam(175.0 * params.speed, 80, 450), 0);
-        espeak_SetParameter(espeakPITCH, clampParam(50.0 * params.pitch, 0, 100), 0);
-        espeak_SetParameter(espeakRANGE, clampParam(50.0 * params.pitchRange, 0, 100), 0);
-        espeak_SetParameter(espeakWORDGAP, clampParam(params.wordGapMs / 10.0, 0, 100), 0);
-        return true;
-    };
-
     // Phonemes go in as espeak-ng's own [[...]] input, which it reads only with
     // espeakPHONEMES; then the text's own brackets must not open phoneme input.
     unsigned int flags = espeakCHARS_UTF8;
@@ -157,7 +144,8 @@ QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &par
         if (textPosition >= 1 && cp < utf16Index.size())
             marks(WordMark{utf16Index[cp], sample, -1});
     };
-    const EspeakCall::Outcome out = EspeakCall::run(utf8, flags, setup, sink, marks ? words : EspeakCall::WordSink());
+    const EspeakCall::Outcome out = EspeakCall::run(utf8, flags, setupFor(params, true), sink,
+                                                    marks ? words : EspeakCall::WordSink());
     if (out.result == EspeakCall::Result::SetupFailed)
         return noVoice(params);
     if (out.result == EspeakCall::Result::Failed)

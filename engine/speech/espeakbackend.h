@@ -1,5 +1,6 @@
 #pragma once
 
+#include "espeakcall.h"
 #include "speechbackend.h"
 
 #include <QHash>
@@ -19,7 +20,7 @@ public:
 
 private:
     static QString voiceKey(const SynthesisParams &params);
-    static bool selectVoice(const SynthesisParams &params);
+    static EspeakCall::Setup setupFor(const SynthesisParams &params, bool prosody);
     static QString noVoice(const SynthesisParams &params);
     // Whether the voice's phoneme table has this mnemonic: an unknown one is skipped by
     // espeak-ng (and spoils its word), so [[X]] is as quiet as [[]]. Measured once per

@@ -11,18 +11,39 @@
 // that no API resets: a sentence cut in two, or made on a worker that spoke something
 // else first, came out up to ~49 ms longer or shorter and with another waveform. The
 // process that forks touches espeak-ng only to initialize it, so every child starts from
-// the same state: a piece is the same samples on any worker, in a stream or in a file. A
-// fork of a ~20 MB worker costs ~0.2 ms. Voice and parameters are set in the child too:
-// espeak-ng queues a command on its wave generator for each voice change and rate
-// setting, which only synthesis takes off; set in the parent, they piled up until the
-// queue overflowed (after ~160 calls a sentence came out cut short).
+// the same state: a piece is the same samples on any worker, in a stream or in a file.
+// Voice and parameters are set in the child too: espeak-ng queues a command on its wave
+// generator for each voice change and rate setting, which only synthesis takes off; set
+// in the parent, they piled up until the queue overflowed (after ~160 calls a sentence
+// came out cut short).
+//
+// A process that calls startZygote() first thing (tts-worker does) forks its calls from a
+// small process made then, before it loaded its voices and libraries' data: a fork, exit
+// and wait of the ~38 MB worker cost ~0.75 ms, a third of a short unit's work. Elsewhere
+// (tests, `say`) the calling process forks them itself; both start from the same state.
 class EspeakCall
 {
 public:
-    // Audio at espeak-ng's rate; returning false stops the call (the child is killed).
+    // Audio at espeak-ng's rate; returning false stops the call (the child is ended).
     using PcmSink = std::function<bool(const qint16 *samples, int count)>;
     // A word event: its 1-based code point position in the input and its first sample.
     using WordSink = std::function<void(int textPosition, qint64 sample)>;
+
+    // The voice and prosody the child sets before it speaks: plain data, since it may
+    // travel to the zygote. Strings are NUL-terminated Latin-1.
+    struct Setup
+    {
+        char language[32] = {};  // by properties when set (some languages do not resolve by name)
+        char voice[64] = {};     // else by name,
+        char variant[32] = {};   // with "+variant" (falling back to the plain name)
+        int variantNumber = 0;   // by properties: the variant's number
+        int gender = 0;
+        bool prosody = false;    // set rate, pitch, range and word gap (espeak-ng's scales)
+        int rate = 175;
+        int pitch = 50;
+        int range = 50;
+        int wordGap = 0;
+    };
 
     enum class Result { Done, Stopped, SetupFailed, Failed };
     struct Outcome
@@ -31,9 +52,16 @@ public:
         int espeakError = 0; // espeak_ERROR of the call, when Done or Failed by espeak_Synth
     };
 
-    // setup() (voice, parameters; false: espeak-ng refused, Failed) then
+    // The setup (false: espeak-ng refused the voice: SetupFailed), then
     // espeak_Synth(input, POS_CHARACTER, flags), in a child; pcm and words run here, in
     // the order the child's callback saw them (a buffer's words before its samples).
-    static Outcome run(const QByteArray &input, unsigned int flags, const std::function<bool()> &setup,
-                       const PcmSink &pcm, const WordSink &words);
+    static Outcome run(const QByteArray &input, unsigned int flags, const Setup &setup, const PcmSink &pcm,
+                       const WordSink &words);
+
+    // Forks the process the calls of this process fork from. Call it before the process
+    // grows (first thing in main) and before it starts threads; once per process.
+    static void startZygote();
+    static bool hasZygote();
+    // Closes the zygote's socket (it exits): calls fork here again.
+    static void stopZygote();
 };

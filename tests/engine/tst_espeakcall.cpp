@@ -3,10 +3,15 @@
 // whatever the process said before (other voices, languages, rates, breathy variants,
 // calls cut short), also after hundreds of calls (voice and rate settings queue commands
 // in espeak-ng that only synthesis takes off). A stop ends the call's child at once and
-// leaves no process behind.
+// leaves no process behind. Registered twice: engine_espeakcall forks each call from the
+// test process, engine_espeakcall_zygote (TTS_TEST_ESPEAK_ZYGOTE=1) from a zygote as
+// tts-worker does, whose calls must be the same samples as the ones forked here.
 
 #include "espeakbackend.h"
+#include "espeakcall.h"
 
+#include <QDir>
+#include <QFile>
 #include <QtTest>
 
 #include <cerrno>
@@ -26,6 +31,27 @@ SynthesisParams voice(const QString &language, const QString &variant = {}, doub
     p.speed = speed;
     return p;
 }
+
+bool zygoteMode()
+{
+    return qEnvironmentVariableIntValue("TTS_TEST_ESPEAK_ZYGOTE") == 1;
+}
+
+// The children of process pid (all its threads'), from /proc.
+QList<qint64> childrenOf(qint64 pid)
+{
+    QList<qint64> out;
+    const QDir tasks(QStringLiteral("/proc/%1/task").arg(pid));
+    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile f(tasks.filePath(tid + QStringLiteral("/children")));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray &p : f.readAll().split(' '))
+            if (!p.trimmed().isEmpty())
+                out << p.trimmed().toLongLong();
+    }
+    return out;
+}
 }
 
 class TestEspeakCall : public QObject
@@ -39,6 +65,7 @@ private slots:
     void wordMarksInOrder();
     void stopEndsTheCall();
     void unknownVoiceIsAnError();
+    void zygoteCallsEqualCallsForkedHere();
 
 private:
     std::vector<qint16> say(const QString &text, const SynthesisParams &params, QList<SpeechBackend::WordMark> *marks = nullptr);
@@ -49,6 +76,11 @@ private:
 void TestEspeakCall::initTestCase()
 {
     QVERIFY(m_espeak.isReady());
+    if (zygoteMode()) {
+        EspeakCall::startZygote();
+        QVERIFY(EspeakCall::hasZygote());
+        QCOMPARE(childrenOf(::getpid()).size(), 1);
+    }
 }
 
 std::vector<qint16> TestEspeakCall::say(const QString &text, const SynthesisParams &params, QList<SpeechBackend::WordMark> *marks)
@@ -136,9 +168,40 @@ void TestEspeakCall::stopEndsTheCall()
     QVERIFY2(err.isEmpty(), qPrintable(err));
     QCOMPARE(chunks, 1);
     qInfo("stopped after %lld ms", qint64(t.elapsed()));
+    if (zygoteMode()) {
+        // The zygote's child ends at its next write into the closed pipe.
+        const QList<qint64> zygote = childrenOf(::getpid());
+        QCOMPARE(zygote.size(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(childrenOf(zygote.first()).isEmpty(), 5000);
+        QVERIFY(EspeakCall::hasZygote());
+        return;
+    }
     errno = 0;
     QCOMPARE(::waitpid(-1, nullptr, WNOHANG), -1);
     QCOMPARE(errno, ECHILD);
+}
+
+void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
+{
+    if (!zygoteMode())
+        QSKIP("engine_espeakcall_zygote runs this");
+    const QString sentence = QStringLiteral("El puerto estaba tranquilo y los barcos se mecían.");
+    QList<SpeechBackend::WordMark> zygoteMarks, hereMarks;
+    const std::vector<qint16> fromZygote = say(sentence, voice("es", "f3", 1.2), &zygoteMarks);
+    const QList<qint64> zygote = childrenOf(::getpid());
+    QCOMPARE(zygote.size(), 1);
+    EspeakCall::stopZygote();
+    QVERIFY(!EspeakCall::hasZygote());
+    // It exits when its socket closes.
+    int status = 0;
+    QCOMPARE(qint64(::waitpid(pid_t(zygote.first()), &status, 0)), zygote.first());
+    const std::vector<qint16> here = say(sentence, voice("es", "f3", 1.2), &hereMarks);
+    QVERIFY(fromZygote.size() > 10000);
+    QCOMPARE(here.size(), fromZygote.size());
+    QVERIFY2(here == fromZygote, "the zygote's call came out with other samples");
+    QCOMPARE(hereMarks.size(), zygoteMarks.size());
+    for (qsizetype i = 0; i < hereMarks.size(); ++i)
+        QCOMPARE(hereMarks.at(i).start, zygoteMarks.at(i).start);
 }
 
 void TestEspeakCall::unknownVoiceIsAnError()

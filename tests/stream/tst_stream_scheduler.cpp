@@ -351,8 +351,17 @@ void TestStreamScheduler::slowReaderDoesNotDelayOthers()
     slow->live->start(m_auth, request(QString("This sentence keeps the synthesizer busy for a while. ").repeated(400),
                                       QStringLiteral("ef_dora")));
     QVERIFY(QTest::qWaitFor([slow] { return slow->samples() > 0; }, 30000));
-    QTest::qWait(300);
-    const qint64 held = slow->audio32.size();
+    // Until the window is full: no audio for half a second (a fixed wait was too short on
+    // a loaded machine, where the unit was still filling it).
+    qint64 held = -1;
+    QVERIFY(QTest::qWaitFor([&] {
+        const qint64 now = slow->audio32.size();
+        if (now == held)
+            return true;
+        held = now;
+        QTest::qWait(500);
+        return false;
+    }, 60000));
     QVERIFY2(held <= 4 * qint64(WorkerProtocol::kAudioWindowBytes),
              qPrintable(QStringLiteral("%1 bytes handed to a listener who reads nothing").arg(held)));
     QList<Listener *> others;
