@@ -9,5 +9,8 @@ int main()
 {
     // First, while the process is small: espeak-ng calls fork from it (EspeakCall).
     EspeakCall::startZygote();
-    return runWorkerLoop(STDIN_FILENO, STDOUT_FILENO);
+    const int status = runWorkerLoop(STDIN_FILENO, STDOUT_FILENO);
+    // Waited for, so that its CPU (and its calls') counts in this process's children's.
+    EspeakCall::stopZygote();
+    return status;
 }

@@ -55,7 +55,11 @@ QString EspeakBackend::voiceKey(const SynthesisParams &params)
 EspeakCall::Setup EspeakBackend::setupFor(const SynthesisParams &params, bool prosody)
 {
     EspeakCall::Setup s;
-    auto copy = [](char *to, size_t size, const QString &from) { qstrncpy(to, from.toLatin1().constData(), size); };
+    auto copy = [&s](char *to, size_t size, const QString &from) {
+        const QByteArray latin1 = from.toLatin1();
+        s.namesFit = s.namesFit && size_t(latin1.size()) < size;
+        qstrncpy(to, latin1.constData(), size);
+    };
     // Some languages (nb, en-gb) do not resolve by name in 1.51: those go by properties.
     copy(s.language, sizeof s.language, params.espeakLanguage);
     copy(s.voice, sizeof s.voice, params.espeakVoice);

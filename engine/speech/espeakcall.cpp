@@ -43,6 +43,8 @@ constexpr size_t kMaxZygoteInput = 60000;
 
 int g_childFd = -1; // the pipe's write end, in the child only
 int g_zygote = -1;  // this process's end of the socket to its zygote
+pid_t g_zygotePid = -1;
+bool g_zygoteReady = false; // it said it initialized espeak-ng
 constexpr int kSetupFailed = -1; // an End's count when the voice was refused (espeak_ERROR is >= 0)
 
 // Moves all size bytes through ::read or ::write, across short transfers and EINTR.
@@ -119,7 +121,7 @@ bool selectVoice(const EspeakCall::Setup &s)
     // parent's flite calls move.
     std::srand(1);
     int err = kSetupFailed;
-    if (selectVoice(setup)) {
+    if (setup.namesFit && selectVoice(setup)) {
         if (setup.prosody) {
             espeak_SetParameter(espeakRATE, setup.rate, 0);
             espeak_SetParameter(espeakPITCH, setup.pitch, 0);
@@ -146,10 +148,16 @@ bool selectVoice(const EspeakCall::Setup &s)
         ::dup2(devNull, STDIN_FILENO);
         ::dup2(devNull, STDOUT_FILENO);
         ::close(devNull);
+    } else {
+        ::close(STDIN_FILENO);
+        ::close(STDOUT_FILENO);
     }
     if (espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 20, nullptr, 0) <= 0)
         _exit(1);
     espeak_SetVoiceByName("en");
+    const char ready = 'R';
+    if (::send(sock, &ready, 1, MSG_NOSIGNAL) != 1)
+        _exit(0);
     const pid_t self = ::getpid();
     std::vector<char> buffer(sizeof(Request) + kMaxZygoteInput + 1);
     // Finished children are waited for here, not left to the kernel: their CPU time then
@@ -211,10 +219,29 @@ bool selectVoice(const EspeakCall::Setup &s)
     }
 }
 
-// Hands a call to the zygote; false when there is none or it has gone.
+// The first call waits (up to 5 s) for the zygote to say it initialized espeak-ng: one
+// stuck there would otherwise hold every call. Without that word it is given up.
+bool zygoteIsReady()
+{
+    if (g_zygoteReady)
+        return true;
+    pollfd p{g_zygote, POLLIN, 0};
+    int n;
+    do {
+        n = ::poll(&p, 1, 5000);
+    } while (n < 0 && errno == EINTR);
+    char ready = 0;
+    g_zygoteReady = n == 1 && ::recv(g_zygote, &ready, 1, 0) == 1 && ready == 'R';
+    if (!g_zygoteReady)
+        EspeakCall::stopZygote();
+    return g_zygoteReady;
+}
+
+// Hands a call to the zygote; false when there is none or it has gone (then the caller
+// forks the call itself).
 bool sendToZygote(const QByteArray &input, unsigned int flags, const EspeakCall::Setup &setup, int writeEnd)
 {
-    if (g_zygote < 0 || size_t(input.size()) > kMaxZygoteInput)
+    if (g_zygote < 0 || size_t(input.size()) > kMaxZygoteInput || !zygoteIsReady())
         return false;
     Request request;
     request.flags = flags;
@@ -238,9 +265,10 @@ bool sendToZygote(const QByteArray &input, unsigned int flags, const EspeakCall:
     } while (n < 0 && errno == EINTR);
     if (n == ssize_t(sizeof request + size_t(input.size())))
         return true;
-    // Gone (or refusing): fork here from now on.
-    ::close(g_zygote);
-    g_zygote = -1;
+    // Gone: fork here from now on. Another error (no buffer memory for the moment): this
+    // call only.
+    if (n >= 0 || errno == EPIPE || errno == ECONNRESET || errno == ENOTCONN)
+        EspeakCall::stopZygote();
     return false;
 }
 }
@@ -265,6 +293,8 @@ void EspeakCall::startZygote()
     }
     ::close(sv[1]);
     g_zygote = sv[0];
+    g_zygotePid = pid;
+    g_zygoteReady = false;
 }
 
 void EspeakCall::stopZygote()
@@ -272,6 +302,15 @@ void EspeakCall::stopZygote()
     if (g_zygote >= 0)
         ::close(g_zygote);
     g_zygote = -1;
+    if (g_zygotePid > 0) {
+        // It exits at once when its socket closes (and is killed if stuck: it holds nothing).
+        if (!g_zygoteReady)
+            ::kill(g_zygotePid, SIGKILL);
+        while (::waitpid(g_zygotePid, nullptr, 0) < 0 && errno == EINTR) {
+        }
+    }
+    g_zygotePid = -1;
+    g_zygoteReady = false;
 }
 
 bool EspeakCall::hasZygote()
@@ -303,6 +342,8 @@ EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags,
             if (::getppid() != parent)
                 _exit(1);
             ::close(fds[0]);
+            if (g_zygote >= 0)
+                ::close(g_zygote); // else the zygote could not see its socket close while this lives
             speakInChild(fds[1], setup, input.constData(), size_t(input.size()), flags);
         }
         ::close(fds[1]);

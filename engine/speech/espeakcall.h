@@ -37,6 +37,7 @@ public:
         char voice[64] = {};     // else by name,
         char variant[32] = {};   // with "+variant" (falling back to the plain name)
         int variantNumber = 0;   // by properties: the variant's number
+        bool namesFit = true;    // false: a name was longer than its field (the voice is refused)
         int gender = 0;
         bool prosody = false;    // set rate, pitch, range and word gap (espeak-ng's scales)
         int rate = 175;
@@ -62,6 +63,7 @@ public:
     // grows (first thing in main) and before it starts threads; once per process.
     static void startZygote();
     static bool hasZygote();
-    // Closes the zygote's socket (it exits): calls fork here again.
+    // Closes the zygote's socket and waits for it to exit (its CPU then counts in this
+    // process's children's): calls fork here again.
     static void stopZygote();
 };
