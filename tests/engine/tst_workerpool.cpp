@@ -4,6 +4,7 @@
 // fail only their own task.
 
 #include "enginetest.h"
+#include "synthesispipeline.h"
 #include "workerpool.h"
 #include "workerprotocol.h"
 
@@ -68,6 +69,7 @@ private slots:
     void pausedConsumerIsNotTakenForAHungWorker();
     void workerErrorFailsOnlyThatJob();
     void audioBeyondItsBoundFailsTheJob();
+    void espeakWorkerEqualsThisProcess();
 
 private:
     SynthesisParams paramsFor(const Sample &s);
@@ -443,6 +445,39 @@ void TestWorkerPool::workerErrorFailsOnlyThatJob()
     QCOMPARE(pool.workerPids(), pids);
     const Outcome ok = run(pool, job(paramsFor(kSamples[0]), {}, AudioFormat::Wav, true), 60000, false);
     QVERIFY2(ok.finished, qPrintable(ok.error));
+}
+
+void TestWorkerPool::espeakWorkerEqualsThisProcess()
+{
+    // tts-worker forks its espeak-ng calls from the zygote it makes first thing in main
+    // (EspeakCall); this process forks them itself. A stream's units and a file run on
+    // workers, `say` and the benches in their own process: the same request must be the
+    // same samples.
+    QString error;
+    EngineTest::RequestSpec spec;
+    spec.voiceId = QStringLiteral("ef_dora");
+    spec.language = QStringLiteral("e");
+    spec.text = QStringLiteral("El faro estaba en calma. Las gaviotas gritaban más que ayer, y el mar seguía gris.");
+    const std::optional<SynthesisParams> params = EngineTest::plan(spec, &error);
+    QVERIFY2(params, qPrintable(error));
+    QCOMPARE(params->backend, SpeechBackendKind::Espeak);
+
+    std::vector<float> here;
+    SynthesisPipeline pipeline;
+    const QString err = pipeline.run(*params, [&](const float *s, qsizetype n) {
+        here.insert(here.end(), s, s + n);
+        return true;
+    });
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+
+    WorkerPool::Options options;
+    options.workers = 1;
+    WorkerPool pool(options);
+    const EngineTest::Outcome worker = EngineTest::run(pool, EngineTest::job(*params, {}, AudioFormat::Wav, true));
+    QVERIFY2(worker.finished, qPrintable(worker.error));
+    QVERIFY(here.size() > 24000);
+    QCOMPARE(worker.audio.size(), here.size());
+    QVERIFY2(worker.audio == here, "a worker's samples differ from this process's");
 }
 
 QTEST_GUILESS_MAIN(TestWorkerPool)
