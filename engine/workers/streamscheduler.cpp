@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
+#include <QtEndian>
 
 StreamScheduler::StreamScheduler(Options options, QObject *parent)
     : QObject(parent)
@@ -53,7 +54,15 @@ int StreamScheduler::readyWorkers() const
 
 int StreamScheduler::busyWorkers() const
 {
-    return int(m_units.size());
+    return int(m_units.size()); // busy workers only
+}
+
+int StreamScheduler::heldUnits() const
+{
+    int n = 0;
+    for (const QList<QPointer<StreamTask>> &units : m_units)
+        n += int(units.size());
+    return n;
 }
 
 int StreamScheduler::activeStreams() const
@@ -102,27 +111,32 @@ void StreamScheduler::post(StreamTask *task)
 void StreamScheduler::dispatch()
 {
     m_tasks.removeIf([](const QPointer<StreamTask> &t) { return !t || t->isDone(); });
-    for (WorkerProcess *w : std::as_const(m_workers)) {
-        if (!w->isReady() || w->isBusy())
-            continue;
-        // Earliest playback deadline first; among equals, the stream that came first.
-        StreamTask *next = nullptr;
-        qint64 due = 0;
-        for (const QPointer<StreamTask> &t : std::as_const(m_tasks)) {
-            if (!t->isRunnable())
+    // Idle workers first, then the next unit of busy ones.
+    for (int held = 0; held < kUnitsPerWorker; ++held) {
+        for (WorkerProcess *w : std::as_const(m_workers)) {
+            if (!w->isReady() || m_units.value(w).size() != held)
                 continue;
-            const qint64 d = t->deadlineMs();
-            if (!next || d < due) {
-                next = t;
-                due = d;
+            // Earliest playback deadline first; among equals, the stream that came first.
+            StreamTask *next = nullptr;
+            qint64 due = 0;
+            for (const QPointer<StreamTask> &t : std::as_const(m_tasks)) {
+                if (!t->isRunnable())
+                    continue;
+                const qint64 d = t->deadlineMs();
+                if (!next || d < due) {
+                    next = t;
+                    due = d;
+                }
             }
+            if (!next)
+                return;
+            SynthesisJob unit = next->nextUnit();
+            unit.tag = ++m_lastTag == 0 ? ++m_lastTag : m_lastTag; // 0 means none
+            next->m_unitTag = unit.tag;
+            m_units[w].append(next);
+            w->setBusy(true);
+            w->send(WorkerProtocol::Type::Job, QJsonDocument(unit.toJson()).toJson(QJsonDocument::Compact));
         }
-        if (!next)
-            return;
-        const SynthesisJob unit = next->nextUnit();
-        m_units.insert(w, next);
-        w->setBusy(true);
-        w->send(WorkerProtocol::Type::Job, QJsonDocument(unit.toJson()).toJson(QJsonDocument::Compact));
     }
 }
 
@@ -133,31 +147,45 @@ void StreamScheduler::closeFile(std::function<std::function<void()>()> work)
     });
 }
 
-void StreamScheduler::signalUnit(StreamTask *task, WorkerProtocol::Type type, int graceMs)
+bool StreamScheduler::signalUnit(StreamTask *task, WorkerProtocol::Type type, int graceMs)
 {
     for (auto it = m_units.cbegin(); it != m_units.cend(); ++it) {
-        if (it.value() != task)
+        const qsizetype at = it.value().indexOf(task);
+        if (at < 0)
             continue;
         WorkerProcess *w = it.key();
-        w->send(type, {});
-        // Busy in one long stretch of synthesis: killed, onDied replaces it.
+        char tag[4];
+        qToLittleEndian<quint32>(task->m_unitTag, tag);
+        w->send(type, QByteArray(tag, 4));
+        // A waiting unit is answered when its turn comes, without synthesis. A running
+        // one busy in one long stretch of synthesis: killed, onDied replaces the worker.
+        if (at > 0)
+            return false;
         QTimer::singleShot(graceMs, w, [this, w, task = QPointer<StreamTask>(task)] {
-            if (m_units.contains(w) && m_units.value(w) == task)
+            const QList<QPointer<StreamTask>> units = m_units.value(w);
+            if (!units.isEmpty() && units.first() == task)
                 w->kill();
         });
-        return;
+        return true;
     }
+    return false;
 }
 
 void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &frame)
 {
-    if (!m_units.contains(worker))
+    const auto units = m_units.find(worker);
+    if (units == m_units.end() || units->isEmpty())
         return;
-    QPointer<StreamTask> task = m_units.value(worker);
+    QPointer<StreamTask> task = units->first(); // frames come for the running unit
     const bool ends = frame.type == WorkerProtocol::Type::Done || frame.type == WorkerProtocol::Type::Error;
     if (ends) {
-        m_units.remove(worker);
-        worker->setBusy(false);
+        units->removeFirst();
+        if (units->isEmpty()) {
+            m_units.erase(units);
+            worker->setBusy(false);
+        } else {
+            worker->setBusy(true); // the next one runs: its own inactivity bound
+        }
     }
     if (task) {
         const QJsonObject o = ends ? QJsonDocument::fromJson(frame.payload).object() : QJsonObject();
@@ -174,15 +202,19 @@ void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame
 
 void StreamScheduler::onDied(WorkerProcess *worker)
 {
-    QPointer<StreamTask> task = m_units.take(worker);
+    const QList<QPointer<StreamTask>> lost = m_units.take(worker);
+    const QPointer<StreamTask> task = lost.value(0);
     m_workers.removeOne(worker);
     worker->deleteLater();
     // A worker killed because it did not heed a Stop in time was not a failure to start.
     const bool deliberate = task && (task->m_stopping || task->m_finishing || task->isDone());
     if (!deliberate)
         ++m_recentDeaths;
-    if (task)
-        task->onUnitLost();
+    // The running unit, and the waiting one (none of its audio went out: tried again).
+    for (const QPointer<StreamTask> &t : lost) {
+        if (t)
+            t->onUnitLost();
+    }
     if (m_recentDeaths >= 5 && readyWorkers() == 0) {
         // No worker can start (missing program, broken install): fail instead of waiting forever.
         for (const QPointer<StreamTask> &t : QList<QPointer<StreamTask>>(m_tasks))

@@ -237,9 +237,8 @@ void StreamTask::stop()
     if (m_done || m_stopping)
         return;
     m_stopping = true;
-    if (m_inFlight)
-        m_scheduler->signalUnit(this, WorkerProtocol::Type::Stop, StreamScheduler::kStopGraceMs); // its Error ends it
-    else
+    // A running unit's Error ends it; one still waiting in its worker ends it now.
+    if (!m_inFlight || !m_scheduler->signalUnit(this, WorkerProtocol::Type::Stop, StreamScheduler::kStopGraceMs))
         fail(QStringLiteral("Cancelled"));
 }
 
@@ -248,9 +247,8 @@ void StreamTask::finishEarly()
     if (m_done || m_stopping || m_finishing)
         return;
     m_finishing = true;
-    if (m_inFlight)
-        m_scheduler->signalUnit(this, WorkerProtocol::Type::Finish, StreamScheduler::kFinishGraceMs); // its Done ends it
-    else
+    // A running unit's Done ends it; one still waiting in its worker ends it now.
+    if (!m_inFlight || !m_scheduler->signalUnit(this, WorkerProtocol::Type::Finish, StreamScheduler::kFinishGraceMs))
         complete(m_textThrough);
 }
 

@@ -102,6 +102,7 @@ private:
     qint64 m_arrivalMs = 0;
     qint64 m_firstAudioMs = -1;
     int m_attempts = 0;                    // of the running unit
+    quint32 m_unitTag = 0;                 // its SynthesisJob::tag
     bool m_inFlight = false;               // a unit of it is on a worker
     bool m_unitHandedOut = false;          // the running unit's audio or words went out: no retry
     bool m_started = false;

@@ -40,6 +40,8 @@ QJsonObject SynthesisJob::toJson() const
                   {"words", wordTimings},
                   {"max_samples", maxSamples},
                   {"billed_tokens", billedTokens}};
+    if (tag)
+        o.insert("tag", qint64(tag));
     if (excerpt)
         o.insert("excerpt", QJsonObject{{"first_sentence", qint64(excerpt->firstSentence)},
                                         {"cp_offset", excerpt->codePointOffset},
@@ -69,6 +71,7 @@ std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
     job.wordTimings = json.value("words").toBool();
     job.maxSamples = qMax<qint64>(0, json.value("max_samples").toInteger());
     job.billedTokens = json.value("billed_tokens").toInteger();
+    job.tag = quint32(qBound<qint64>(0, json.value("tag").toInteger(), 0xffffffff));
     if (json.contains("excerpt")) {
         const QJsonObject e = json.value("excerpt").toObject();
         SynthesisPipeline::Excerpt x;

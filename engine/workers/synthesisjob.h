@@ -29,6 +29,9 @@ struct SynthesisJob
     // may say"): the worker stops there and the job fails. 0: no bound (the studio).
     qint64 maxSamples = 0;
     qint64 billedTokens = 0; // for the message
+    // Names the job in Stop and Finish frames (WorkerProtocol) when the host has handed the
+    // worker its next job before this one ended (StreamScheduler); 0: none.
+    quint32 tag = 0;
 
     // The bound for params: (25 s + 1.5 s per billed token) stretched by the slowest speed
     // (speed x the slowest <prosody rate>, at most 4 times), plus the <break> allowance

@@ -15,6 +15,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <deque>
 #include <thread>
 
 #include <poll.h>
@@ -98,13 +99,44 @@ private:
     QByteArray m_buffer;
 };
 
+// A job the host sent while another ran (StreamScheduler hands a worker its next unit
+// early, so that it never waits between units), with what the host said about it since.
+struct WaitingJob
+{
+    std::optional<SynthesisJob> job; // nullopt: malformed, answered with an Error in its turn
+    bool stop = false;
+    bool finish = false;
+};
+using WaitingJobs = std::deque<WaitingJob>;
+
+WaitingJob parseJob(const QByteArray &payload)
+{
+    return WaitingJob{SynthesisJob::fromJson(QJsonDocument::fromJson(payload).object())};
+}
+
+// The tag a Stop or Finish names; 0: the running job.
+quint32 tagOf(const WorkerProtocol::Frame &f)
+{
+    return f.payload.size() == 4 ? qFromLittleEndian<quint32>(f.payload.constData()) : 0;
+}
+
 // One job, from the Started frame to the last one it answers with (Done or Error). Its
 // state is what the host can change while the job runs: credits (flow control), a stop,
-// or the pipe closing.
+// or the pipe closing. Jobs that arrive meanwhile wait in `waiting`.
 class JobRun
 {
 public:
-    JobRun(Channel &channel, const SynthesisJob &job) : m_channel(channel), m_job(job) {}
+    JobRun(Channel &channel, const SynthesisJob &job, WaitingJobs &waiting) : m_channel(channel), m_job(job), m_waiting(waiting) {}
+
+    // A job stopped or finished by the host before its turn: answered at once, as a
+    // running one would be right after the signal.
+    bool answerEarly(bool stop)
+    {
+        if (stop)
+            return fail(QStringLiteral("Cancelled"));
+        m_finishing = true;
+        return finish({});
+    }
 
     // False when the host has gone: the worker then exits.
     bool run(SynthesisPipeline &pipeline)
@@ -225,12 +257,27 @@ private:
     // What the host says during a job: credits (flow control), stop and finish.
     void handle(const WorkerProtocol::Frame &f)
     {
-        if (f.type == WorkerProtocol::Type::Credit && f.payload.size() == 4)
+        if (f.type == WorkerProtocol::Type::Credit && f.payload.size() == 4) {
             m_inFlight -= qFromLittleEndian<quint32>(f.payload.constData());
-        else if (f.type == WorkerProtocol::Type::Stop)
-            m_stopped = true;
-        else if (f.type == WorkerProtocol::Type::Finish)
-            m_finishing = true;
+            return;
+        }
+        if (f.type == WorkerProtocol::Type::Job) {
+            m_waiting.push_back(parseJob(f.payload));
+            return;
+        }
+        const bool stop = f.type == WorkerProtocol::Type::Stop;
+        if (!stop && f.type != WorkerProtocol::Type::Finish)
+            return;
+        const quint32 tag = tagOf(f);
+        if (tag == 0 || tag == m_job.tag) {
+            (stop ? m_stopped : m_finishing) = true;
+            return;
+        }
+        // A waiting job's; one that ended already is not there (the signal came late).
+        for (WaitingJob &w : m_waiting) {
+            if (w.job && w.job->tag == tag)
+                (stop ? w.stop : w.finish) = true;
+        }
     }
 
     // Between chunks: a stop must end the job within a chunk's time, not at the end.
@@ -299,6 +346,7 @@ private:
 
     Channel &m_channel;
     const SynthesisJob &m_job;
+    WaitingJobs &m_waiting;
     std::unique_ptr<AudioEncoder> m_encoder;        // the file, when the job writes one
     std::unique_ptr<StreamEncoder> m_streamEncoder; // the frames, when the job streams
     QByteArray m_pending; // encoded audio not sent yet (takeChunk)
@@ -342,19 +390,25 @@ int runWorkerLoop(int inFd, int outFd)
     pipeline.warmUp();
     if (!channel.send(WorkerProtocol::Type::Ready, {}))
         return 1;
+    WaitingJobs waiting; // in the order they came
     for (;;) {
-        auto frame = channel.receive();
-        if (!frame)
-            return 0;
-        if (frame->type != WorkerProtocol::Type::Job)
-            continue; // stray credits after a job ended
-        const auto job = SynthesisJob::fromJson(QJsonDocument::fromJson(frame->payload).object());
-        if (!job) {
+        if (waiting.empty()) {
+            auto frame = channel.receive();
+            if (!frame)
+                return 0;
+            if (frame->type == WorkerProtocol::Type::Job)
+                waiting.push_back(parseJob(frame->payload));
+            continue; // else stray credits or signals after a job ended
+        }
+        const WaitingJob next = std::move(waiting.front());
+        waiting.pop_front();
+        if (!next.job) {
             if (!channel.sendJson(WorkerProtocol::Type::Error, {{"message", "malformed job"}}))
                 return 1;
             continue;
         }
-        if (!JobRun(channel, *job).run(pipeline))
+        JobRun run(channel, *next.job, waiting);
+        if (!(next.stop || next.finish ? run.answerEarly(next.stop) : run.run(pipeline)))
             return 1;
     }
 }

@@ -10,16 +10,16 @@ namespace WorkerProtocol
 {
 enum class Type : char {
     Ready = 'R',   // worker -> host: warmed up, waiting for a job
-    Job = 'J',     // host -> worker: JSON job
+    Job = 'J',     // host -> worker: JSON job; one sent while another runs waits for it (in order)
     Credit = 'K',  // host -> worker: u32 LE bytes of audio consumed (flow control)
     Started = 'S', // worker -> host: JSON {sample_rate}
     Audio = 'A',   // worker -> host: float32 LE 24 kHz mono samples
     Done = 'D',    // worker -> host: JSON {samples, text_spoken, text_total} (text: characters, see SynthesisPipeline::Progress)
     Error = 'E',   // worker -> host: JSON {message}
     Progress = 'P', // worker -> host: JSON {samples}; keeps the watchdog quiet on long file jobs
-    Stop = 'X',    // host -> worker: drop the current job (its file too), answer Error, stay warm
+    Stop = 'X',    // host -> worker: drop the current job (its file too), answer Error, stay warm; payload: empty, or the u32 LE tag of the job meant (a waiting one answers Error when its turn comes)
     Sentence = 'M', // worker -> host (streams): JSON {index, samples}: sentence `index` (SynthesisPipeline::Progress::sentence) starts at sample `samples`
-    Finish = 'F',  // host -> worker: end the current job now but keep it: finish its file with the audio made so far, answer Done
+    Finish = 'F',  // host -> worker: end the current job now but keep it: finish its file with the audio made so far, answer Done; payload as Stop's
     Words = 'W',   // worker -> host: JSON {words: [[char_start, char_end, start_sample, end_sample], ...]} (jobs with word timings), before the audio they describe
 };
 

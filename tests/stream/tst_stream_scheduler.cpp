@@ -146,6 +146,8 @@ private slots:
     void streamsMatchTheirSoloSynthesis();
     void slowReaderDoesNotDelayOthers();
     void killedWorkerAffectsOnlyItsStream();
+    void stoppingAWaitingUnitLeavesTheRunningOne_data();
+    void stoppingAWaitingUnitLeavesTheRunningOne();
     void queuedJobsCompleteWhileStreamsRun();
     void workerProcessesStayFixed();
 
@@ -381,6 +383,55 @@ void TestStreamScheduler::slowReaderDoesNotDelayOthers()
     slow->reads = true;
     slow->live->acknowledge(slow->audio32.size());
     QVERIFY(QTest::qWaitFor([&] { return slow->audio32.size() > held; }, 30000));
+}
+
+void TestStreamScheduler::stoppingAWaitingUnitLeavesTheRunningOne_data()
+{
+    QTest::addColumn<bool>("finish");
+    QTest::newRow("stop") << false;
+    QTest::newRow("finish early") << true;
+}
+
+void TestStreamScheduler::stoppingAWaitingUnitLeavesTheRunningOne()
+{
+    // One worker holds two units: the one it runs and the next, handed over early. The
+    // stream whose unit waits there is stopped (or finished early): it ends at once, with
+    // no audio, and the other stream's running unit goes on to the end of its stream.
+    QFETCH(bool, finish);
+    QVERIFY(openEngine(1, 1));
+    // An SSML document is one unit: the worker is busy with it for a while.
+    const QString ssml = QStringLiteral("<speak>%1</speak>")
+                             .arg(QString("The keeper climbed the narrow stairs and checked the lamp. ").repeated(15));
+    Listener *running = listen(request(ssml, QStringLiteral("af_sarah")));
+    QVERIFY(QTest::qWaitFor([running] { return running->samples() > 0; }, 30000));
+    Listener *waiting = listen(request(kTexts.at(0), QStringLiteral("af_sarah")));
+    StreamScheduler *scheduler = m_engine->streamScheduler();
+    auto held = [scheduler] {
+        int n = 0;
+        QMetaObject::invokeMethod(scheduler, [&n, scheduler] { n = scheduler->heldUnits(); }, Qt::BlockingQueuedConnection);
+        return n;
+    };
+    QVERIFY2(QTest::qWaitFor([&] { return held() == 2; }, 10000), "the second stream's unit was not handed to the busy worker");
+    QVERIFY(!running->done);
+    // The studio's Stop finishes the stream early (its end is reported); a client that
+    // goes stops it (nothing more is reported to it).
+    if (finish) {
+        waiting->live->stop();
+        QVERIFY(QTest::qWaitFor([waiting] { return waiting->done; }, 10000));
+        QVERIFY2(!running->done, "the waiting stream ended only after the running unit");
+        QCOMPARE(waiting->samples(), 0);
+        QCOMPARE(waiting->outcome.kind, LiveStream::Outcome::Kind::Stopped);
+    } else {
+        waiting->live->abandon(QStringLiteral("the listener left"));
+    }
+    // The signal named the waiting unit: the running one was not stopped or finished.
+    QVERIFY(QTest::qWaitFor([running] { return running->done; }, 120000));
+    QVERIFY2(running->completed(), qPrintable(running->outcome.error.detail));
+    // The worker answered the waiting unit in its turn and serves the next stream.
+    QVERIFY(QTest::qWaitFor([&] { return held() == 0; }, 10000));
+    Listener *after = listen(request(kTexts.at(1), QStringLiteral("af_sarah")));
+    QVERIFY(QTest::qWaitFor([after] { return after->done; }, 60000));
+    QVERIFY(after->completed());
 }
 
 void TestStreamScheduler::killedWorkerAffectsOnlyItsStream()
