@@ -1,5 +1,7 @@
 #include "rawstages.h"
 
+#include "vectorstate.h"
+
 #include <espeak-ng/speak_lib.h>
 #include <lame/lame.h>
 #include <soxr.h>
@@ -78,6 +80,7 @@ public:
     bool speak(const QByteArray &utf8, Capture &capture) override
     {
         g_capture = &capture;
+        VectorState::clearUpperHalves();
         return espeak_Synth(utf8.constData(), size_t(utf8.size()) + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8,
                             nullptr, nullptr)
                == EE_OK;
@@ -112,6 +115,7 @@ public:
     int rate() const override { return m_rate; }
     bool speak(const QByteArray &utf8, Capture &capture) override
     {
+        VectorState::clearUpperHalves(); // as FliteBackend does: like for like
         cst_wave *w = flite_text_to_wave(utf8.constData(), m_voice);
         if (!w)
             return false;

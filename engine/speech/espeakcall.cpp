@@ -1,5 +1,7 @@
 #include "espeakcall.h"
 
+#include "vectorstate.h"
+
 #include <espeak-ng/speak_lib.h>
 
 #include <cerrno>
@@ -128,6 +130,7 @@ bool selectVoice(const EspeakCall::Setup &s)
             espeak_SetParameter(espeakRANGE, setup.range, 0);
             espeak_SetParameter(espeakWORDGAP, setup.wordGap, 0);
         }
+        VectorState::clearUpperHalves(); // see there: the state a fork inherits
         err = espeak_Synth(input, size + 1, 0, POS_CHARACTER, 0, flags, nullptr, nullptr);
     }
     const Header end{End, err, 0};

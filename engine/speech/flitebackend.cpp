@@ -2,6 +2,7 @@
 
 #include "ipaphonemes.h"
 #include "phonemerewrite.h"
+#include "vectorstate.h"
 
 extern "C" {
 #include <flite/flite.h>
@@ -31,7 +32,9 @@ int streamChunk(const cst_wave *w, int start, int size, int /*last*/, cst_audio_
 {
     auto *ctx = static_cast<StreamContext *>(asi->userdata);
     ctx->gotAudio = true;
-    if (size > 0 && !(*ctx->sink)(w->samples + start, size)) {
+    const bool go = size <= 0 || (*ctx->sink)(w->samples + start, size);
+    VectorState::clearUpperHalves(); // back into flite after the pipeline's code
+    if (!go) {
         ctx->stopped = true;
         return CST_AUDIO_STREAM_STOP;
     }
@@ -256,6 +259,7 @@ QString FliteBackend::synthesize(VoiceState *s, const QString &sentence, const P
     flite_feat_set(v->features, "streaming_info", audio_streaming_info_val(asi));
 
     const QByteArray text = sentence.toUtf8();
+    VectorState::clearUpperHalves();
     cst_wave *w = flite_text_to_wave(text.constData(), v);
     feat_remove(v->features, "streaming_info");
     if (!w)
@@ -272,6 +276,7 @@ QString FliteBackend::speakWithMarks(VoiceState *s, const QString &sentence, con
     // The words' times are known once the sentence is synthesized, so its audio is
     // handed over whole, after them.
     const QByteArray text = sentence.toUtf8();
+    VectorState::clearUpperHalves();
     cst_utterance *utt = flite_synth_text(text.constData(), s->voice);
     if (!utt)
         return QStringLiteral("flite synthesis failed");
