@@ -23,13 +23,7 @@ int clampParam(double v, int lo, int hi)
 
 EspeakBackend::EspeakBackend()
 {
-    // Synchronous mode with a short buffer: the first samples reach the sink
-    // after ~20 ms of audio has been computed, well under a millisecond.
-    m_rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 20, nullptr, 0);
-    if (m_rate > 0) {
-        // The first voice selection loads data (~4 ms); pay it now, not on the first request.
-        espeak_SetVoiceByName("en");
-    }
+    m_rate = EspeakCall::initialize();
 }
 
 EspeakBackend::~EspeakBackend()

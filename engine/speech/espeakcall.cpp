@@ -138,8 +138,8 @@ bool selectVoice(const EspeakCall::Setup &s)
     _exit(0);
 }
 
-// The zygote: initializes espeak-ng as EspeakBackend does in the worker (so its children
-// start from the same state as the worker's own), then forks a child per request.
+// The zygote: initializes espeak-ng as the worker's EspeakBackend does (initialize(), so
+// its children start from the same state as the worker's own), then forks a child per request.
 [[noreturn]] void zygoteMain(int sock, pid_t worker)
 {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -155,9 +155,8 @@ bool selectVoice(const EspeakCall::Setup &s)
         ::close(STDIN_FILENO);
         ::close(STDOUT_FILENO);
     }
-    if (espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 20, nullptr, 0) <= 0)
+    if (EspeakCall::initialize() <= 0)
         _exit(1);
-    espeak_SetVoiceByName("en");
     const char ready = 'R';
     if (::send(sock, &ready, 1, MSG_NOSIGNAL) != 1)
         _exit(0);
@@ -274,6 +273,17 @@ bool sendToZygote(const QByteArray &input, unsigned int flags, const EspeakCall:
         EspeakCall::stopZygote();
     return false;
 }
+}
+
+int EspeakCall::initialize()
+{
+    // Synchronous mode with a short buffer: the first samples reach the sink after ~20 ms
+    // of audio has been computed, well under a millisecond.
+    const int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 20, nullptr, 0);
+    // The first voice selection loads data (~4 ms); paid now, not by the first call.
+    if (rate > 0)
+        espeak_SetVoiceByName("en");
+    return rate;
 }
 
 void EspeakCall::startZygote()

@@ -59,6 +59,11 @@ public:
     static Outcome run(const QByteArray &input, unsigned int flags, const Setup &setup, const PcmSink &pcm,
                        const WordSink &words);
 
+    // Initializes espeak-ng the one way every process that forks calls does (the worker's
+    // backend and the zygote), so that their calls start from the same state: synchronous,
+    // 20 ms buffers, the first voice's data loaded. The sample rate, or <= 0 on failure.
+    static int initialize();
+
     // Forks the process the calls of this process fork from. Call it before the process
     // grows (first thing in main) and before it starts threads; once per process.
     static void startZygote();
