@@ -90,15 +90,19 @@ void reportWords(cst_utterance *utt, const QString &sentence, int rate, const Sp
 // Words said with given phones: flite looks every word up in its lexicon's compiled-in
 // addenda before the lexicon itself, so for one sentence the addenda start with made-up
 // words ("zqxa", "zqxb"...) that stand for the phoneme spans, and are put back after it.
+// Built on and put back to the voice's own addenda, not whatever is there: a worker's
+// sentences may interleave (WorkerLoop), and one that ends must not leave another's list
+// (or restore a list that ended) behind. Words are looked up before the first audio, so a
+// sentence paused in its audio no longer needs its list.
 class PhonemeAddenda
 {
 public:
-    PhonemeAddenda(cst_voice *voice, const QList<SpeechBackend::PhonemeSpan> &spans)
+    PhonemeAddenda(cst_voice *voice, char ***original, const QList<SpeechBackend::PhonemeSpan> &spans)
     {
         if (spans.isEmpty() || !feat_present(voice->features, "lexicon"))
             return;
         m_lexicon = val_lexicon(feat_val(voice->features, "lexicon"));
-        m_saved = m_lexicon->addenda;
+        m_saved = original;
         for (qsizetype i = 0; i < spans.size(); ++i) {
             std::vector<QByteArray> entry{"0" + word(i).toLatin1()};
             for (const QString &phone : IpaPhonemes::toFlite(spans.at(i).ipa).value_or(QStringList()))
@@ -180,6 +184,8 @@ FliteBackend::VoiceState *FliteBackend::voice(const QString &name)
         return nullptr;
     VoiceState state;
     state.voice = v;
+    if (feat_present(v->features, "lexicon"))
+        state.addenda = val_lexicon(feat_val(v->features, "lexicon"))->addenda;
     // Remember the voice's own pitch so that pitch factors stay relative to it.
     if (feat_present(v->features, "cg_db")) {
         const cst_cg_db *db = val_cg_db(feat_val(v->features, "cg_db"));
@@ -220,72 +226,85 @@ QString FliteBackend::speak(const QString &sentence, const SynthesisParams &para
     cst_voice *v = s->voice;
     // Pitch level and spread are flite's own intonation targets; speed is applied
     // afterwards (sonic) so that it scales duration exactly on every voice.
-    flite_feat_set_float(v->features, "int_f0_target_mean", float(s->f0Mean * params.pitch));
-    flite_feat_set_float(v->features, "int_f0_target_stddev", float(s->f0Stddev * params.pitch * params.pitchRange));
+    Targets targets{float(s->f0Mean * params.pitch), float(s->f0Stddev * params.pitch * params.pitchRange)};
 
     if (phonemes.isEmpty())
-        return synthesize(s, sentence, sink, marks);
-    const PhonemeAddenda addenda(v, phonemes);
+        return synthesize(s, targets, sentence, sink, marks);
+    const PhonemeAddenda addenda(v, s->addenda, phonemes);
     const SpokenText input = PhonemeRewrite::apply(sentence, phonemes, [&](const PhonemeSpan &span, qsizetype index) {
         return PhonemeRewrite::spaced(sentence, span, PhonemeAddenda::word(index));
     });
     if (!marks)
-        return synthesize(s, input.text, sink, {});
-    return synthesize(s, input.text, sink, [&](const WordMark &m) {
+        return synthesize(s, targets, input.text, sink, {});
+    return synthesize(s, targets, input.text, sink, [&](const WordMark &m) {
         WordMark mapped = m;
         mapped.textIndex = input.sourceIndex(m.textIndex);
         marks(mapped);
     });
 }
 
-QString FliteBackend::synthesize(VoiceState *s, const QString &sentence, const PcmSink &sink, const MarkSink &marks)
+// The sentence's utterance, its settings in the utterance's features (which shadow the
+// voice's): a voice shared by sentences that interleave (WorkerLoop) is never changed.
+cst_utterance *FliteBackend::utterance(VoiceState *s, const Targets &targets, const QByteArray &text,
+                                        cst_audio_streaming_info *asi)
 {
-    cst_voice *v = s->voice;
+    cst_utterance *utt = new_utterance();
+    utt_set_input_text(utt, text.constData());
+    utt_init(utt, s->voice);
+    feat_set_float(utt->features, "int_f0_target_mean", targets.f0Mean);
+    feat_set_float(utt->features, "int_f0_target_stddev", targets.f0Stddev);
+    if (asi)
+        feat_set(utt->features, "streaming_info", audio_streaming_info_val(asi));
+    VectorState::clearUpperHalves();
+    if (!utt_synth(utt)) {
+        delete_utterance(utt);
+        return nullptr;
+    }
+    return utt;
+}
+
+QString FliteBackend::synthesize(VoiceState *s, const Targets &targets, const QString &sentence, const PcmSink &sink,
+                                 const MarkSink &marks)
+{
     // flite's unvoiced excitation is noise from the C library's rand(), whose state
     // carries over from call to call: the same sentence came out with other noise, and
     // where its quiet edges end moved by tens of samples (the pipeline trims them at a
     // ramp cut). Seeded per sentence, a sentence is the same samples on every worker and
-    // every route, so a stream's units equal the file's run.
+    // every route, so a stream's units equal the file's run. (tts-worker gives each
+    // thread its own rand() state: app/worker/threadrand.cpp.)
     std::srand(1);
-    if (marks)
-        return speakWithMarks(s, sentence, sink, marks);
+    const QByteArray text = sentence.toUtf8();
+    if (marks) {
+        // The words' times are known once the sentence is synthesized, so its audio is
+        // handed over whole, after them.
+        cst_utterance *utt = utterance(s, targets, text, nullptr);
+        const cst_wave *w = utt ? utt_wave(utt) : nullptr;
+        if (w) {
+            reportWords(utt, sentence, w->sample_rate, marks);
+            if (w->num_samples > 0)
+                sink(w->samples, w->num_samples);
+        }
+        if (utt)
+            delete_utterance(utt);
+        return w ? QString() : QStringLiteral("flite synthesis failed");
+    }
 
     StreamContext ctx;
     ctx.sink = &sink;
-    cst_audio_streaming_info *asi = new_audio_streaming_info();
+    cst_audio_streaming_info *asi = new_audio_streaming_info(); // the utterance's features own it
     asi->asc = streamChunk;
     asi->userdata = &ctx;
     asi->min_buffsize = 256;
-    flite_feat_set(v->features, "streaming_info", audio_streaming_info_val(asi));
-
-    const QByteArray text = sentence.toUtf8();
-    VectorState::clearUpperHalves();
-    cst_wave *w = flite_text_to_wave(text.constData(), v);
-    feat_remove(v->features, "streaming_info");
-    if (!w)
+    cst_utterance *utt = utterance(s, targets, text, asi);
+    const cst_wave *w = utt ? utt_wave(utt) : nullptr;
+    if (!w) {
+        if (utt)
+            delete_utterance(utt);
         return QStringLiteral("flite synthesis failed");
+    }
     // Voices that do not stream hand over the whole sentence at once.
     if (!ctx.gotAudio && w->num_samples > 0)
         sink(w->samples, w->num_samples);
-    delete_wave(w);
-    return {};
-}
-
-QString FliteBackend::speakWithMarks(VoiceState *s, const QString &sentence, const PcmSink &sink, const MarkSink &marks)
-{
-    // The words' times are known once the sentence is synthesized, so its audio is
-    // handed over whole, after them.
-    const QByteArray text = sentence.toUtf8();
-    VectorState::clearUpperHalves();
-    cst_utterance *utt = flite_synth_text(text.constData(), s->voice);
-    if (!utt)
-        return QStringLiteral("flite synthesis failed");
-    const cst_wave *w = utt_wave(utt);
-    if (w) {
-        reportWords(utt, sentence, w->sample_rate, marks);
-        if (w->num_samples > 0)
-            sink(w->samples, w->num_samples);
-    }
     delete_utterance(utt);
-    return w ? QString() : QStringLiteral("flite synthesis failed");
+    return {};
 }

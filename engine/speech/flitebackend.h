@@ -5,6 +5,9 @@
 #include <QHash>
 
 struct cst_voice_struct;
+struct cst_utterance_struct;
+struct cst_audio_streaming_info_struct;
+class QByteArray;
 
 // flite: the English voices (clustergen slt, rms, awb and diphone kal16), far more
 // intelligible than espeak-ng's English.
@@ -30,10 +33,18 @@ private:
         float f0Mean = 0;
         float f0Stddev = 0;
         int rate = 16000;
+        char ***addenda = nullptr; // the lexicon's own (PhonemeAddenda)
+    };
+    struct Targets // flite's intonation targets for one sentence
+    {
+        float f0Mean = 0;
+        float f0Stddev = 0;
     };
     VoiceState *voice(const QString &name);
-    QString speakWithMarks(VoiceState *s, const QString &sentence, const PcmSink &sink, const MarkSink &marks);
-    QString synthesize(VoiceState *s, const QString &text, const PcmSink &sink, const MarkSink &marks);
+    static cst_utterance_struct *utterance(VoiceState *s, const Targets &targets, const QByteArray &text,
+                                           cst_audio_streaming_info_struct *asi);
+    QString synthesize(VoiceState *s, const Targets &targets, const QString &text, const PcmSink &sink,
+                       const MarkSink &marks);
 
     QHash<QString, VoiceState> m_voices;
 };

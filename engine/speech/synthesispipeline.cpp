@@ -15,9 +15,19 @@
 #include <numeric>
 #include <vector>
 
+namespace
+{
+thread_local std::function<bool()> t_heartbeat; // SynthesisPipeline::setHeartbeat
+}
+
 SynthesisPipeline::SynthesisPipeline(Resampler::Quality quality)
     : m_quality(quality)
 {
+}
+
+void SynthesisPipeline::setHeartbeat(std::function<bool()> heartbeat)
+{
+    t_heartbeat = std::move(heartbeat);
 }
 
 SynthesisPipeline::~SynthesisPipeline() = default;
@@ -445,7 +455,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
                     break;
                 if (QString err = backend->speak(call.text.text, params, pcmSink, {}, call.phonemes); !err.isEmpty())
                     return err;
-                if (m_heartbeat && !m_heartbeat())
+                if (t_heartbeat && !t_heartbeat())
                     stopped = true;
             }
             if (speed && !stopped) {
@@ -672,7 +682,7 @@ QString SynthesisPipeline::speakInCalls(SpeechBackend *backend, const SpokenPiec
             };
         if (QString err = backend->speak(call.text.text, params, gather, markSink, call.phonemes); !err.isEmpty())
             return err;
-        if (m_heartbeat && !m_heartbeat()) {
+        if (t_heartbeat && !t_heartbeat()) {
             *stopped = true;
             return {};
         }

@@ -104,8 +104,9 @@ public:
     static QList<SpokenPiece> callsOf(const SpokenPiece &spoken);
 
     // Called after each backend call (a long piece makes several): the job can show that
-    // it lives while a piece's audio is gathered. Returns false to stop.
-    void setHeartbeat(std::function<bool()> heartbeat) { m_heartbeat = std::move(heartbeat); }
+    // it lives while a piece's audio is gathered. Returns false to stop. For the runs of
+    // the calling thread (a worker's units run on threads of their own, taking turns).
+    void setHeartbeat(std::function<bool()> heartbeat);
 
 private:
     // Says spoken in callsOf() calls: its audio appended to raw and, when marks is given,
@@ -127,5 +128,4 @@ private:
     std::unique_ptr<KanaConverter> m_kana;
     std::map<QString, std::unique_ptr<TextNormalizer>> m_normalizers; // by locale
     VoiceLevels m_levels; // every voice at the same loudness, from the first sample
-    std::function<bool()> m_heartbeat;
 };

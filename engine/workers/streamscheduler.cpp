@@ -57,10 +57,23 @@ int StreamScheduler::busyWorkers() const
     return int(m_units.size()); // busy workers only
 }
 
+qsizetype StreamScheduler::indexOf(const QList<Unit> &units, quint32 tag)
+{
+    for (qsizetype i = 0; i < units.size(); ++i)
+        if (units.at(i).tag == tag)
+            return i;
+    return -1;
+}
+
+bool StreamScheduler::holds(const QList<Unit> &units, quint32 tag)
+{
+    return indexOf(units, tag) >= 0;
+}
+
 int StreamScheduler::heldUnits() const
 {
     int n = 0;
-    for (const QList<QPointer<StreamTask>> &units : m_units)
+    for (const QList<Unit> &units : m_units)
         n += int(units.size());
     return n;
 }
@@ -111,32 +124,39 @@ void StreamScheduler::post(StreamTask *task)
 void StreamScheduler::dispatch()
 {
     m_tasks.removeIf([](const QPointer<StreamTask> &t) { return !t || t->isDone(); });
-    // Idle workers first, then the next unit of busy ones.
-    for (int held = 0; held < kUnitsPerWorker; ++held) {
-        for (WorkerProcess *w : std::as_const(m_workers)) {
-            if (!w->isReady() || m_units.value(w).size() != held)
-                continue;
-            // Earliest playback deadline first; among equals, the stream that came first.
-            StreamTask *next = nullptr;
-            qint64 due = 0;
-            for (const QPointer<StreamTask> &t : std::as_const(m_tasks)) {
-                if (!t->isRunnable())
-                    continue;
-                const qint64 d = t->deadlineMs();
-                if (!next || d < due) {
-                    next = t;
-                    due = d;
-                }
-            }
-            if (!next)
-                return;
-            SynthesisJob unit = next->nextUnit();
-            unit.tag = ++m_lastTag == 0 ? ++m_lastTag : m_lastTag; // 0 means none
-            next->m_unitTag = unit.tag;
-            m_units[w].append(next);
-            w->setBusy(true);
-            w->send(WorkerProtocol::Type::Job, QJsonDocument(unit.toJson()).toJson(QJsonDocument::Compact));
+    for (;;) {
+        // The worker holding the fewest units (a worker runs its units by turns, the one
+        // due first going on: the load is spread, not queued behind a long unit).
+        WorkerProcess *w = nullptr;
+        for (WorkerProcess *candidate : std::as_const(m_workers)) {
+            const qsizetype held = m_units.value(candidate).size();
+            if (candidate->isReady() && held < kUnitsPerWorker && (!w || held < m_units.value(w).size()))
+                w = candidate;
         }
+        if (!w)
+            return;
+        // Earliest playback deadline first; among equals, the stream that came first.
+        StreamTask *next = nullptr;
+        qint64 due = 0;
+        for (const QPointer<StreamTask> &t : std::as_const(m_tasks)) {
+            if (!t->isRunnable())
+                continue;
+            const qint64 d = t->deadlineMs();
+            if (!next || d < due) {
+                next = t;
+                due = d;
+            }
+        }
+        if (!next)
+            return;
+        SynthesisJob unit = next->nextUnit();
+        unit.tag = ++m_lastTag == 0 ? ++m_lastTag : m_lastTag; // 0 means none
+        unit.dueMs = due;
+        next->m_unitTag = unit.tag;
+        next->m_unitRunning = false;
+        m_units[w].append({unit.tag, next});
+        w->setBusy(true);
+        w->send(WorkerProtocol::Type::Job, QJsonDocument(unit.toJson()).toJson(QJsonDocument::Compact));
     }
 }
 
@@ -150,20 +170,19 @@ void StreamScheduler::closeFile(std::function<std::function<void()>()> work)
 bool StreamScheduler::signalUnit(StreamTask *task, WorkerProtocol::Type type, int graceMs)
 {
     for (auto it = m_units.cbegin(); it != m_units.cend(); ++it) {
-        const qsizetype at = it.value().indexOf(task);
-        if (at < 0)
+        if (!holds(it.value(), task->m_unitTag))
             continue;
         WorkerProcess *w = it.key();
         char tag[4];
         qToLittleEndian<quint32>(task->m_unitTag, tag);
         w->send(type, QByteArray(tag, 4));
-        // A waiting unit is answered when its turn comes, without synthesis. A running
-        // one busy in one long stretch of synthesis: killed, onDied replaces the worker.
-        if (at > 0)
+        // One that has not begun is answered at once, without synthesis. One that has:
+        // it goes first at the running unit's next chunk; busy in one long stretch of
+        // synthesis, it is killed (onDied replaces the worker).
+        if (!task->m_unitRunning)
             return false;
         QTimer::singleShot(graceMs, w, [this, w, task = QPointer<StreamTask>(task)] {
-            const QList<QPointer<StreamTask>> units = m_units.value(w);
-            if (!units.isEmpty() && units.first() == task)
+            if (task && holds(m_units.value(w), task->m_unitTag))
                 w->kill();
         });
         return true;
@@ -176,15 +195,30 @@ void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame
     const auto units = m_units.find(worker);
     if (units == m_units.end() || units->isEmpty())
         return;
-    QPointer<StreamTask> task = units->first(); // frames come for the running unit
+    if (frame.type == WorkerProtocol::Type::Turn) {
+        // The frames that follow are this unit's.
+        const quint32 tag = frame.payload.size() == 4 ? qFromLittleEndian<quint32>(frame.payload.constData()) : 0;
+        m_current[worker] = tag;
+        for (const Unit &u : std::as_const(*units))
+            if (u.tag == tag && u.task)
+                u.task->m_unitRunning = true;
+        return;
+    }
+    const quint32 tag = m_current.value(worker);
+    const qsizetype at = indexOf(*units, tag);
+    if (at < 0)
+        return; // no Turn named a unit it holds: nothing to give the frame to
+    // The task may be gone (a stream that ended while its unit ran): its frames are dropped.
+    const QPointer<StreamTask> task = units->at(at).task;
     const bool ends = frame.type == WorkerProtocol::Type::Done || frame.type == WorkerProtocol::Type::Error;
     if (ends) {
-        units->removeFirst();
+        units->removeAt(at);
+        m_current.remove(worker);
         if (units->isEmpty()) {
             m_units.erase(units);
             worker->setBusy(false);
         } else {
-            worker->setBusy(true); // the next one runs: its own inactivity bound
+            worker->setBusy(true); // the others go on: their own inactivity bound
         }
     }
     if (task) {
@@ -202,15 +236,19 @@ void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame
 
 void StreamScheduler::onDied(WorkerProcess *worker)
 {
-    const QList<QPointer<StreamTask>> lost = m_units.take(worker);
-    const QPointer<StreamTask> task = lost.value(0);
+    QList<QPointer<StreamTask>> lost;
+    for (const Unit &u : m_units.take(worker))
+        lost << u.task;
+    m_current.remove(worker);
     m_workers.removeOne(worker);
     worker->deleteLater();
     // A worker killed because it did not heed a Stop in time was not a failure to start.
-    const bool deliberate = task && (task->m_stopping || task->m_finishing || task->isDone());
+    bool deliberate = false;
+    for (const QPointer<StreamTask> &t : lost)
+        deliberate = deliberate || !t || t->m_stopping || t->m_finishing || t->isDone();
     if (!deliberate)
         ++m_recentDeaths;
-    // The running unit, and the waiting one (none of its audio went out: tried again).
+    // Its units: those none of whose audio went out are tried again.
     for (const QPointer<StreamTask> &t : lost) {
         if (t)
             t->onUnitLost();

@@ -14,14 +14,16 @@
 class WorkerProcess;
 
 // Synthesis for live streams on a fixed set of warm worker processes, however many
-// streams run: each stream's text goes unit by unit (a sentence), and whenever a worker
-// is free it takes the next unit of the stream whose listener will run out of audio
-// first (earliest playback deadline; a stream without audio yet is due at once); a busy
-// worker is also handed the unit it runs next (idle workers first). A
+// streams run: each stream's text goes unit by unit (a few words first, then sentences).
+// Units are handed to the worker holding the fewest, stream by stream in the order of
+// their playback deadlines (when the listener runs out of audio; a stream without audio
+// yet is due since it arrived); a worker holds up to kUnitsPerWorker and runs them by
+// turns, chunk by chunk, the one due first going on (WorkerLoop): a new stream's first
+// words come out between two chunks of the others' sentences instead of after them. A
 // stream whose consumer does not read gets no unit until it does, so it neither holds a
 // worker nor delays the others. Workers stay isolated processes: one that crashes
-// affects only the stream whose unit it was running (that unit is retried on another
-// worker if none of its audio had gone out, else the stream fails); it is replaced.
+// affects only the streams whose units it held (a unit is retried on another worker if
+// none of its audio had gone out, else its stream fails); it is replaced.
 // Lives on the engine thread.
 class StreamScheduler : public QObject
 {
@@ -44,9 +46,11 @@ public:
     static constexpr int kFinishGraceMs = 3000;
     // A unit is tried again once after its worker crashed, if none of its audio went out.
     static constexpr int kMaxAttempts = 2;
-    // Units a worker holds: the running one and the next. Between two units a worker
-    // otherwise waited ~0.3 ms for this thread, ~10 % of a short first unit.
-    static constexpr int kUnitsPerWorker = 2;
+    // Units a worker holds and runs by turns (each its own thread there, paused between
+    // chunks: a flite utterance or an espeak-ng call's child process). Enough for a burst
+    // of arrivals to all start at once on two workers; bounded, so that the memory a
+    // worker holds is.
+    static constexpr int kUnitsPerWorker = 32;
 
     // From any thread: newTask() builds a stream's task on the calling thread (connect to
     // it there, then touch it only on the scheduler's thread), post() hands it over.
@@ -70,9 +74,9 @@ private:
     void dispatch();
     // Runs work on the scheduler's file thread, then what it returns on this thread.
     void closeFile(std::function<std::function<void()>()> work);
-    // Sends a Stop or Finish to the worker holding task's unit. A running unit's worker is
-    // killed if it has not answered after graceMs; false when the unit was only waiting
-    // (nothing of it runs: the task may end at once, the worker answers in its turn).
+    // Sends a Stop or Finish to the worker holding task's unit. The worker of a unit that
+    // has begun is killed if it has not answered after graceMs; false when the unit had
+    // not begun (nothing of it runs: the task may end at once, the worker answers it).
     bool signalUnit(StreamTask *task, WorkerProtocol::Type type, int graceMs);
     WorkerProcess *spawn();
     void onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &frame);
@@ -80,10 +84,18 @@ private:
 
     Options m_options;
     QList<WorkerProcess *> m_workers;
-    // A worker's units, in the order it runs them: the first is running, the one after it
-    // waits in the worker (handed over early, so that the worker goes on without a trip
-    // through this thread). Busy workers only.
-    QHash<WorkerProcess *, QList<QPointer<StreamTask>>> m_units;
+    // A unit handed to a worker, until its Done or Error: the task may go before that.
+    struct Unit
+    {
+        quint32 tag = 0;
+        QPointer<StreamTask> task;
+    };
+    static qsizetype indexOf(const QList<Unit> &units, quint32 tag);
+    static bool holds(const QList<Unit> &units, quint32 tag);
+    // The units each worker holds, in the order they were handed over. Busy workers only.
+    QHash<WorkerProcess *, QList<Unit>> m_units;
+    // Whose frames a worker is sending: the tag its last Turn frame named.
+    QHash<WorkerProcess *, quint32> m_current;
     quint32 m_lastTag = 0; // SynthesisJob::tag of the last unit handed out
     QList<QPointer<StreamTask>> m_tasks;
     QElapsedTimer m_clock;

@@ -103,6 +103,7 @@ private:
     qint64 m_firstAudioMs = -1;
     int m_attempts = 0;                    // of the running unit
     quint32 m_unitTag = 0;                 // its SynthesisJob::tag
+    bool m_unitRunning = false;            // its worker has begun it (a Turn frame named it)
     bool m_inFlight = false;               // a unit of it is on a worker
     bool m_unitHandedOut = false;          // the running unit's audio or words went out: no retry
     bool m_started = false;

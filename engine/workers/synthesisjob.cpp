@@ -42,6 +42,8 @@ QJsonObject SynthesisJob::toJson() const
                   {"billed_tokens", billedTokens}};
     if (tag)
         o.insert("tag", qint64(tag));
+    if (dueMs >= 0)
+        o.insert("due_ms", dueMs);
     if (excerpt)
         o.insert("excerpt", QJsonObject{{"first_sentence", qint64(excerpt->firstSentence)},
                                         {"cp_offset", excerpt->codePointOffset},
@@ -72,6 +74,7 @@ std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
     job.maxSamples = qMax<qint64>(0, json.value("max_samples").toInteger());
     job.billedTokens = json.value("billed_tokens").toInteger();
     job.tag = quint32(qBound<qint64>(0, json.value("tag").toInteger(), 0xffffffff));
+    job.dueMs = qMax<qint64>(-1, json.value("due_ms").toInteger(-1));
     if (json.contains("excerpt")) {
         const QJsonObject e = json.value("excerpt").toObject();
         SynthesisPipeline::Excerpt x;

@@ -15,7 +15,10 @@
 
 #include <cerrno>
 #include <csignal>
-#include <deque>
+#include <condition_variable>
+#include <limits>
+#include <list>
+#include <mutex>
 #include <thread>
 
 #include <poll.h>
@@ -99,20 +102,83 @@ private:
     QByteArray m_buffer;
 };
 
-// A job the host sent while another ran (StreamScheduler hands a worker its next unit
-// early, so that it never waits between units), with what the host said about it since.
-struct WaitingJob
+// A job the host handed over, from its arrival until its last frame went out. Jobs with a
+// due time (SynthesisJob::dueMs: a live stream's units, StreamScheduler) take turns on
+// threads of their own; the others run one after another, in the order they came.
+struct HeldJob
 {
-    std::optional<SynthesisJob> job; // nullopt: malformed, answered with an Error in its turn
-    bool stop = false;
+    std::optional<SynthesisJob> job; // nullopt: malformed
+    quint64 order = 0;               // arrival: among equals the first goes first
+    bool stop = false;               // the host said Stop (or Finish) while it ran
     bool finish = false;
-};
-using WaitingJobs = std::deque<WaitingJob>;
+    qint64 inFlight = 0;             // audio bytes sent and not yet credited back (flow control)
+    qint64 made = 0;                 // 24 kHz samples made so far: its due time moves on with them
+    bool started = false;            // its thread runs it
+    bool ended = false;              // its last frame went out
+    std::thread thread;
+    std::condition_variable turn;    // woken when its turn comes
 
-WaitingJob parseJob(const QByteArray &payload)
+    quint32 tag() const { return job ? job->tag : 0; }
+    bool urgent() const { return stop || finish; } // it ends as soon as it runs: first
+    qint64 due() const
+    {
+        if (!job || job->dueMs < 0)
+            return std::numeric_limits<qint64>::max();
+        return job->dueMs + made * 1000 / AudioFormats::kSampleRate;
+    }
+};
+
+class JobRun;
+
+// The jobs a worker holds and whose turn it is to run. One thread runs at a time (the loop's
+// or a job's, handing the turn over explicitly), so speech state is never used by two at
+// once; a job gives its turn away only between two chunks of its audio, in yield(). All
+// the fields below are touched by the thread whose turn it is only; m_mutex guards the
+// hand-over.
+class Worker
 {
-    return WaitingJob{SynthesisJob::fromJson(QJsonDocument::fromJson(payload).object())};
-}
+public:
+    Worker(Channel &channel, SynthesisPipeline &pipeline) : m_channel(channel), m_pipeline(pipeline) {}
+
+    // Serves jobs until the host has gone; the exit code.
+    int run();
+
+    // For the job whose turn it is. Sends a frame of that job (after a Turn naming it, when
+    // the frame before was another tagged job's); false when the host has gone.
+    bool send(HeldJob &job, WorkerProtocol::Type type, const QByteArray &payload);
+    bool sendJson(HeldJob &job, WorkerProtocol::Type type, const QJsonObject &o)
+    {
+        return send(job, type, QJsonDocument(o).toJson(QJsonDocument::Compact));
+    }
+    // Between two chunks: reads what the host said meanwhile, and lets a job due clearly
+    // sooner (or one told to stop) run first; returns when it is this job's turn again.
+    void yield(HeldJob &me);
+    // Blocks until the host says something (flow control); false when it has gone.
+    bool waitForFrame();
+    bool hostGone() const { return m_hostGone; }
+
+    // A job whose turn comes this much sooner than the running one's takes over: turns
+    // that change at every chunk would cost more than the order gains.
+    static constexpr qint64 kTurnSlackMs = 100;
+
+private:
+    void handle(const WorkerProtocol::Frame &f);
+    bool readAvailable();
+    HeldJob *pick(HeldJob *current);
+    void handOver(HeldJob *from, HeldJob *to);
+    void jobThread(HeldJob *job);
+    void answerEarly(HeldJob &job, bool stop);
+
+    Channel &m_channel;
+    SynthesisPipeline &m_pipeline;
+    std::list<HeldJob> m_held;
+    quint64 m_arrivals = 0;
+    quint32 m_announced = 0; // the tag of the last Turn sent
+    bool m_hostGone = false;
+    std::mutex m_mutex;
+    HeldJob *m_turn = nullptr; // whose turn it is; nullptr: the loop's
+    std::condition_variable m_loopTurn;
+};
 
 // The tag a Stop or Finish names; 0: the running job.
 quint32 tagOf(const WorkerProtocol::Frame &f)
@@ -120,13 +186,13 @@ quint32 tagOf(const WorkerProtocol::Frame &f)
     return f.payload.size() == 4 ? qFromLittleEndian<quint32>(f.payload.constData()) : 0;
 }
 
-// One job, from the Started frame to the last one it answers with (Done or Error). Its
-// state is what the host can change while the job runs: credits (flow control), a stop,
-// or the pipe closing. Jobs that arrive meanwhile wait in `waiting`.
+// One job, from the Started frame to the last one it answers with (Done or Error). What
+// the host can change while the job runs (credits, a stop, the pipe closing) is in its
+// HeldJob, kept there by the Worker.
 class JobRun
 {
 public:
-    JobRun(Channel &channel, const SynthesisJob &job, WaitingJobs &waiting) : m_channel(channel), m_job(job), m_waiting(waiting) {}
+    JobRun(Worker &worker, HeldJob &held) : m_worker(worker), m_held(held), m_job(*held.job) {}
 
     // A job stopped or finished by the host before its turn: answered at once, as a
     // running one would be right after the signal.
@@ -134,7 +200,6 @@ public:
     {
         if (stop)
             return fail(QStringLiteral("Cancelled"));
-        m_finishing = true;
         return finish({});
     }
 
@@ -144,9 +209,9 @@ public:
         if (!m_job.outputPath.isEmpty()) {
             m_encoder = AudioEncoder::create(m_job.format);
             if (QString err = m_encoder->open(m_job.outputPath); !err.isEmpty())
-                return m_channel.sendJson(WorkerProtocol::Type::Error, {{"message", err}});
+                return m_worker.sendJson(m_held, WorkerProtocol::Type::Error, {{"message", err}});
         }
-        if (!m_channel.sendJson(WorkerProtocol::Type::Started, {{"sample_rate", AudioFormats::kSampleRate}}))
+        if (!m_worker.sendJson(m_held, WorkerProtocol::Type::Started, {{"sample_rate", AudioFormats::kSampleRate}}))
             return false;
         if (m_job.stream)
             m_streamEncoder = StreamEncoder::create(m_job.streamFormat);
@@ -158,7 +223,7 @@ public:
         const QString err = pipeline.run(m_job.params, [this](const float *data, qsizetype count) {
             return takeChunk(data, count);
         }, &m_progress, words, m_job.excerpt.value_or(SynthesisPipeline::Excerpt{}));
-        if (m_streamEncoder && !m_hostGone && !m_stopped && err.isEmpty() && m_encodeError.isEmpty() && m_capError.isEmpty()) {
+        if (m_streamEncoder && !m_worker.hostGone() && !m_held.stop && err.isEmpty() && m_encodeError.isEmpty() && m_capError.isEmpty()) {
             m_pending += m_streamEncoder->finish();
             flushAudio();
         }
@@ -176,10 +241,8 @@ private:
             return false;
         if (m_sinceProgress.elapsed() >= 1000) {
             m_sinceProgress.restart();
-            if (!m_channel.sendJson(WorkerProtocol::Type::Progress, {{"samples", m_samples}})) {
-                m_hostGone = true;
+            if (!m_worker.sendJson(m_held, WorkerProtocol::Type::Progress, {{"samples", m_samples}}))
                 return false;
-            }
         }
         return true;
     }
@@ -192,10 +255,8 @@ private:
         // A player can then show which sentence is being heard (the studio's editor).
         if (m_job.stream && m_progress.sentence != m_markedSentence) {
             m_markedSentence = m_progress.sentence;
-            if (!flushAudio() || !m_channel.sendJson(WorkerProtocol::Type::Sentence, {{"index", qint64(m_markedSentence)}, {"samples", m_samples}})) {
-                m_hostGone = true;
+            if (!flushAudio() || !m_worker.sendJson(m_held, WorkerProtocol::Type::Sentence, {{"index", qint64(m_markedSentence)}, {"samples", m_samples}}))
                 return false;
-            }
         }
         if (m_job.maxSamples > 0 && m_samples + count > m_job.maxSamples) {
             // More audio than the text pays for: stop, the job fails (nothing charged).
@@ -203,13 +264,12 @@ private:
             return false;
         }
         m_samples += count;
+        m_held.made = m_samples;
         // A file job sends nothing else until it is done: say once a second that it lives.
         if (!m_job.stream && m_sinceProgress.elapsed() >= 1000) {
             m_sinceProgress.restart();
-            if (!m_channel.sendJson(WorkerProtocol::Type::Progress, {{"samples", m_samples}})) {
-                m_hostGone = true;
+            if (!m_worker.sendJson(m_held, WorkerProtocol::Type::Progress, {{"samples", m_samples}}))
                 return false;
-            }
         }
         if (m_encoder) {
             m_encodeError = m_encoder->write(data, count);
@@ -247,79 +307,40 @@ private:
     {
         if (!keepGoing() || !flushAudio())
             return false;
-        if (!m_channel.sendJson(WorkerProtocol::Type::Words, {{"words", WordTimings::toJson(words)}})) {
-            m_hostGone = true;
-            return false;
-        }
-        return true;
+        return m_worker.sendJson(m_held, WorkerProtocol::Type::Words, {{"words", WordTimings::toJson(words)}});
     }
 
-    // What the host says during a job: credits (flow control), stop and finish.
-    void handle(const WorkerProtocol::Frame &f)
-    {
-        if (f.type == WorkerProtocol::Type::Credit && f.payload.size() == 4) {
-            m_inFlight -= qFromLittleEndian<quint32>(f.payload.constData());
-            return;
-        }
-        if (f.type == WorkerProtocol::Type::Job) {
-            m_waiting.push_back(parseJob(f.payload));
-            return;
-        }
-        const bool stop = f.type == WorkerProtocol::Type::Stop;
-        if (!stop && f.type != WorkerProtocol::Type::Finish)
-            return;
-        const quint32 tag = tagOf(f);
-        if (tag == 0 || tag == m_job.tag) {
-            (stop ? m_stopped : m_finishing) = true;
-            return;
-        }
-        // A waiting job's; one that ended already is not there (the signal came late).
-        for (WaitingJob &w : m_waiting) {
-            if (w.job && w.job->tag == tag)
-                (stop ? w.stop : w.finish) = true;
-        }
-    }
-
-    // Between chunks: a stop must end the job within a chunk's time, not at the end.
+    // Between chunks: a stop must end the job within a chunk's time, not at the end; and a
+    // job due sooner runs first.
     bool keepGoing()
     {
-        while (!m_stopped && !m_finishing && !m_hostGone) {
-            auto f = m_channel.receiveNow(&m_hostGone);
-            if (!f)
-                break;
-            handle(*f);
-        }
-        return !m_stopped && !m_finishing && !m_hostGone;
+        if (!m_held.urgent() && !m_worker.hostGone())
+            m_worker.yield(m_held);
+        return !m_held.urgent() && !m_worker.hostGone();
     }
 
     bool sendAudio(const QByteArray &bytes)
     {
         if (bytes.isEmpty())
             return true;
-        if (!m_channel.send(WorkerProtocol::Type::Audio, bytes)) {
-            m_hostGone = true;
+        if (!m_worker.send(m_held, WorkerProtocol::Type::Audio, bytes))
             return false;
-        }
-        m_inFlight += bytes.size();
+        m_held.inFlight += bytes.size();
         // Flow control: a slow consumer pauses synthesis instead of growing buffers. A
         // stream's unit is paced by the scheduler instead (SynthesisJob::excerpt).
-        while (!m_job.excerpt && m_inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !m_stopped && !m_finishing) {
-            auto f = m_channel.receive();
-            if (!f) {
-                m_hostGone = true;
+        while (!m_job.excerpt && m_held.inFlight > qint64(WorkerProtocol::kAudioWindowBytes) && !m_held.urgent()) {
+            if (!m_worker.waitForFrame())
                 return false;
-            }
-            handle(*f);
         }
-        return !m_stopped && !m_finishing;
+        return !m_held.urgent();
     }
 
     // The job's last frame, once the pipeline has returned (pipelineError from it).
     bool finish(const QString &pipelineError)
     {
-        if (m_hostGone)
+        if (m_worker.hostGone())
             return false;
-        if (m_stopped)
+        if (m_held.stop)
             return fail(QStringLiteral("Cancelled"));
         QString failure = !pipelineError.isEmpty() ? pipelineError : !m_capError.isEmpty() ? m_capError : m_encodeError;
         if (failure.isEmpty() && m_encoder)
@@ -327,11 +348,11 @@ private:
         if (!failure.isEmpty())
             return fail(failure);
         // Finished early, the file ends where the audio does (a proper WAV/MP3 of it).
-        return m_channel.sendJson(WorkerProtocol::Type::Done,
-                                  {{"samples", m_samples},
-                                   {"text_spoken", qint64(m_finishing ? m_textSpoken : m_progress.total)},
-                                   {"text_total", qint64(m_progress.total)},
-                                   {"input_samples", m_progress.inputSamples}});
+        return m_worker.sendJson(m_held, WorkerProtocol::Type::Done,
+                                 {{"samples", m_samples},
+                                  {"text_spoken", qint64(m_held.finish ? m_textSpoken : m_progress.total)},
+                                  {"text_total", qint64(m_progress.total)},
+                                  {"input_samples", m_progress.inputSamples}});
     }
 
     // A job that ends without Done leaves no partial file behind; the encoder is closed
@@ -341,20 +362,16 @@ private:
         m_encoder.reset();
         if (!m_job.outputPath.isEmpty())
             QFile::remove(m_job.outputPath);
-        return m_channel.sendJson(WorkerProtocol::Type::Error, {{"message", message}});
+        return m_worker.sendJson(m_held, WorkerProtocol::Type::Error, {{"message", message}});
     }
 
-    Channel &m_channel;
+    Worker &m_worker;
+    HeldJob &m_held;
     const SynthesisJob &m_job;
-    WaitingJobs &m_waiting;
     std::unique_ptr<AudioEncoder> m_encoder;        // the file, when the job writes one
     std::unique_ptr<StreamEncoder> m_streamEncoder; // the frames, when the job streams
     QByteArray m_pending; // encoded audio not sent yet (takeChunk)
     qint64 m_samples = 0;
-    qint64 m_inFlight = 0; // audio bytes sent and not yet credited back by the host
-    bool m_hostGone = false;
-    bool m_stopped = false;
-    bool m_finishing = false; // Finish: keep what is made, make no more
     SynthesisPipeline::Progress m_progress;
     qsizetype m_markedSentence = -1;
     qsizetype m_textSpoken = 0; // of the text, what the audio written so far reaches
@@ -362,6 +379,185 @@ private:
     QString m_capError; // the audio reached the job's maxSamples
     QElapsedTimer m_sinceProgress;
 };
+
+bool Worker::send(HeldJob &job, WorkerProtocol::Type type, const QByteArray &payload)
+{
+    if (m_hostGone)
+        return false;
+    const quint32 tag = job.tag();
+    if (tag != 0 && tag != m_announced) {
+        char bytes[4];
+        qToLittleEndian<quint32>(tag, bytes);
+        if (!m_channel.send(WorkerProtocol::Type::Turn, QByteArray(bytes, 4))) {
+            m_hostGone = true;
+            return false;
+        }
+        m_announced = tag;
+    }
+    if (!m_channel.send(type, payload)) {
+        m_hostGone = true;
+        return false;
+    }
+    return true;
+}
+
+void Worker::handle(const WorkerProtocol::Frame &f)
+{
+    if (f.type == WorkerProtocol::Type::Job) {
+        HeldJob &job = m_held.emplace_back();
+        job.job = SynthesisJob::fromJson(QJsonDocument::fromJson(f.payload).object());
+        job.order = ++m_arrivals;
+        if (!job.job) {
+            job.ended = true;
+            if (!m_channel.send(WorkerProtocol::Type::Error, QJsonDocument(QJsonObject{{"message", "malformed job"}}).toJson(QJsonDocument::Compact)))
+                m_hostGone = true;
+        }
+        return;
+    }
+    // The job meant: by its tag, else the one that came first (the running one when jobs
+    // run one after another). One that ended already is not there (the signal came late).
+    const quint32 tag = (f.type == WorkerProtocol::Type::Credit) ? 0 : tagOf(f);
+    HeldJob *target = nullptr;
+    for (HeldJob &h : m_held) {
+        if (!h.ended && (tag == 0 || h.tag() == tag)) {
+            target = &h;
+            break;
+        }
+    }
+    if (!target)
+        return;
+    if (f.type == WorkerProtocol::Type::Credit && f.payload.size() == 4) {
+        target->inFlight -= qFromLittleEndian<quint32>(f.payload.constData());
+        return;
+    }
+    const bool stop = f.type == WorkerProtocol::Type::Stop;
+    if (!stop && f.type != WorkerProtocol::Type::Finish)
+        return;
+    if (!target->started) {
+        answerEarly(*target, stop);
+        return;
+    }
+    (stop ? target->stop : target->finish) = true;
+}
+
+void Worker::answerEarly(HeldJob &job, bool stop)
+{
+    if (!JobRun(*this, job).answerEarly(stop))
+        m_hostGone = true;
+    job.ended = true;
+}
+
+bool Worker::readAvailable()
+{
+    while (!m_hostGone) {
+        bool gone = false;
+        auto f = m_channel.receiveNow(&gone);
+        if (gone)
+            m_hostGone = true;
+        if (!f)
+            break;
+        handle(*f);
+    }
+    return !m_hostGone;
+}
+
+void Worker::yield(HeldJob &me)
+{
+    if (!readAvailable())
+        return;
+    HeldJob *next = pick(&me);
+    if (next && next != &me)
+        handOver(&me, next);
+}
+
+bool Worker::waitForFrame()
+{
+    auto f = m_hostGone ? std::nullopt : m_channel.receive();
+    if (!f) {
+        m_hostGone = true;
+        return false;
+    }
+    handle(*f);
+    return !m_hostGone;
+}
+
+// The job to run now: one told to stop or finish, else the one due first (ties: the one
+// that came first). The running one keeps its turn unless another is due kTurnSlackMs
+// sooner.
+HeldJob *Worker::pick(HeldJob *current)
+{
+    HeldJob *best = nullptr;
+    for (HeldJob &h : m_held) {
+        if (h.ended)
+            continue;
+        if (!best || (h.urgent() != best->urgent() ? h.urgent()
+                      : h.due() != best->due()     ? h.due() < best->due()
+                                                   : h.order < best->order))
+            best = &h;
+    }
+    if (current && !current->ended && best != current && !best->urgent() && !current->urgent()
+        && (current->due() == std::numeric_limits<qint64>::max() || best->due() > current->due() - kTurnSlackMs))
+        return current;
+    return best;
+}
+
+void Worker::handOver(HeldJob *from, HeldJob *to)
+{
+    std::unique_lock lock(m_mutex);
+    m_turn = to;
+    if (!to) {
+        m_loopTurn.notify_one();
+    } else if (!to->started) {
+        to->started = true;
+        to->thread = std::thread(&Worker::jobThread, this, to);
+    } else {
+        to->turn.notify_one();
+    }
+    if (from)
+        from->turn.wait(lock, [&] { return m_turn == from; });
+    else
+        m_loopTurn.wait(lock, [&] { return m_turn == nullptr; });
+}
+
+void Worker::jobThread(HeldJob *job)
+{
+    {
+        std::unique_lock lock(m_mutex);
+        job->turn.wait(lock, [&] { return m_turn == job; });
+    }
+    if (!JobRun(*this, *job).run(m_pipeline))
+        m_hostGone = true;
+    job->ended = true;
+    std::unique_lock lock(m_mutex);
+    m_turn = nullptr; // the loop picks who goes on
+    m_loopTurn.notify_one();
+}
+
+int Worker::run()
+{
+    for (;;) {
+        for (auto it = m_held.begin(); it != m_held.end();) {
+            if (!it->ended) {
+                ++it;
+                continue;
+            }
+            if (it->thread.joinable())
+                it->thread.join();
+            it = m_held.erase(it);
+        }
+        if (m_hostGone || (m_held.empty() && !waitForFrame())) {
+            // Jobs parked in the middle of their audio cannot be wound down (their thread
+            // waits for a turn that will not come): their work is for nobody now.
+            if (!m_held.empty())
+                ::_exit(1);
+            return 0;
+        }
+        if (!readAvailable())
+            continue;
+        if (HeldJob *next = pick(nullptr))
+            handOver(nullptr, next);
+    }
+}
 }
 
 // The host is gone when this process has another parent than the one that started it
@@ -390,25 +586,5 @@ int runWorkerLoop(int inFd, int outFd)
     pipeline.warmUp();
     if (!channel.send(WorkerProtocol::Type::Ready, {}))
         return 1;
-    WaitingJobs waiting; // in the order they came
-    for (;;) {
-        if (waiting.empty()) {
-            auto frame = channel.receive();
-            if (!frame)
-                return 0;
-            if (frame->type == WorkerProtocol::Type::Job)
-                waiting.push_back(parseJob(frame->payload));
-            continue; // else stray credits or signals after a job ended
-        }
-        const WaitingJob next = std::move(waiting.front());
-        waiting.pop_front();
-        if (!next.job) {
-            if (!channel.sendJson(WorkerProtocol::Type::Error, {{"message", "malformed job"}}))
-                return 1;
-            continue;
-        }
-        JobRun run(channel, *next.job, waiting);
-        if (!(next.stop || next.finish ? run.answerEarly(next.stop) : run.run(pipeline)))
-            return 1;
-    }
+    return Worker(channel, pipeline).run();
 }

@@ -10,7 +10,7 @@ namespace WorkerProtocol
 {
 enum class Type : char {
     Ready = 'R',   // worker -> host: warmed up, waiting for a job
-    Job = 'J',     // host -> worker: JSON job; one sent while another runs waits for it (in order)
+    Job = 'J',     // host -> worker: JSON job; one sent while another runs is held: jobs with a due time (SynthesisJob::dueMs) take turns, chunk by chunk, the one due first going on; the others wait in order
     Credit = 'K',  // host -> worker: u32 LE bytes of audio consumed (flow control)
     Started = 'S', // worker -> host: JSON {sample_rate}
     Audio = 'A',   // worker -> host: float32 LE 24 kHz mono samples
@@ -21,6 +21,7 @@ enum class Type : char {
     Sentence = 'M', // worker -> host (streams): JSON {index, samples}: sentence `index` (SynthesisPipeline::Progress::sentence) starts at sample `samples`
     Finish = 'F',  // host -> worker: end the current job now but keep it: finish its file with the audio made so far, answer Done; payload as Stop's
     Words = 'W',   // worker -> host: JSON {words: [[char_start, char_end, start_sample, end_sample], ...]} (jobs with word timings), before the audio they describe
+    Turn = 'T',    // worker -> host: u32 LE tag; the frames after it, up to the next Turn, are that tagged job's (untagged jobs send none)
 };
 
 constexpr quint32 kMaxPayload = 16 * 1024 * 1024;
