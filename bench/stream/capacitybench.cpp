@@ -44,6 +44,17 @@ qint64 rssKiBOf(qint64 pid)
     return 0;
 }
 
+qint64 pssKiBOf(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/smaps_rollup").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("Pss:"))
+            return line.mid(4).trimmed().split(' ').value(0).toLongLong();
+    return 0;
+}
+
 void settle(int ms)
 {
     QEventLoop loop;
@@ -133,9 +144,14 @@ void CapacityBench::memory(qint64 *serverKiB, qint64 *workersKiB, int *workers) 
     for (qint64 pid : childrenOf(server)) {
         *workersKiB += rssKiBOf(pid);
         ++*workers;
-        // A worker's espeak-ng zygote (EspeakCall::startZygote) counts with it.
-        for (qint64 zygote : childrenOf(pid))
+        // A worker's espeak-ng zygote (EspeakCall::startZygote) counts with it, and so do
+        // the calls it forked (a worker's units take turns: a paused unit's call lives on).
+        // Those by PSS: copies of the zygote, their RSS counts its pages once per call.
+        for (qint64 zygote : childrenOf(pid)) {
             *workersKiB += rssKiBOf(zygote);
+            for (qint64 call : childrenOf(zygote))
+                *workersKiB += pssKiBOf(call);
+        }
     }
 }
 
@@ -311,7 +327,7 @@ void CapacityBench::runVoice(const Voice &voice)
             std::printf("  %7s %d streams ended with error \"%s\"\n", "", it.value(), qPrintable(it.key()));
     }
     std::printf("  (first frame from request sent; underrun = clients with at least one; late ms = gaps heard, "
-                "summed; memory = peak while the burst ran; CPU = share of all cores over the burst's wall time: "
+                "summed; memory = peak RSS while the burst ran (workers with their espeak-ng zygotes, and the calls those forked by PSS); CPU = share of all cores over the burst's wall time: "
                 "server, workers with their espeak-ng forks, these player clients)\n");
 
     // Zero-underrun listeners: double until a burst fails (an underrun, or a first frame

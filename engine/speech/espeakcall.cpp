@@ -24,11 +24,11 @@
 namespace
 {
 // Child → parent messages: a header, then `count` samples (Pcm) or nothing.
-enum MessageType : std::int32_t { Pcm = 1, Word = 2, End = 3 };
+enum MessageType : std::int32_t { Pcm = 1, Word = 2, End = 3, Pid = 4 };
 struct Header
 {
     std::int32_t type = 0;
-    std::int32_t count = 0;  // samples (Pcm), text position (Word), espeak_ERROR (End)
+    std::int32_t count = 0;  // samples (Pcm), text position (Word), espeak_ERROR (End), the child's pid (Pid)
     std::int64_t sample = 0; // Word
 };
 
@@ -44,6 +44,7 @@ struct Request
 constexpr size_t kMaxZygoteInput = 60000;
 
 int g_childFd = -1; // the pipe's write end, in the child only
+thread_local pid_t t_callPid = -1; // the child of the call this thread is reading, while it runs
 int g_zygote = -1;  // this process's end of the socket to its zygote
 pid_t g_zygotePid = -1;
 bool g_zygoteReady = false; // it said it initialized espeak-ng
@@ -118,6 +119,10 @@ bool selectVoice(const EspeakCall::Setup &s)
     // not a signal whose handler the child may have inherited (QtTest's runs a debugger).
     ::signal(SIGPIPE, SIG_IGN);
     g_childFd = fd;
+    // First, who it is: the caller may pause it (EspeakCall::pauseThisThreadsCall).
+    const Header who{Pid, std::int32_t(::getpid()), 0};
+    if (!writeAll(fd, &who, sizeof who))
+        _exit(1);
     espeak_SetSynthCallback(childCallback);
     // Breathy variants (f3, …) mix in noise from the C library's rand(), whose state the
     // parent's flite calls move.
@@ -331,6 +336,18 @@ bool EspeakCall::hasZygote()
     return g_zygote >= 0;
 }
 
+void EspeakCall::pauseThisThreadsCall()
+{
+    if (t_callPid > 0)
+        ::kill(t_callPid, SIGSTOP);
+}
+
+void EspeakCall::resumeThisThreadsCall()
+{
+    if (t_callPid > 0)
+        ::kill(t_callPid, SIGCONT);
+}
+
 EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags, const Setup &setup, const PcmSink &pcm,
                                     const WordSink &words)
 {
@@ -372,6 +389,10 @@ EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags,
             outcome.result = h.count == EE_OK ? Result::Done : h.count == kSetupFailed ? Result::SetupFailed : Result::Failed;
             break;
         }
+        if (h.type == Pid) {
+            t_callPid = pid_t(h.count);
+            continue;
+        }
         if (h.type == Word) {
             if (words)
                 words(h.count, h.sample);
@@ -391,6 +412,7 @@ EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags,
             break;
         }
     }
+    t_callPid = -1;
     ::close(fds[0]);
     if (pid > 0) {
         int status = 0;

@@ -59,6 +59,14 @@ public:
     static Outcome run(const QByteArray &input, unsigned int flags, const Setup &setup, const PcmSink &pcm,
                        const WordSink &words);
 
+    // A call whose reader waits (a worker's stream units take turns, WorkerLoop) is paused
+    // by its reader's thread, from inside its pcm sink, and resumed when that goes on:
+    // else its child went on synthesizing ahead (up to a pipe's worth) beside the call
+    // whose turn it is, and a hundred such children took the CPU from the workers and
+    // the server. Nothing when this thread runs no call.
+    static void pauseThisThreadsCall();
+    static void resumeThisThreadsCall();
+
     // Initializes espeak-ng the one way every process that forks calls does (the worker's
     // backend and the zygote), so that their calls start from the same state: synchronous,
     // 20 ms buffers, the first voice's data loaded. The sample rate, or <= 0 on failure.

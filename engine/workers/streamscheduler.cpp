@@ -151,7 +151,7 @@ void StreamScheduler::dispatch()
             return;
         SynthesisJob unit = next->nextUnit();
         unit.tag = ++m_lastTag == 0 ? ++m_lastTag : m_lastTag; // 0 means none
-        unit.dueMs = due;
+        unit.dueMs = m_clock.msecsSinceReference() + due; // the steady clock, as the worker reads it
         next->m_unitTag = unit.tag;
         next->m_unitRunning = false;
         m_units[w].append({unit.tag, next});

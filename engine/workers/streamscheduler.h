@@ -46,11 +46,11 @@ public:
     static constexpr int kFinishGraceMs = 3000;
     // A unit is tried again once after its worker crashed, if none of its audio went out.
     static constexpr int kMaxAttempts = 2;
-    // Units a worker holds and runs by turns (each its own thread there, paused between
-    // chunks: a flite utterance or an espeak-ng call's child process). Enough for a burst
-    // of arrivals to all start at once on two workers; bounded, so that the memory a
-    // worker holds is.
-    static constexpr int kUnitsPerWorker = 32;
+    // Units a worker holds and runs by turns (each on a thread of its own there, paused
+    // between chunks). Enough for every stream of a burst of arrivals on two workers to
+    // be due there, earliest deadline first; a unit costs nothing but its job until it
+    // begins, and a worker begins at most WorkerLoop's kMaxStarted at once.
+    static constexpr int kUnitsPerWorker = 128;
 
     // From any thread: newTask() builds a stream's task on the calling thread (connect to
     // it there, then touch it only on the scheduler's thread), post() hands it over.

@@ -33,9 +33,9 @@ struct SynthesisJob
     // worker its next job before this one ended (StreamScheduler); 0: none.
     quint32 tag = 0;
     // When the listener of a tagged job runs out of audio if the job makes none (ms on the
-    // steady clock, which every process of the machine shares); -1: none. A worker holding
-    // several jobs runs the one due first, chunk by chunk, each job's due time moving on
-    // with the audio it makes (WorkerLoop); jobs without one run in the order they came.
+    // steady clock, CLOCK_MONOTONIC, which every process of the machine shares); -1: none.
+    // A worker holding several jobs runs them by turns, each job's due time moving on with
+    // the audio it makes (WorkerLoop::pick); jobs without one run in the order they came.
     qint64 dueMs = -1;
 
     // The bound for params: (25 s + 1.5 s per billed token) stretched by the slowest speed

@@ -1,6 +1,7 @@
 #include "workerloop.h"
 
 #include "audioencoder.h"
+#include "espeakcall.h"
 #include "streamencoder.h"
 #include "synthesisjob.h"
 #include "synthesispipeline.h"
@@ -14,6 +15,7 @@
 #include <QtEndian>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <condition_variable>
 #include <limits>
@@ -120,6 +122,10 @@ struct HeldJob
 
     quint32 tag() const { return job ? job->tag : 0; }
     bool urgent() const { return stop || finish; } // it ends as soon as it runs: first
+    // A stream's first unit: a few words (TextSegmenter's ramp).
+    bool isFirstUnit() const { return job && job->excerpt && job->excerpt->outputOffset == 0; }
+    // Before its first chunk: its listener hears nothing yet.
+    bool awaitsFirstAudio() const { return made == 0 && isFirstUnit(); }
     qint64 due() const
     {
         if (!job || job->dueMs < 0)
@@ -157,9 +163,14 @@ public:
     bool waitForFrame();
     bool hostGone() const { return m_hostGone; }
 
-    // A job whose turn comes this much sooner than the running one's takes over: turns
-    // that change at every chunk would cost more than the order gains.
+    // A job due this much sooner than the running one takes the turn from it: turns that
+    // changed at every chunk would cost more than the order gains (measured: 30 ms and
+    // 100 ms alike, 1 s clearly worse).
     static constexpr qint64 kTurnSlackMs = 100;
+    // Jobs begun and not ended, streams' first units aside (a few words each): each holds
+    // its synthesis state meanwhile (a flite sentence ~0.3 MB per second of its audio),
+    // so their number bounds the worker's memory.
+    static constexpr int kMaxStarted = 32;
 
 private:
     void handle(const WorkerProtocol::Frame &f);
@@ -481,28 +492,37 @@ bool Worker::waitForFrame()
     return !m_hostGone;
 }
 
-// The job to run now: one told to stop or finish, else the one due first (ties: the one
-// that came first). The running one keeps its turn unless another is due kTurnSlackMs
-// sooner.
+// The job to run now: one told to stop or finish, else a stream's first words, else the
+// one due first (ties: the one that came first), turns by earliest deadline. The running
+// job keeps its turn unless another is due kTurnSlackMs sooner. A job not begun waits
+// while kMaxStarted others are.
 HeldJob *Worker::pick(HeldJob *current)
 {
+    int started = 0;
+    for (const HeldJob &h : m_held)
+        started += h.started && !h.ended && !h.isFirstUnit() ? 1 : 0;
     HeldJob *best = nullptr;
     for (HeldJob &h : m_held) {
-        if (h.ended)
+        if (h.ended || (!h.started && !h.isFirstUnit() && started >= kMaxStarted))
             continue;
         if (!best || (h.urgent() != best->urgent() ? h.urgent()
                       : h.due() != best->due()     ? h.due() < best->due()
                                                    : h.order < best->order))
             best = &h;
     }
-    if (current && !current->ended && best != current && !best->urgent() && !current->urgent()
-        && (current->due() == std::numeric_limits<qint64>::max() || best->due() > current->due() - kTurnSlackMs))
-        return current;
-    return best;
+    if (!current || current->ended || best == current || best->urgent() || current->urgent())
+        return best;
+    if (current->due() == std::numeric_limits<qint64>::max())
+        return current; // jobs without a due time run one after another
+    if (best->awaitsFirstAudio() && !current->awaitsFirstAudio())
+        return best;
+    return best->due() <= current->due() - kTurnSlackMs ? best : current;
 }
 
 void Worker::handOver(HeldJob *from, HeldJob *to)
 {
+    if (from)
+        EspeakCall::pauseThisThreadsCall();
     std::unique_lock lock(m_mutex);
     m_turn = to;
     if (!to) {
@@ -513,10 +533,13 @@ void Worker::handOver(HeldJob *from, HeldJob *to)
     } else {
         to->turn.notify_one();
     }
-    if (from)
+    if (from) {
         from->turn.wait(lock, [&] { return m_turn == from; });
-    else
+        lock.unlock();
+        EspeakCall::resumeThisThreadsCall();
+    } else {
         m_loopTurn.wait(lock, [&] { return m_turn == nullptr; });
+    }
 }
 
 void Worker::jobThread(HeldJob *job)
