@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <poll.h>
 #include <vector>
 
@@ -44,7 +45,9 @@ struct Request
 constexpr size_t kMaxZygoteInput = 60000;
 
 int g_childFd = -1; // the pipe's write end, in the child only
-thread_local pid_t t_callPid = -1; // the child of the call this thread is reading, while it runs
+// The child of the call this thread is reading, as a pidfd: a signal to a child that has
+// ended fails instead of reaching whatever process gets its pid next.
+thread_local int t_callPidfd = -1;
 int g_zygote = -1;  // this process's end of the socket to its zygote
 pid_t g_zygotePid = -1;
 bool g_zygoteReady = false; // it said it initialized espeak-ng
@@ -338,14 +341,14 @@ bool EspeakCall::hasZygote()
 
 void EspeakCall::pauseThisThreadsCall()
 {
-    if (t_callPid > 0)
-        ::kill(t_callPid, SIGSTOP);
+    if (t_callPidfd >= 0)
+        ::syscall(SYS_pidfd_send_signal, t_callPidfd, SIGSTOP, nullptr, 0);
 }
 
 void EspeakCall::resumeThisThreadsCall()
 {
-    if (t_callPid > 0)
-        ::kill(t_callPid, SIGCONT);
+    if (t_callPidfd >= 0)
+        ::syscall(SYS_pidfd_send_signal, t_callPidfd, SIGCONT, nullptr, 0);
 }
 
 EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags, const Setup &setup, const PcmSink &pcm,
@@ -390,7 +393,9 @@ EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags,
             break;
         }
         if (h.type == Pid) {
-            t_callPid = pid_t(h.count);
+            // (by syscall: glibc 2.36's <sys/pidfd.h> lacks C++ linkage)
+            if (t_callPidfd < 0)
+                t_callPidfd = int(::syscall(SYS_pidfd_open, pid_t(h.count), 0));
             continue;
         }
         if (h.type == Word) {
@@ -412,7 +417,9 @@ EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags,
             break;
         }
     }
-    t_callPid = -1;
+    if (t_callPidfd >= 0)
+        ::close(t_callPidfd);
+    t_callPidfd = -1;
     ::close(fds[0]);
     if (pid > 0) {
         int status = 0;

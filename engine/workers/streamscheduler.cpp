@@ -177,12 +177,15 @@ bool StreamScheduler::signalUnit(StreamTask *task, WorkerProtocol::Type type, in
         qToLittleEndian<quint32>(task->m_unitTag, tag);
         w->send(type, QByteArray(tag, 4));
         // One that has not begun is answered at once, without synthesis. One that has:
-        // it goes first at the running unit's next chunk; busy in one long stretch of
-        // synthesis, it is killed (onDied replaces the worker).
+        // it goes first at the running unit's next chunk. A worker busy with it alone in
+        // one long stretch of synthesis is killed (onDied replaces it); one that holds
+        // other streams' units is not (they would fail with it): it answers at its next
+        // chunk, and its inactivity watchdog still ends it if it is stuck.
         if (!task->m_unitRunning)
             return false;
         QTimer::singleShot(graceMs, w, [this, w, task = QPointer<StreamTask>(task)] {
-            if (task && holds(m_units.value(w), task->m_unitTag))
+            const QList<Unit> units = m_units.value(w);
+            if (task && units.size() == 1 && units.first().tag == task->m_unitTag)
                 w->kill();
         });
         return true;
@@ -236,22 +239,26 @@ void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame
 
 void StreamScheduler::onDied(WorkerProcess *worker)
 {
-    QList<QPointer<StreamTask>> lost;
-    for (const Unit &u : m_units.take(worker))
-        lost << u.task;
+    // The unit whose frames it was sending when it died is the one it died on (as far as
+    // anyone can tell): it is charged an attempt and tells whether the death was a
+    // crash. The others were only waiting for their turn there: tried again uncharged.
+    const quint32 culprit = m_current.value(worker);
+    const QList<Unit> lost = m_units.take(worker);
     m_current.remove(worker);
     m_workers.removeOne(worker);
     worker->deleteLater();
     // A worker killed because it did not heed a Stop in time was not a failure to start.
     bool deliberate = false;
-    for (const QPointer<StreamTask> &t : lost)
-        deliberate = deliberate || !t || t->m_stopping || t->m_finishing || t->isDone();
+    for (const Unit &u : lost) {
+        if (u.tag == culprit || lost.size() == 1)
+            deliberate = !u.task || u.task->m_stopping || u.task->m_finishing || u.task->isDone();
+    }
     if (!deliberate)
         ++m_recentDeaths;
     // Its units: those none of whose audio went out are tried again.
-    for (const QPointer<StreamTask> &t : lost) {
-        if (t)
-            t->onUnitLost();
+    for (const Unit &u : lost) {
+        if (u.task)
+            u.task->onUnitLost(u.tag == culprit || lost.size() == 1);
     }
     if (m_recentDeaths >= 5 && readyWorkers() == 0) {
         // No worker can start (missing program, broken install): fail instead of waiting forever.

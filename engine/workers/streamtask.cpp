@@ -217,11 +217,13 @@ void StreamTask::onUnitError(const QString &message)
         fail(m_stopping || m_finishing ? QStringLiteral("Cancelled") : message);
 }
 
-void StreamTask::onUnitLost()
+void StreamTask::onUnitLost(bool charged)
 {
     m_inFlight = false;
     if (m_done)
         return;
+    if (!charged)
+        --m_attempts; // nextUnit() counts the retry again
     if (m_stopping || m_finishing) {
         fail(QStringLiteral("Cancelled"));
     } else if (!m_unitHandedOut && m_attempts < StreamScheduler::kMaxAttempts) {

@@ -69,7 +69,8 @@ private:
     void onUnitFrame(const WorkerProtocol::Frame &frame);
     void onUnitDone(const QJsonObject &done);
     void onUnitError(const QString &message);
-    void onUnitLost();
+    // Its worker died; charged: the unit it died on (it has kMaxAttempts).
+    void onUnitLost(bool charged);
 
     void takeAudio(const QByteArray &float32);
     void emitBytes(const QByteArray &bytes);

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <csignal>
 #include <condition_variable>
+#include <system_error>
 #include <limits>
 #include <list>
 #include <mutex>
@@ -152,6 +153,7 @@ public:
     // For the job whose turn it is. Sends a frame of that job (after a Turn naming it, when
     // the frame before was another tagged job's); false when the host has gone.
     bool send(HeldJob &job, WorkerProtocol::Type type, const QByteArray &payload);
+    bool sendFor(quint32 tag, WorkerProtocol::Type type, const QByteArray &payload);
     bool sendJson(HeldJob &job, WorkerProtocol::Type type, const QJsonObject &o)
     {
         return send(job, type, QJsonDocument(o).toJson(QJsonDocument::Compact));
@@ -171,12 +173,15 @@ public:
     // its synthesis state meanwhile (a flite sentence ~0.3 MB per second of its audio),
     // so their number bounds the worker's memory.
     static constexpr int kMaxStarted = 32;
+    // First units begun at once (a thread, and for espeak-ng a paused call's process, each).
+    static constexpr int kMaxFirstUnits = 96;
 
 private:
     void handle(const WorkerProtocol::Frame &f);
     bool readAvailable();
     HeldJob *pick(HeldJob *current);
     void handOver(HeldJob *from, HeldJob *to);
+    bool startThread(HeldJob *job);
     void jobThread(HeldJob *job);
     void answerEarly(HeldJob &job, bool stop);
 
@@ -393,9 +398,13 @@ private:
 
 bool Worker::send(HeldJob &job, WorkerProtocol::Type type, const QByteArray &payload)
 {
+    return sendFor(job.tag(), type, payload);
+}
+
+bool Worker::sendFor(quint32 tag, WorkerProtocol::Type type, const QByteArray &payload)
+{
     if (m_hostGone)
         return false;
-    const quint32 tag = job.tag();
     if (tag != 0 && tag != m_announced) {
         char bytes[4];
         qToLittleEndian<quint32>(tag, bytes);
@@ -415,13 +424,16 @@ bool Worker::send(HeldJob &job, WorkerProtocol::Type type, const QByteArray &pay
 void Worker::handle(const WorkerProtocol::Frame &f)
 {
     if (f.type == WorkerProtocol::Type::Job) {
+        const QJsonObject json = QJsonDocument::fromJson(f.payload).object();
         HeldJob &job = m_held.emplace_back();
-        job.job = SynthesisJob::fromJson(QJsonDocument::fromJson(f.payload).object());
+        job.job = SynthesisJob::fromJson(json);
         job.order = ++m_arrivals;
         if (!job.job) {
+            // Answered at once, under the tag it names if it names one (the host's frames
+            // of other units must not take the answer for theirs).
             job.ended = true;
-            if (!m_channel.send(WorkerProtocol::Type::Error, QJsonDocument(QJsonObject{{"message", "malformed job"}}).toJson(QJsonDocument::Compact)))
-                m_hostGone = true;
+            const quint32 tag = quint32(qBound<qint64>(0, json.value("tag").toInteger(), 0xffffffff));
+            sendFor(tag, WorkerProtocol::Type::Error, QJsonDocument(QJsonObject{{"message", "malformed job"}}).toJson(QJsonDocument::Compact));
         }
         return;
     }
@@ -495,15 +507,17 @@ bool Worker::waitForFrame()
 // The job to run now: one told to stop or finish, else a stream's first words, else the
 // one due first (ties: the one that came first), turns by earliest deadline. The running
 // job keeps its turn unless another is due kTurnSlackMs sooner. A job not begun waits
-// while kMaxStarted others are.
+// while kMaxStarted others are (kMaxFirstUnits for first units).
 HeldJob *Worker::pick(HeldJob *current)
 {
-    int started = 0;
-    for (const HeldJob &h : m_held)
-        started += h.started && !h.ended && !h.isFirstUnit() ? 1 : 0;
+    int started = 0, firstUnits = 0;
+    for (const HeldJob &h : m_held) {
+        if (h.started && !h.ended)
+            ++(h.isFirstUnit() ? firstUnits : started);
+    }
     HeldJob *best = nullptr;
     for (HeldJob &h : m_held) {
-        if (h.ended || (!h.started && !h.isFirstUnit() && started >= kMaxStarted))
+        if (h.ended || (!h.started && (h.isFirstUnit() ? firstUnits >= kMaxFirstUnits : started >= kMaxStarted)))
             continue;
         if (!best || (h.urgent() != best->urgent() ? h.urgent()
                       : h.due() != best->due()     ? h.due() < best->due()
@@ -521,24 +535,38 @@ HeldJob *Worker::pick(HeldJob *current)
 
 void Worker::handOver(HeldJob *from, HeldJob *to)
 {
+    if (to && !to->started && !startThread(to))
+        return; // answered: the one handing over goes on (or the loop picks again)
     if (from)
         EspeakCall::pauseThisThreadsCall();
     std::unique_lock lock(m_mutex);
     m_turn = to;
-    if (!to) {
+    if (!to)
         m_loopTurn.notify_one();
-    } else if (!to->started) {
-        to->started = true;
-        to->thread = std::thread(&Worker::jobThread, this, to);
-    } else {
+    else
         to->turn.notify_one();
-    }
     if (from) {
         from->turn.wait(lock, [&] { return m_turn == from; });
         lock.unlock();
         EspeakCall::resumeThisThreadsCall();
     } else {
         m_loopTurn.wait(lock, [&] { return m_turn == nullptr; });
+    }
+}
+
+// The job's thread, waiting for its turn. A process out of threads (a cgroup's or the
+// user's limit) answers the job with an Error instead of ending every job it holds.
+bool Worker::startThread(HeldJob *job)
+{
+    job->started = true;
+    try {
+        job->thread = std::thread(&Worker::jobThread, this, job);
+        return true;
+    } catch (const std::system_error &) {
+        job->ended = true;
+        sendFor(job->tag(), WorkerProtocol::Type::Error,
+                QJsonDocument(QJsonObject{{"message", "synthesis worker could not start a thread"}}).toJson(QJsonDocument::Compact));
+        return false;
     }
 }
 
