@@ -123,6 +123,10 @@ struct HeldJob
 
     quint32 tag() const { return job ? job->tag : 0; }
     bool urgent() const { return stop || finish; } // it ends as soon as it runs: first
+    // Its synthesis state lives in this process while it is paused: flite's utterance
+    // (~0.3 MB per second of the sentence's audio). An espeak-ng call's lives in its own
+    // process, stopped meanwhile (~0.3 MB PSS).
+    bool holdsStateHere() const { return job && job->params.backend == SpeechBackendKind::Flite; }
     // A stream's first unit: a few words (TextSegmenter's ramp).
     bool isFirstUnit() const { return job && job->excerpt && job->excerpt->outputOffset == 0; }
     // Before its first chunk: its listener hears nothing yet.
@@ -169,11 +173,11 @@ public:
     // changed at every chunk would cost more than the order gains (measured: 30 ms and
     // 100 ms alike, 1 s clearly worse).
     static constexpr qint64 kTurnSlackMs = 100;
-    // Jobs begun and not ended, streams' first units aside (a few words each): each holds
-    // its synthesis state meanwhile (a flite sentence ~0.3 MB per second of its audio),
-    // so their number bounds the worker's memory.
+    // flite jobs begun and not ended, streams' first units aside (a few words each): each
+    // holds its synthesis state meanwhile (HeldJob::holdsStateHere), so their number
+    // bounds the worker's memory: with 200 flite streams, 32 kept server and workers at
+    // ~360 MB, 128 took ~590 MB. First units are bounded apart.
     static constexpr int kMaxStarted = 32;
-    // First units begun at once (a thread, and for espeak-ng a paused call's process, each).
     static constexpr int kMaxFirstUnits = 96;
 
 private:
@@ -506,18 +510,18 @@ bool Worker::waitForFrame()
 
 // The job to run now: one told to stop or finish, else a stream's first words, else the
 // one due first (ties: the one that came first), turns by earliest deadline. The running
-// job keeps its turn unless another is due kTurnSlackMs sooner. A job not begun waits
-// while kMaxStarted others are (kMaxFirstUnits for first units).
+// job keeps its turn unless another is due kTurnSlackMs sooner. A flite job not begun
+// waits while kMaxStarted others are (kMaxFirstUnits for first units).
 HeldJob *Worker::pick(HeldJob *current)
 {
     int started = 0, firstUnits = 0;
     for (const HeldJob &h : m_held) {
-        if (h.started && !h.ended)
+        if (h.started && !h.ended && h.holdsStateHere())
             ++(h.isFirstUnit() ? firstUnits : started);
     }
     HeldJob *best = nullptr;
     for (HeldJob &h : m_held) {
-        if (h.ended || (!h.started && (h.isFirstUnit() ? firstUnits >= kMaxFirstUnits : started >= kMaxStarted)))
+        if (h.ended || (!h.started && h.holdsStateHere() && (h.isFirstUnit() ? firstUnits >= kMaxFirstUnits : started >= kMaxStarted)))
             continue;
         if (!best || (h.urgent() != best->urgent() ? h.urgent()
                       : h.due() != best->due()     ? h.due() < best->due()
