@@ -33,27 +33,20 @@ QString loadAverage()
     return QString::fromLatin1(f.readAll()).section(' ', 0, 2);
 }
 
-qint64 rssKiBOf(qint64 pid)
+// A "Name:   123 kB" line of a /proc file, in KiB; 0 when there is none.
+qint64 kiBField(const QString &path, const QByteArray &name)
 {
-    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
+    QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return 0;
     for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+        if (line.startsWith(name))
+            return line.mid(name.size()).trimmed().split(' ').value(0).toLongLong();
     return 0;
 }
 
-qint64 pssKiBOf(qint64 pid)
-{
-    QFile f(QStringLiteral("/proc/%1/smaps_rollup").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("Pss:"))
-            return line.mid(4).trimmed().split(' ').value(0).toLongLong();
-    return 0;
-}
+qint64 rssKiBOf(qint64 pid) { return kiBField(QStringLiteral("/proc/%1/status").arg(pid), "VmRSS:"); }
+qint64 pssKiBOf(qint64 pid) { return kiBField(QStringLiteral("/proc/%1/smaps_rollup").arg(pid), "Pss:"); }
 
 void settle(int ms)
 {
