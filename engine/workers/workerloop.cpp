@@ -15,7 +15,6 @@
 #include <QtEndian>
 
 #include <cerrno>
-#include <chrono>
 #include <csignal>
 #include <condition_variable>
 #include <system_error>
