@@ -8,7 +8,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
-#include <QtEndian>
 
 StreamScheduler::StreamScheduler(Options options, QObject *parent)
     : QObject(parent)
@@ -173,9 +172,7 @@ bool StreamScheduler::signalUnit(StreamTask *task, WorkerProtocol::Type type, in
         if (!holds(it.value(), task->m_unitTag))
             continue;
         WorkerProcess *w = it.key();
-        char tag[4];
-        qToLittleEndian<quint32>(task->m_unitTag, tag);
-        w->send(type, QByteArray(tag, 4));
+        w->send(type, WorkerProtocol::tagPayload(task->m_unitTag));
         // One that has not begun is answered at once, without synthesis. One that has:
         // it goes first at the running unit's next chunk. A worker busy with it alone in
         // one long stretch of synthesis is killed (onDied replaces it); one that holds
@@ -200,7 +197,7 @@ void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame
         return;
     if (frame.type == WorkerProtocol::Type::Turn) {
         // The frames that follow are this unit's.
-        const quint32 tag = frame.payload.size() == 4 ? qFromLittleEndian<quint32>(frame.payload.constData()) : 0;
+        const quint32 tag = WorkerProtocol::tagOf(frame);
         m_current[worker] = tag;
         for (const Unit &u : std::as_const(*units))
             if (u.tag == tag && u.task)

@@ -55,6 +55,11 @@ QJsonObject SynthesisJob::toJson() const
     return o;
 }
 
+quint32 SynthesisJob::tagOf(const QJsonObject &json)
+{
+    return quint32(qBound<qint64>(0, json.value("tag").toInteger(), 0xffffffff));
+}
+
 std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
 {
     const auto params = SynthesisParams::fromJson(json.value("params").toObject());
@@ -73,7 +78,7 @@ std::optional<SynthesisJob> SynthesisJob::fromJson(const QJsonObject &json)
     job.wordTimings = json.value("words").toBool();
     job.maxSamples = qMax<qint64>(0, json.value("max_samples").toInteger());
     job.billedTokens = json.value("billed_tokens").toInteger();
-    job.tag = quint32(qBound<qint64>(0, json.value("tag").toInteger(), 0xffffffff));
+    job.tag = tagOf(json);
     job.dueMs = qMax<qint64>(-1, json.value("due_ms").toInteger(-1));
     if (json.contains("excerpt")) {
         const QJsonObject e = json.value("excerpt").toObject();

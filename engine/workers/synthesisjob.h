@@ -46,4 +46,6 @@ struct SynthesisJob
 
     QJsonObject toJson() const;
     static std::optional<SynthesisJob> fromJson(const QJsonObject &json);
+    // The tag a job's JSON names, even when the rest of it is malformed; 0: none.
+    static quint32 tagOf(const QJsonObject &json);
 };

@@ -199,12 +199,6 @@ private:
     std::condition_variable m_loopTurn;
 };
 
-// The tag a Stop or Finish names; 0: the running job.
-quint32 tagOf(const WorkerProtocol::Frame &f)
-{
-    return f.payload.size() == 4 ? qFromLittleEndian<quint32>(f.payload.constData()) : 0;
-}
-
 // One job, from the Started frame to the last one it answers with (Done or Error). What
 // the host can change while the job runs (credits, a stop, the pipe closing) is in its
 // HeldJob, kept there by the Worker.
@@ -409,9 +403,7 @@ bool Worker::sendFor(quint32 tag, WorkerProtocol::Type type, const QByteArray &p
     if (m_hostGone)
         return false;
     if (tag != 0 && tag != m_announced) {
-        char bytes[4];
-        qToLittleEndian<quint32>(tag, bytes);
-        if (!m_channel.send(WorkerProtocol::Type::Turn, QByteArray(bytes, 4))) {
+        if (!m_channel.send(WorkerProtocol::Type::Turn, WorkerProtocol::tagPayload(tag))) {
             m_hostGone = true;
             return false;
         }
@@ -435,14 +427,14 @@ void Worker::handle(const WorkerProtocol::Frame &f)
             // Answered at once, under the tag it names if it names one (the host's frames
             // of other units must not take the answer for theirs).
             job.ended = true;
-            const quint32 tag = quint32(qBound<qint64>(0, json.value("tag").toInteger(), 0xffffffff));
-            sendFor(tag, WorkerProtocol::Type::Error, QJsonDocument(QJsonObject{{"message", "malformed job"}}).toJson(QJsonDocument::Compact));
+            sendFor(SynthesisJob::tagOf(json), WorkerProtocol::Type::Error, QJsonDocument(QJsonObject{{"message", "malformed job"}}).toJson(QJsonDocument::Compact));
         }
         return;
     }
     // The job meant: by its tag, else the one that came first (the running one when jobs
     // run one after another). One that ended already is not there (the signal came late).
-    const quint32 tag = (f.type == WorkerProtocol::Type::Credit) ? 0 : tagOf(f);
+    // (0 for a Stop or Finish without one: the running job.)
+    const quint32 tag = (f.type == WorkerProtocol::Type::Credit) ? 0 : WorkerProtocol::tagOf(f);
     HeldJob *target = nullptr;
     for (HeldJob &h : m_held) {
         if (!h.ended && (tag == 0 || h.tag() == tag)) {

@@ -14,6 +14,18 @@ QByteArray WorkerProtocol::encode(Type type, const QByteArray &payload)
     return out;
 }
 
+QByteArray WorkerProtocol::tagPayload(quint32 tag)
+{
+    char bytes[4];
+    qToLittleEndian<quint32>(tag, bytes);
+    return QByteArray(bytes, 4);
+}
+
+quint32 WorkerProtocol::tagOf(const Frame &frame)
+{
+    return frame.payload.size() == 4 ? qFromLittleEndian<quint32>(frame.payload.constData()) : 0;
+}
+
 std::optional<WorkerProtocol::Frame> WorkerProtocol::take(QByteArray &buffer, bool *corrupt)
 {
     if (corrupt)

@@ -35,6 +35,10 @@ struct Frame
 };
 
 QByteArray encode(Type type, const QByteArray &payload);
+// The payload naming a job by its tag (Stop, Finish, Turn), and the tag a frame names
+// that way; 0: none (a payload that is not a tag).
+QByteArray tagPayload(quint32 tag);
+quint32 tagOf(const Frame &frame);
 // Takes one complete frame off the front of buffer; nullopt while incomplete.
 // Sets *corrupt when the stream cannot be a valid frame sequence.
 std::optional<Frame> take(QByteArray &buffer, bool *corrupt);
