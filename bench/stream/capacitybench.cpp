@@ -13,11 +13,16 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QMultiHash>
 #include <QThread>
 #include <QTimer>
 
 #include <cstdio>
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -78,18 +83,19 @@ double cpuOf(const QList<QByteArray> &stat, bool withChildren)
     return ticks / hz;
 }
 
-// The server's child processes: its workers (tts-worker, started by QProcess).
-QList<qint64> childrenOf(qint64 parent)
+// Every process's children, from one pass over /proc (a pass per level would take tens of
+// milliseconds with hundreds of espeak-ng calls alive).
+QMultiHash<qint64, qint64> processTree()
 {
-    QList<qint64> pids;
+    QMultiHash<qint64, qint64> children;
     const QStringList entries = QDir("/proc").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     for (const QString &e : entries) {
         bool ok = false;
         const qint64 pid = e.toLongLong(&ok);
-        if (ok && statOf(pid).value(1).toLongLong() == parent)
-            pids << pid;
+        if (ok)
+            children.insert(statOf(pid).value(1).toLongLong(), pid);
     }
-    return pids;
+    return children;
 }
 }
 
@@ -128,21 +134,21 @@ double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, doubl
     return percentile(rtfs, 0.5);
 }
 
-void CapacityBench::memory(qint64 *serverKiB, qint64 *workersKiB, int *workers) const
+void CapacityBench::memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB, int *workers)
 {
-    const qint64 server = m_studio->pid();
+    const QMultiHash<qint64, qint64> tree = processTree();
     *serverKiB = rssKiBOf(server);
     *workersKiB = 0;
     *workers = 0;
-    for (qint64 pid : childrenOf(server)) {
+    for (qint64 pid : tree.values(server)) {
         *workersKiB += rssKiBOf(pid);
         ++*workers;
         // A worker's espeak-ng zygote (EspeakCall::startZygote) counts with it, and so do
         // the calls it forked (a worker's units take turns: a paused unit's call lives on).
         // Those by PSS: copies of the zygote, their RSS counts its pages once per call.
-        for (qint64 zygote : childrenOf(pid)) {
+        for (qint64 zygote : tree.values(pid)) {
             *workersKiB += rssKiBOf(zygote);
-            for (qint64 call : childrenOf(zygote))
+            for (qint64 call : tree.values(zygote))
                 *workersKiB += pssKiBOf(call);
         }
     }
@@ -151,17 +157,19 @@ void CapacityBench::memory(qint64 *serverKiB, qint64 *workersKiB, int *workers) 
 void CapacityBench::cpu(double *serverS, double *workersS) const
 {
     const qint64 server = m_studio->pid();
+    const QMultiHash<qint64, qint64> tree = processTree();
     *serverS = cpuOf(statOf(server), false);
     *workersS = 0;
-    for (qint64 pid : childrenOf(server)) {
+    for (qint64 pid : tree.values(server)) {
         *workersS += cpuOf(statOf(pid), true);
         // The zygote with the calls it forked and waited for.
-        for (qint64 zygote : childrenOf(pid))
+        for (qint64 zygote : tree.values(pid))
             *workersS += cpuOf(statOf(zygote), true);
     }
 }
 
-CapacityBench::Round CapacityBench::players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun)
+CapacityBench::Round CapacityBench::players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun,
+                                            bool sampleMemoryToo)
 {
     Round r;
     r.clients = clients;
@@ -178,18 +186,32 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
                 loop.quit();
         });
     }
-    // Memory is sampled while the streams run; the peak is what an operator provisions for.
+    // Memory is sampled while the streams run (the peak is what an operator provisions
+    // for), on a thread of its own: reading /proc for hundreds of processes takes long
+    // enough to delay the clients' frames, which would count as underruns.
+    std::mutex peakMutex;
+    Round peak;
+    const qint64 server = m_studio->pid();
     const auto sampleMemory = [&] {
         qint64 s = 0, w = 0;
         int n = 0;
-        memory(&s, &w, &n);
-        r.peakServerKiB = qMax(r.peakServerKiB, s);
-        r.peakWorkersKiB = qMax(r.peakWorkersKiB, w);
-        r.peakWorkers = qMax(r.peakWorkers, n);
+        memory(server, &s, &w, &n);
+        std::lock_guard lock(peakMutex);
+        peak.peakServerKiB = qMax(peak.peakServerKiB, s);
+        peak.peakWorkersKiB = qMax(peak.peakWorkersKiB, w);
+        peak.peakWorkers = qMax(peak.peakWorkers, n);
     };
+    std::atomic_bool sampling = true;
+    std::thread memorySampler;
+    if (sampleMemoryToo)
+        memorySampler = std::thread([&] {
+            while (sampling) {
+                sampleMemory();
+                std::this_thread::sleep_for(std::chrono::milliseconds(250));
+            }
+        });
     QTimer sampler;
     QObject::connect(&sampler, &QTimer::timeout, &loop, [&] {
-        sampleMemory();
         // A search round has failed at its first underrun or late start: the rest would
         // only cost time.
         const bool startsDue = double(wall.elapsed()) > m_firstLimitMs + 500; // + connecting
@@ -216,12 +238,19 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
         c->start(); // all arrive together
     loop.exec(); // sleeps between events: a polling client would take a core from the server
     sampler.stop();
+    sampling = false;
+    if (memorySampler.joinable())
+        memorySampler.join();
     double server1 = 0, workers1 = 0;
     cpu(&server1, &workers1);
     r.cpuServerS = server1 - server0;
     r.cpuWorkersS = qMax(0.0, workers1 - workers0); // a worker replaced meanwhile takes its CPU along
     r.cpuClientsS = Bench::cpuNow() - clients0;
-    sampleMemory(); // a burst shorter than the sampling period is seen at least once
+    if (sampleMemoryToo)
+        sampleMemory(); // a burst shorter than the sampling period is seen at least once
+    r.peakServerKiB = peak.peakServerKiB;
+    r.peakWorkersKiB = peak.peakWorkersKiB;
+    r.peakWorkers = peak.peakWorkers;
     for (const auto &c : list) {
         c->abort();
         if (c->completed())
@@ -278,22 +307,26 @@ void CapacityBench::runVoice(const Voice &voice)
     settle(1500);
     qint64 s = 0, w = 0;
     int n = 0;
-    memory(&s, &w, &n);
+    memory(studio.pid(), &s, &w, &n);
     std::printf("  --max-streams %d; idle: server RSS %.1f MB, %d workers %.1f MB, total %.1f MB\n", m_maxStreams, mb(s), n,
                 mb(w), mb(s + w));
 
     const QByteArray req = StreamBench::requestFor(m_text, voice.id, voice.lang);
     const int roundMs = int(audioS * 1000 * 2) + 20000;
-    players(req, 2, roundMs, false); // warm-up
+    players(req, 2, roundMs, false, false); // warm-up
 
     std::printf("  %7s %8s %8s %9s %9s %9s %10s %8s %11s %10s %7s %17s\n", "clients", "p50 ms", "p99 ms", "completed",
                 "underrun", "late ms", "server MB", "workers", "workers MB", "total MB", "wall s", "CPU % srv/wrk/cli");
-    for (int clients : {1, 10, 50, 200}) {
+    // BENCH_STREAM_CAPACITY_BURST=N: one burst of N instead of the table and the search
+    // (to profile the server and workers while it runs).
+    const int only = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_BURST");
+    const QList<int> bursts = only > 0 ? QList<int>{only} : QList<int>{1, 10, 50, 200};
+    for (int clients : bursts) {
         Round all;
         const int rounds = clients == 1 ? 5 : 1;
         for (int i = 0; i < rounds; ++i) {
             // Time-boxed: time to first frame is known well before the last stream ends.
-            const Round r = players(req, clients, clients >= 200 ? qMin(roundMs, 60000) : roundMs, false);
+            const Round r = players(req, clients, clients >= 200 ? qMin(roundMs, 60000) : roundMs, false, true);
             all.clients += r.clients;
             all.completed += r.completed;
             all.underrunClients += r.underrunClients;
@@ -323,6 +356,11 @@ void CapacityBench::runVoice(const Voice &voice)
                 "summed; memory = peak RSS while the burst ran (workers with their espeak-ng zygotes, and the calls those forked by PSS); CPU = share of all cores over the burst's wall time: "
                 "server, workers with their espeak-ng forks, these player clients)\n");
 
+    if (only > 0) {
+        studio.stop();
+        m_studio = nullptr;
+        return;
+    }
     // Zero-underrun listeners: double until a burst fails (an underrun, or a first frame
     // later than m_firstLimitMs), then bisect to within 10%.
     int lo = 0, hi = -1, clients = 1;
@@ -333,7 +371,7 @@ void CapacityBench::runVoice(const Voice &voice)
             timeBox = true;
             break;
         }
-        const Round r = players(req, clients, roundMs, true);
+        const Round r = players(req, clients, roundMs, true, false);
         // A failed burst stops at its first underrun, so its counts are what happened until then.
         const QString why = r.pass() ? QString()
                                      : QStringLiteral("(%1 underrun, %2 late start, worst listener %3 ms of gaps%4)")

@@ -63,8 +63,10 @@ private:
     // Audio seconds per CPU second of a solo synthesis of m_text (median of 3), and the
     // audio length in seconds.
     static double pipelineRtf(const Voice &voice, const QString &text, double *audioS);
-    Round players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun);
-    void memory(qint64 *serverKiB, qint64 *workersKiB, int *workers) const;
+    // sampleMemoryToo: the peak RSS while it ran (the search's rounds need none).
+    Round players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun, bool sampleMemoryToo);
+    // RSS of the server process and of its workers (with their zygotes and calls); from any thread.
+    static void memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB, int *workers);
     // CPU seconds so far of the server and of its live workers (and their waited children).
     void cpu(double *serverS, double *workersS) const;
 

@@ -128,14 +128,28 @@ struct HeldJob
     bool holdsStateHere() const { return job && job->params.backend == SpeechBackendKind::Flite; }
     // A stream's first unit: a few words (TextSegmenter's ramp).
     bool isFirstUnit() const { return job && job->excerpt && job->excerpt->outputOffset == 0; }
-    // Before its first chunk: its listener hears nothing yet.
-    bool awaitsFirstAudio() const { return made == 0 && isFirstUnit(); }
+    // When its listener runs out of audio, on the steady clock: a stream's first unit
+    // counts from its first chunk, a later unit from the host's reckoning of the audio
+    // before it (SynthesisJob::dueMs). Before a stream's first chunk, when its first audio
+    // is due: kFirstAudioDueMs after it arrived. Jobs without a due time: never.
     qint64 due() const
     {
         if (!job || job->dueMs < 0)
             return std::numeric_limits<qint64>::max();
-        return job->dueMs + made * 1000 / AudioFormats::kSampleRate;
+        if (isFirstUnit() && firstAudioAt < 0)
+            return job->dueMs + kFirstAudioDueMs;
+        return (isFirstUnit() ? firstAudioAt : job->dueMs) + made * 1000 / AudioFormats::kSampleRate;
     }
+    // A new stream's first words go ahead of running streams that have more audio than
+    // this ahead of their listeners, and after those that have less: the streams already
+    // heard do not run dry for a burst of arrivals (when new streams went first whatever
+    // the others' deadlines, a burst of 256 espeak-ng arrivals left the first listeners
+    // silent after their first 40 ms), and a new stream still starts within a chunk or two
+    // of the running one's when they have audio to spare. Measured (bench-stream
+    // --capacity): 100, 250 and "first words always first" gave espeak-ng 224, 272 and 152
+    // zero-underrun listeners, first frame p99 at 50 listeners 86, 92 and 78 ms.
+    static constexpr qint64 kFirstAudioDueMs = 250;
+    qint64 firstAudioAt = -1; // its first chunk, on the steady clock (a first unit counts from it)
 };
 
 class JobRun;
@@ -278,6 +292,11 @@ private:
         }
         m_samples += count;
         m_held.made = m_samples;
+        if (m_held.firstAudioAt < 0) {
+            QElapsedTimer now;
+            now.start();
+            m_held.firstAudioAt = now.msecsSinceReference();
+        }
         // A file job sends nothing else until it is done: say once a second that it lives.
         if (!m_job.stream && m_sinceProgress.elapsed() >= 1000) {
             m_sinceProgress.restart();
@@ -499,9 +518,9 @@ bool Worker::waitForFrame()
     return !m_hostGone;
 }
 
-// The job to run now: one told to stop or finish, else a stream's first words, else the
-// one due first (ties: the one that came first), turns by earliest deadline. The running
-// job keeps its turn unless another is due kTurnSlackMs sooner. A flite job not begun
+// The job to run now: one told to stop or finish, else the one due first (HeldJob::due:
+// a new stream's first words are due kFirstAudioDueMs after it came; ties: the one that
+// came first). The running job keeps its turn unless another is due kTurnSlackMs sooner. A flite job not begun
 // waits while kMaxStarted others are (kMaxFirstUnits for first units).
 HeldJob *Worker::pick(HeldJob *current)
 {
@@ -523,8 +542,6 @@ HeldJob *Worker::pick(HeldJob *current)
         return best;
     if (current->due() == std::numeric_limits<qint64>::max())
         return current; // jobs without a due time run one after another
-    if (best->awaitsFirstAudio() && !current->awaitsFirstAudio())
-        return best;
     return best->due() <= current->due() - kTurnSlackMs ? best : current;
 }
 
