@@ -103,6 +103,7 @@ CapacityBench::CapacityBench(const QString &text)
     : m_text(text)
     , m_cores(qMax(1, QThread::idealThreadCount()))
 {
+    m_rampMs = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_RAMP_MS");
     if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS") > 0)
         m_firstLimitMs = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS");
     // 200 clients and the server (which inherits this limit) each need a socket per
@@ -175,6 +176,10 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     r.clients = clients;
     QElapsedTimer wall;
     wall.start();
+    // Client i arrives at arrivalMs(i): all at once, or spread evenly over m_rampMs.
+    const auto arrivalMs = [&](size_t i) { return m_rampMs <= 0 ? 0.0 : m_rampMs * double(i) / clients; };
+    // A listener without audio this long after it came is a late start (+ connecting).
+    const auto startsDue = [&](size_t i) { return double(wall.elapsed()) > arrivalMs(i) + m_firstLimitMs + 500; };
     std::vector<std::unique_ptr<PlayerClient>> list;
     QEventLoop loop;
     int done = 0;
@@ -214,10 +219,10 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     QObject::connect(&sampler, &QTimer::timeout, &loop, [&] {
         // A search round has failed at its first underrun or late start: the rest would
         // only cost time.
-        const bool startsDue = double(wall.elapsed()) > m_firstLimitMs + 500; // + connecting
         if (stopAtUnderrun)
-            for (const auto &c : list)
-                if (c->underruns() > 0 || c->firstFrameMs() > m_firstLimitMs || (startsDue && c->firstFrameMs() < 0)) {
+            for (size_t i = 0; i < list.size(); ++i)
+                if (const auto &c = list[i]; c->underruns() > 0 || c->firstFrameMs() > m_firstLimitMs
+                                              || (c->firstFrameMs() < 0 && startsDue(i))) {
                     r.aborted = true;
                     loop.quit();
                     return;
@@ -234,8 +239,13 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     double server0 = 0, workers0 = 0;
     cpu(&server0, &workers0);
     const double clients0 = Bench::cpuNow();
-    for (const auto &c : list)
-        c->start(); // all arrive together
+    if (m_rampMs <= 0) {
+        for (const auto &c : list)
+            c->start(); // all arrive together
+    } else {
+        for (size_t i = 0; i < list.size(); ++i)
+            QTimer::singleShot(int(arrivalMs(i)), list[i].get(), [c = list[i].get()] { c->start(); }); // gone with it
+    }
     loop.exec(); // sleeps between events: a polling client would take a core from the server
     sampler.stop();
     sampling = false;
@@ -251,7 +261,8 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     r.peakServerKiB = peak.peakServerKiB;
     r.peakWorkersKiB = peak.peakWorkersKiB;
     r.peakWorkers = peak.peakWorkers;
-    for (const auto &c : list) {
+    for (size_t i = 0; i < list.size(); ++i) {
+        const auto &c = list[i];
         c->abort();
         if (c->completed())
             ++r.completed;
@@ -259,7 +270,7 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
             r.firstMs << c->firstFrameMs();
         // A burst cut short leaves listeners without audio who were not late yet: not counted.
         if (c->firstFrameMs() > m_firstLimitMs
-            || (c->firstFrameMs() < 0 && double(wall.elapsed()) > m_firstLimitMs + 500))
+            || (c->firstFrameMs() < 0 && startsDue(i)))
             ++r.slowStarts;
         if (!c->error().isEmpty())
             ++r.errors[c->error()];
@@ -408,10 +419,11 @@ void CapacityBench::run()
 {
     std::printf("bench-stream --capacity: %lld-character English text, player clients (%.0f ms jitter buffer) reading "
                 "every stream to the end, server with 2 file workers, %s stream workers, --max-streams 1.25x the theoretical "
-                "capacity (at least 256); %d cores; "
+                "capacity (at least 256); %d cores; a burst's listeners arrive %s; "
                 "load average at start %s\n",
                 qint64(m_text.size()), PlayerClient::kJitterMs,
                 qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")), m_cores,
+                m_rampMs > 0 ? qPrintable(QStringLiteral("evenly over %1 ms").arg(m_rampMs)) : "together",
                 qPrintable(loadAverage()));
     const Voice voices[] = {{"espeak-ng (ef_dora, es)", "ef_dora", "e"}, {"flite slt (af_sarah)", "af_sarah", ""}};
     // BENCH_STREAM_CAPACITY_VOICE: only the voices whose label contains it ("flite", "espeak").

@@ -79,4 +79,7 @@ private:
     // time: without the bound a server that queues streams would "carry" any number, each
     // one late to start and then never behind.
     double m_firstLimitMs = 1000;
+    // BENCH_STREAM_CAPACITY_RAMP_MS: the listeners of a burst arrive evenly over this long
+    // instead of together (0).
+    int m_rampMs = 0;
 };

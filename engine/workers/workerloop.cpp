@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <csignal>
 #include <condition_variable>
+#include <functional>
 #include <system_error>
 #include <limits>
 #include <list>
@@ -177,7 +178,8 @@ public:
     }
     // Between two chunks: reads what the host said meanwhile, and lets a job due clearly
     // sooner (or one told to stop) run first; returns when it is this job's turn again.
-    void yield(HeldJob &me);
+    // beforeLeaving runs first when another job takes the turn (false: stay and end).
+    void yield(HeldJob &me, const std::function<bool()> &beforeLeaving);
     // Blocks until the host says something (flow control); false when it has gone.
     bool waitForFrame();
     bool hostGone() const { return m_hostGone; }
@@ -313,10 +315,13 @@ private:
             return true;
         m_pending += m_streamEncoder->encode(data, count);
         // A stream's first quarter second goes chunk by chunk (first audio); after it, a
-        // scheduler's unit sends its audio in frames of ~0.1 s: one frame per 20 ms chunk
-        // cost the host a read, a frame and a hop to the server thread each, about a sixth
-        // of the CPU with a hundred and more streams. The audio made meanwhile is ~0.6 ms
-        // of synthesis: no listener waits for it.
+        // scheduler's unit sends its audio in frames of ~0.2 s, the WebSocket session's
+        // own (it gathers that much before it sends): each frame costs the host a read, a
+        // write of the stream's file and a hop to the server thread, and one per 20 ms
+        // chunk took about a sixth of the CPU with a hundred and more streams. The audio
+        // held back is ~0.4 ms of espeak-ng's synthesis, ~2 ms of flite's, and it goes out
+        // before the unit gives its turn away (keepGoing): no listener waits for it behind
+        // other units.
         const qint64 streamSamples = (m_job.excerpt ? m_job.excerpt->outputOffset : 0) + m_samples;
         if (!m_job.excerpt || streamSamples <= kPromptSamples || m_pending.size() >= kBatchBytes)
             return flushAudio();
@@ -324,7 +329,7 @@ private:
     }
 
     static constexpr qint64 kPromptSamples = AudioFormats::kSampleRate / 4;
-    static constexpr qsizetype kBatchBytes = AudioFormats::kSampleRate / 10 * qsizetype(sizeof(float));
+    static constexpr qsizetype kBatchBytes = AudioFormats::kSampleRate / 5 * qsizetype(sizeof(float));
 
     // The audio held back (takeChunk), before anything that must follow it.
     bool flushAudio()
@@ -347,7 +352,7 @@ private:
     bool keepGoing()
     {
         if (!m_held.urgent() && !m_worker.hostGone())
-            m_worker.yield(m_held);
+            m_worker.yield(m_held, [this] { return flushAudio(); });
         return !m_held.urgent() && !m_worker.hostGone();
     }
 
@@ -498,12 +503,12 @@ bool Worker::readAvailable()
     return !m_hostGone;
 }
 
-void Worker::yield(HeldJob &me)
+void Worker::yield(HeldJob &me, const std::function<bool()> &beforeLeaving)
 {
     if (!readAvailable())
         return;
     HeldJob *next = pick(&me);
-    if (next && next != &me)
+    if (next && next != &me && beforeLeaving())
         handOver(&me, next);
 }
 
