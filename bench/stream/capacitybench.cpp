@@ -18,8 +18,8 @@
 #include <QTimer>
 
 #include <cstdio>
-#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -206,13 +206,16 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
         peak.peakWorkersKiB = qMax(peak.peakWorkersKiB, w);
         peak.peakWorkers = qMax(peak.peakWorkers, n);
     };
-    std::atomic_bool sampling = true;
+    std::condition_variable samplingEnds;
+    bool sampling = true; // under peakMutex
     std::thread memorySampler;
     if (sampleMemoryToo)
         memorySampler = std::thread([&] {
-            while (sampling) {
+            for (;;) {
                 sampleMemory();
-                std::this_thread::sleep_for(std::chrono::milliseconds(250));
+                std::unique_lock lock(peakMutex);
+                if (samplingEnds.wait_for(lock, std::chrono::milliseconds(250), [&] { return !sampling; }))
+                    return;
             }
         });
     QTimer sampler;
@@ -244,11 +247,16 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
             c->start(); // all arrive together
     } else {
         for (size_t i = 0; i < list.size(); ++i)
-            QTimer::singleShot(int(arrivalMs(i)), list[i].get(), [c = list[i].get()] { c->start(); }); // gone with it
+            QTimer::singleShot(int(arrivalMs(i)), Qt::PreciseTimer, list[i].get(), // gone with it
+                               [c = list[i].get()] { c->start(); });
     }
     loop.exec(); // sleeps between events: a polling client would take a core from the server
     sampler.stop();
-    sampling = false;
+    {
+        std::lock_guard lock(peakMutex);
+        sampling = false;
+    }
+    samplingEnds.notify_one();
     if (memorySampler.joinable())
         memorySampler.join();
     double server1 = 0, workers1 = 0;
@@ -323,7 +331,7 @@ void CapacityBench::runVoice(const Voice &voice)
                 mb(w), mb(s + w));
 
     const QByteArray req = StreamBench::requestFor(m_text, voice.id, voice.lang);
-    const int roundMs = int(audioS * 1000 * 2) + 20000;
+    const int roundMs = int(audioS * 1000 * 2) + 20000 + m_rampMs; // the last listener comes m_rampMs late
     players(req, 2, roundMs, false, false); // warm-up
 
     std::printf("  %7s %8s %8s %9s %9s %9s %10s %8s %11s %10s %7s %17s\n", "clients", "p50 ms", "p99 ms", "completed",
@@ -337,7 +345,7 @@ void CapacityBench::runVoice(const Voice &voice)
         const int rounds = clients == 1 ? 5 : 1;
         for (int i = 0; i < rounds; ++i) {
             // Time-boxed: time to first frame is known well before the last stream ends.
-            const Round r = players(req, clients, clients >= 200 ? qMin(roundMs, 60000) : roundMs, false, true);
+            const Round r = players(req, clients, clients >= 200 ? qMin(roundMs, 60000 + m_rampMs) : roundMs, false, true);
             all.clients += r.clients;
             all.completed += r.completed;
             all.underrunClients += r.underrunClients;
@@ -365,7 +373,7 @@ void CapacityBench::runVoice(const Voice &voice)
     }
     std::printf("  (first frame from request sent; underrun = clients with at least one; late ms = gaps heard, "
                 "summed; memory = peak RSS while the burst ran (workers with their espeak-ng zygotes, and the calls those forked by PSS); CPU = share of all cores over the burst's wall time: "
-                "server, workers with their espeak-ng forks, these player clients)\n");
+                "server, workers with their espeak-ng forks, these player clients with the memory sampler)\n");
 
     if (only > 0) {
         studio.stop();

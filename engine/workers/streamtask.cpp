@@ -77,7 +77,7 @@ bool StreamTask::isRunnable() const
 qint64 StreamTask::deadlineMs() const
 {
     if (m_firstAudioMs < 0)
-        return m_arrivalMs;
+        return m_arrivalMs + StreamScheduler::kFirstAudioDueMs;
     return m_firstAudioMs + m_samples * 1000 / AudioFormats::kSampleRate;
 }
 

@@ -63,7 +63,8 @@ private:
     void openFile();
     bool isRunnable() const;
     // When this stream's listener runs out of audio (scheduler clock, ms): playback
-    // starts at the first frame; a stream without audio yet is due since it arrived.
+    // starts at the first frame. A stream without audio yet: when its first audio is due,
+    // StreamScheduler::kFirstAudioDueMs after it arrived.
     qint64 deadlineMs() const;
     SynthesisJob nextUnit();
     void onUnitFrame(const WorkerProtocol::Frame &frame);

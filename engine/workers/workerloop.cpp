@@ -131,25 +131,19 @@ struct HeldJob
     bool isFirstUnit() const { return job && job->excerpt && job->excerpt->outputOffset == 0; }
     // When its listener runs out of audio, on the steady clock: a stream's first unit
     // counts from its first chunk, a later unit from the host's reckoning of the audio
-    // before it (SynthesisJob::dueMs). Before a stream's first chunk, when its first audio
-    // is due: kFirstAudioDueMs after it arrived. Jobs without a due time: never.
+    // before it (SynthesisJob::dueMs). Before a stream's first chunk: when its first audio
+    // is due (the host's dueMs, StreamScheduler::kFirstAudioDueMs after it came). Jobs
+    // without a due time: never.
     qint64 due() const
     {
         if (!job || job->dueMs < 0)
             return std::numeric_limits<qint64>::max();
-        if (isFirstUnit() && firstAudioAt < 0)
-            return job->dueMs + kFirstAudioDueMs;
+        if (awaitsFirstAudio())
+            return job->dueMs;
         return (isFirstUnit() ? firstAudioAt : job->dueMs) + made * 1000 / AudioFormats::kSampleRate;
     }
-    // A new stream's first words go ahead of running streams that have more audio than
-    // this ahead of their listeners, and after those that have less: the streams already
-    // heard do not run dry for a burst of arrivals (when new streams went first whatever
-    // the others' deadlines, a burst of 256 espeak-ng arrivals left the first listeners
-    // silent after their first 40 ms), and a new stream still starts within a chunk or two
-    // of the running one's when they have audio to spare. Measured (bench-stream
-    // --capacity): 100, 250 and "first words always first" gave espeak-ng 224, 272 and 152
-    // zero-underrun listeners, first frame p99 at 50 listeners 86, 92 and 78 ms.
-    static constexpr qint64 kFirstAudioDueMs = 250;
+    // A stream's first unit before its first chunk: its listener hears nothing yet.
+    bool awaitsFirstAudio() const { return isFirstUnit() && firstAudioAt < 0; }
     qint64 firstAudioAt = -1; // its first chunk, on the steady clock (a first unit counts from it)
 };
 
@@ -360,7 +354,7 @@ private:
     bool keepGoing()
     {
         if (!m_held.urgent() && !m_worker.hostGone())
-            m_worker.yield(m_held, [this] { return flushAudio(); });
+            m_worker.yield(m_held, [this] { return !m_held.stop && flushAudio(); }); // a stopped unit's audio is for nobody
         return !m_held.urgent() && !m_worker.hostGone();
     }
 
@@ -518,7 +512,11 @@ void Worker::yield(HeldJob &me, const std::function<bool()> &beforeLeaving)
     if (!readAvailable())
         return;
     HeldJob *next = pick(&me);
-    if (next && next != &me && beforeLeaving())
+    if (!next || next == &me || !beforeLeaving())
+        return;
+    if (!m_rivalKnown) // beforeLeaving read frames from the host: pick again
+        next = pick(&me);
+    if (next && next != &me)
         handOver(&me, next);
 }
 
@@ -534,8 +532,8 @@ bool Worker::waitForFrame()
 }
 
 // Whether a goes before b: one told to stop or finish, else the one due first (HeldJob::due:
-// a new stream's first words are due kFirstAudioDueMs after it came), else the one that
-// came first.
+// a new stream's first words are due StreamScheduler::kFirstAudioDueMs after it came),
+// else the one that came first.
 bool Worker::before(const HeldJob &a, const HeldJob &b)
 {
     if (a.urgent() != b.urgent())
@@ -566,6 +564,10 @@ HeldJob *Worker::pick(HeldJob *current)
         return rival;
     if (current->due() == std::numeric_limits<qint64>::max())
         return current; // jobs without a due time run one after another
+    // A listener waiting for first words gets them at once when due (before() said it is
+    // due first): the slack only spares turns between streams already heard.
+    if (rival->awaitsFirstAudio())
+        return rival;
     return rival->due() <= current->due() - kTurnSlackMs ? rival : current;
 }
 
