@@ -4,12 +4,16 @@
 // fail only their own task.
 
 #include "enginetest.h"
+#include "streamscheduler.h"
 #include "synthesispipeline.h"
 #include "workerpool.h"
+#include "workerprocess.h"
 #include "workerprotocol.h"
 
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -70,6 +74,7 @@ private slots:
     void workerErrorFailsOnlyThatJob();
     void audioBeyondItsBoundFailsTheJob();
     void espeakWorkerEqualsThisProcess();
+    void heardStreamGoesFirstUntilAhead();
 
 private:
     SynthesisParams paramsFor(const Sample &s);
@@ -478,6 +483,82 @@ void TestWorkerPool::espeakWorkerEqualsThisProcess()
     QVERIFY(here.size() > 24000);
     QCOMPARE(worker.audio.size(), here.size());
     QVERIFY2(worker.audio == here, "a worker's samples differ from this process's");
+}
+
+void TestWorkerPool::heardStreamGoesFirstUntilAhead()
+{
+    // A stream worker holds a unit of a stream already heard, whose listener runs out of
+    // audio now, and three new streams' first units, whose first audio is due
+    // StreamScheduler::kFirstAudioDueMs from now. It runs the heard one first until it is
+    // that far ahead of its listener (a burst of arrivals must not leave the first
+    // listeners silent), then gives each newcomer its first words before the heard unit
+    // goes on (turns, not one unit after another). Due times count audio, not the time the
+    // synthesis takes, so the order does not depend on the machine's speed.
+    WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
+    QSignalSpy ready(&worker, &WorkerProcess::ready);
+    worker.start();
+    QVERIFY2(ready.wait(60000), "worker did not get ready");
+    struct Seen
+    {
+        quint32 tag;
+        WorkerProtocol::Type type;
+        qsizetype bytes;
+    };
+    QList<Seen> seen;
+    quint32 current = 0;
+    int ended = 0;
+    connect(&worker, &WorkerProcess::frameReceived, this, [&](const WorkerProtocol::Frame &f) {
+        if (f.type == WorkerProtocol::Type::Turn) {
+            current = WorkerProtocol::tagOf(f);
+            return;
+        }
+        seen.append({current, f.type, f.payload.size()});
+        if (f.type == WorkerProtocol::Type::Done || f.type == WorkerProtocol::Type::Error)
+            ++ended;
+    });
+    worker.setBusy(true);
+    QString error;
+    const auto params = plan({"ef_dora", "base", "e", QString::fromUtf8(kSamples[1].text)}, &error);
+    QVERIFY2(params, qPrintable(error));
+    QElapsedTimer clock;
+    clock.start();
+    const qint64 now = clock.msecsSinceReference(); // the steady clock, as SynthesisJob::dueMs
+    const auto unit = [&](quint32 tag, bool first, qint64 dueMs) {
+        SynthesisJob j = job(*params, {}, AudioFormat::Wav, true);
+        j.streamFormat = StreamFormat::Float32;
+        j.tag = tag;
+        j.dueMs = dueMs;
+        SynthesisPipeline::Excerpt e; // the whole text, as if a second of audio came before it
+        e.inputOffset = first ? 0 : 22050;
+        e.outputOffset = first ? 0 : AudioFormats::kSampleRate;
+        j.excerpt = e;
+        return QJsonDocument(j.toJson()).toJson(QJsonDocument::Compact);
+    };
+    worker.send(WorkerProtocol::Type::Job, unit(1, false, now));
+    for (quint32 tag = 2; tag <= 4; ++tag)
+        worker.send(WorkerProtocol::Type::Job, unit(tag, true, now + StreamScheduler::kFirstAudioDueMs));
+    QTRY_COMPARE_WITH_TIMEOUT(ended, 4, 60000);
+
+    qint64 heardFirst = 0; // samples of unit 1 before any newcomer's audio
+    qsizetype heardDone = -1;
+    QHash<quint32, qsizetype> firstAudio;
+    for (qsizetype i = 0; i < seen.size(); ++i) {
+        const Seen &s = seen.at(i);
+        QVERIFY2(s.type != WorkerProtocol::Type::Error, qPrintable(QString("unit %1 failed").arg(s.tag)));
+        if (s.type == WorkerProtocol::Type::Audio && !firstAudio.contains(s.tag))
+            firstAudio.insert(s.tag, i);
+        if (s.tag == 1 && s.type == WorkerProtocol::Type::Audio && firstAudio.size() == 1)
+            heardFirst += s.bytes / qsizetype(sizeof(float));
+        if (s.tag == 1 && s.type == WorkerProtocol::Type::Done)
+            heardDone = i;
+    }
+    QCOMPARE(firstAudio.size(), 4);
+    const qint64 ahead = heardFirst * 1000 / AudioFormats::kSampleRate;
+    qInfo("the heard stream made %lld ms of audio before the first newcomer's", ahead);
+    QVERIFY2(ahead >= StreamScheduler::kFirstAudioDueMs,
+             qPrintable(QString("a newcomer went first after %1 ms of the heard stream's audio").arg(ahead)));
+    for (quint32 tag = 2; tag <= 4; ++tag)
+        QVERIFY2(firstAudio.value(tag) < heardDone, qPrintable(QString("newcomer %1 waited for the heard unit's end").arg(tag)));
 }
 
 QTEST_GUILESS_MAIN(TestWorkerPool)
