@@ -2,6 +2,7 @@
 // starts the server (headless) or the studio window.
 #include "clicommands.h"
 #include "engine.h"
+#include "epolleventdispatcher.h"
 #include "guimode.h"
 #include "rendercommand.h"
 #include "saycommand.h"
@@ -145,6 +146,14 @@ std::unique_ptr<QCoreApplication> makeApplication(int &argc, char *argv[], bool 
     // HTTP request of the GLib one (measured 5 against 10). The studio keeps GLib.
     if (!window && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
         qputenv("QT_NO_GLIB", "1");
+    // Headless, the main thread holds every client's socket: its loop runs on epoll
+    // (EpollEventDispatcher), whose wake-up costs what is ready instead of what is open.
+    // TTS_STUDIO_POLL_LOOP=1 keeps Qt's poll() loop (for comparisons).
+    if (!window && !qEnvironmentVariableIsSet("TTS_STUDIO_POLL_LOOP")) {
+        auto dispatcher = std::make_unique<EpollEventDispatcher>();
+        if (dispatcher->isValid())
+            QCoreApplication::setEventDispatcher(dispatcher.release());
+    }
     std::unique_ptr<QCoreApplication> app(window ? new QApplication(argc, argv) : new QCoreApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("tts-studio"));
     QCoreApplication::setOrganizationName(QStringLiteral("TTS Studio"));
