@@ -286,6 +286,11 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
         r.underrunClients += c->underruns() > 0 ? 1 : 0;
         r.lateMs += c->lateMs();
         r.maxLateMs = qMax(r.maxLateMs, c->lateMs());
+        if (c->firstUnderrunMs() >= 0 && (r.firstUnderrunMs < 0 || c->firstUnderrunMs() < r.firstUnderrunMs)) {
+            r.firstUnderrunMs = c->firstUnderrunMs();
+            r.firstUnderrunAudioS = c->firstUnderrunAudioS();
+            r.firstUnderrunFirstFrameMs = c->firstFrameMs();
+        }
     }
     r.wallS = double(wall.elapsed()) / 1000.0;
     list.clear();
@@ -393,10 +398,15 @@ void CapacityBench::runVoice(const Voice &voice)
         const Round r = players(req, clients, roundMs, true, false);
         // A failed burst stops at its first underrun, so its counts are what happened until then.
         const QString why = r.pass() ? QString()
-                                     : QStringLiteral("(%1 underrun, %2 late start, worst listener %3 ms of gaps%4)")
+                                     : QStringLiteral("(%1 underrun, %2 late start, worst listener %3 ms of gaps%4%5)")
                                            .arg(r.underrunClients)
                                            .arg(r.slowStarts)
                                            .arg(r.maxLateMs, 0, 'f', 0)
+                                           .arg(r.firstUnderrunMs < 0 ? QString()
+                                                                      : QStringLiteral("; first at %1 s of audio, %2 ms after its request, first frame at %3 ms")
+                                                                            .arg(r.firstUnderrunAudioS, 0, 'f', 2)
+                                                                            .arg(r.firstUnderrunMs, 0, 'f', 0)
+                                                                            .arg(r.firstUnderrunFirstFrameMs, 0, 'f', 0))
                                            .arg(r.errors.isEmpty() ? QString() : QStringLiteral(", %1 errors").arg(r.errorCount()));
         const double share = 100.0 / (qMax(r.wallS, 1e-3) * m_cores);
         std::printf(" %d %s%s[CPU %.0f/%.0f/%.0f%%]", clients, r.pass() ? "ok" : "FAIL", qPrintable(why),

@@ -36,6 +36,11 @@ private:
         int underruns = 0;
         double lateMs = 0; // summed over clients
         double maxLateMs = 0; // worst client
+        // The earliest underrun of the burst: when (from its listener's request, ms), at
+        // which second of that listener's audio, and when its first frame had come.
+        double firstUnderrunMs = -1;
+        double firstUnderrunAudioS = -1;
+        double firstUnderrunFirstFrameMs = -1;
         QList<double> firstMs;
         QMap<QString, int> errors; // server error detail -> streams that got it
         qint64 peakServerKiB = 0;

@@ -37,6 +37,10 @@ void PlayerClient::onAudio(const QByteArray &frame)
     // Only the frame's first sample matters: the rest are due later still.
     const double due = m_playStartMs + m_stallMs + double(m_samples) * 1000.0 / kSampleRate;
     if (now > due) {
+        if (m_underruns == 0) {
+            m_firstUnderrunMs = now;
+            m_firstUnderrunAudioS = double(m_samples) / kSampleRate;
+        }
         ++m_underruns;
         m_lateMs += now - due;
         m_stallMs += now - due;

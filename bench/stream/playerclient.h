@@ -28,6 +28,10 @@ public:
     double firstFrameMs() const { return m_firstMs; } // -1 without audio
     int underruns() const { return m_underruns; }
     double lateMs() const { return m_lateMs; } // total gap heard
+    // The first underrun: when it came (from sending the request, ms) and where in the
+    // audio (seconds); -1 without one. Where bursts fail tells which unit came late.
+    double firstUnderrunMs() const { return m_firstUnderrunMs; }
+    double firstUnderrunAudioS() const { return m_firstUnderrunAudioS; }
     qint64 samples() const { return m_samples; }
     QString error() const { return m_error; } // an {"type":"error"} detail, if the server sent one
 
@@ -48,6 +52,8 @@ private:
     double m_stallMs = 0;
     double m_lateMs = 0;
     int m_underruns = 0;
+    double m_firstUnderrunMs = -1;
+    double m_firstUnderrunAudioS = -1;
     qint64 m_samples = 0;
     QString m_error;
     bool m_completed = false;
