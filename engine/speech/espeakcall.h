@@ -1,5 +1,7 @@
 #pragma once
 
+#include "espeakchild.h"
+
 #include <QByteArray>
 #include <QtGlobal>
 
@@ -18,9 +20,12 @@
 // came out cut short).
 //
 // A process that calls startZygote() first thing (tts-worker does) forks its calls from a
-// small process made then, before it loaded its voices and libraries' data: a fork, exit
-// and wait of the ~38 MB worker cost ~0.75 ms, a third of a short unit's work. Elsewhere
-// (tests, `say`) the calling process forks them itself; both start from the same state.
+// small process started then: the program tts-espeak-zygote beside its executable, which
+// holds espeak-ng's libraries only (EspeakChild), or where that is missing a copy of the
+// process as it was then. A fork, exit and wait of the ~38 MB worker cost ~0.75 ms, a
+// third of a short unit's work; a fork costs per mapping too, and the program has about
+// half the copy's. Elsewhere (tests, `say`) the calling process forks them itself; all
+// start from the same state.
 class EspeakCall
 {
 public:
@@ -29,22 +34,9 @@ public:
     // A word event: its 1-based code point position in the input and its first sample.
     using WordSink = std::function<void(int textPosition, qint64 sample)>;
 
-    // The voice and prosody the child sets before it speaks: plain data, since it may
-    // travel to the zygote. Strings are NUL-terminated Latin-1.
-    struct Setup
-    {
-        char language[32] = {};  // by properties when set (some languages do not resolve by name)
-        char voice[64] = {};     // else by name,
-        char variant[32] = {};   // with "+variant" (falling back to the plain name)
-        int variantNumber = 0;   // by properties: the variant's number
-        bool namesFit = true;    // false: a name was longer than its field (the voice is refused)
-        int gender = 0;
-        bool prosody = false;    // set rate, pitch, range and word gap (espeak-ng's scales)
-        int rate = 175;
-        int pitch = 50;
-        int range = 50;
-        int wordGap = 0;
-    };
+    // The voice and prosody the child sets before it speaks (plain data: it may travel to
+    // the zygote).
+    using Setup = EspeakSetup;
 
     enum class Result { Done, Stopped, SetupFailed, Failed };
     struct Outcome

@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QtTest>
 
 #include <cerrno>
@@ -35,6 +36,14 @@ SynthesisParams voice(const QString &language, const QString &variant = {}, doub
 bool zygoteMode()
 {
     return qEnvironmentVariableIntValue("TTS_TEST_ESPEAK_ZYGOTE") == 1;
+}
+
+qsizetype mappingsOf(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/maps").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    return f.readAll().count('\n');
 }
 
 // The children of process pid (all its threads'), from /proc.
@@ -193,6 +202,13 @@ void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
     QVERIFY2(EspeakCall::hasZygote(), "the call did not go through the zygote");
     const QList<qint64> zygote = childrenOf(::getpid());
     QCOMPARE(zygote.size(), 1);
+    // It is the small program beside this one, not a copy of this process: every call's
+    // fork and exit cost per mapping of the process forked.
+    const QString exe = QFileInfo(QStringLiteral("/proc/%1/exe").arg(zygote.first())).symLinkTarget();
+    QCOMPARE(QFileInfo(exe).fileName(), QStringLiteral("tts-espeak-zygote"));
+    const qsizetype zygoteMaps = mappingsOf(zygote.first()), ownMaps = mappingsOf(::getpid());
+    qInfo("mappings: zygote %lld, this process %lld", qint64(zygoteMaps), qint64(ownMaps));
+    QVERIFY(zygoteMaps > 0 && zygoteMaps < ownMaps);
     // It exits when its socket closes, and is waited for.
     EspeakCall::stopZygote();
     QVERIFY(!EspeakCall::hasZygote());

@@ -1,0 +1,214 @@
+#include "espeakchild.h"
+
+#include "vectorstate.h"
+
+#include <espeak-ng/speak_lib.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace EspeakChild;
+
+namespace
+{
+int g_childFd = -1; // the pipe's write end, in the child only
+
+// Moves all size bytes through ::read or ::write, across short transfers and EINTR.
+template <typename Io, typename Byte>
+bool transferAll(Io io, int fd, Byte *p, size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = io(fd, p, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        size -= size_t(n);
+    }
+    return true;
+}
+
+int childCallback(short *wav, int numsamples, espeak_EVENT *events)
+{
+    for (espeak_EVENT *ev = events; ev && ev->type != espeakEVENT_LIST_TERMINATED; ++ev) {
+        if (ev->type != espeakEVENT_WORD)
+            continue;
+        const Header h{Word, ev->text_position, std::int64_t(ev->sample)};
+        if (!writeAll(g_childFd, &h, sizeof h))
+            _exit(1); // the parent stopped listening
+    }
+    if (wav && numsamples > 0) {
+        const Header h{Pcm, numsamples, 0};
+        if (!writeAll(g_childFd, &h, sizeof h) || !writeAll(g_childFd, wav, size_t(numsamples) * sizeof(short)))
+            _exit(1);
+    }
+    return 0;
+}
+
+bool selectVoice(const EspeakSetup &s)
+{
+    if (s.language[0]) {
+        espeak_VOICE props;
+        std::memset(&props, 0, sizeof props);
+        props.languages = s.language;
+        props.gender = s.gender;
+        props.variant = s.variantNumber;
+        return espeak_SetVoiceByProperties(&props) == EE_OK;
+    }
+    char name[sizeof s.voice + sizeof s.variant + 1];
+    std::snprintf(name, sizeof name, s.variant[0] ? "%s+%s" : "%s", s.voice, s.variant);
+    if (espeak_SetVoiceByName(name) == EE_OK)
+        return true;
+    return s.variant[0] && espeak_SetVoiceByName(s.voice) == EE_OK;
+}
+
+}
+
+bool EspeakChild::writeAll(int fd, const void *data, size_t size)
+{
+    return transferAll(::write, fd, static_cast<const char *>(data), size);
+}
+
+bool EspeakChild::readAll(int fd, void *data, size_t size)
+{
+    return transferAll(::read, fd, static_cast<char *>(data), size);
+}
+
+int EspeakChild::initialize()
+{
+    // Synchronous mode with a short buffer: the first samples reach the sink after ~20 ms
+    // of audio has been computed, well under a millisecond.
+    const int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 20, nullptr, 0);
+    // The first voice selection loads data (~4 ms); paid now, not by the first call.
+    if (rate > 0)
+        espeak_SetVoiceByName("en");
+    return rate;
+}
+
+// Only espeak-ng, write() and _exit() (the process it was forked from may have other
+// threads; nothing here takes a lock they could have held).
+[[noreturn]] void EspeakChild::speak(int fd, const EspeakSetup &setup, const char *input, size_t size, unsigned int flags)
+{
+    // A write into a pipe whose reader stopped the call fails (EPIPE) and ends the child;
+    // not a signal whose handler the child may have inherited (QtTest's runs a debugger).
+    ::signal(SIGPIPE, SIG_IGN);
+    g_childFd = fd;
+    // First, who it is: the caller may pause it (EspeakCall::pauseThisThreadsCall).
+    const Header who{Pid, std::int32_t(::getpid()), 0};
+    if (!writeAll(fd, &who, sizeof who))
+        _exit(1);
+    espeak_SetSynthCallback(childCallback);
+    // Breathy variants (f3, …) mix in noise from the C library's rand(), whose state the
+    // parent's flite calls move.
+    std::srand(1);
+    int err = kSetupFailed;
+    if (setup.namesFit && selectVoice(setup)) {
+        if (setup.prosody) {
+            espeak_SetParameter(espeakRATE, setup.rate, 0);
+            espeak_SetParameter(espeakPITCH, setup.pitch, 0);
+            espeak_SetParameter(espeakRANGE, setup.range, 0);
+            espeak_SetParameter(espeakWORDGAP, setup.wordGap, 0);
+        }
+        VectorState::clearUpperHalves(); // see there: the state a fork inherits
+        err = espeak_Synth(input, size + 1, 0, POS_CHARACTER, 0, flags, nullptr, nullptr);
+    }
+    const Header end{End, err, 0};
+    writeAll(fd, &end, sizeof end);
+    _exit(0);
+}
+
+// Initializes espeak-ng as the worker's EspeakBackend does (initialize(), so its children
+// start from the same state as the worker's own), then forks a child per request.
+[[noreturn]] void EspeakChild::zygoteMain(int sock, pid_t worker)
+{
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != worker)
+        _exit(0);
+    // Not the worker's stdin and stdout: its host must see them close when it dies.
+    const int devNull = ::open("/dev/null", O_RDWR);
+    if (devNull >= 0) {
+        ::dup2(devNull, STDIN_FILENO);
+        ::dup2(devNull, STDOUT_FILENO);
+        ::close(devNull);
+    } else {
+        ::close(STDIN_FILENO);
+        ::close(STDOUT_FILENO);
+    }
+    if (initialize() <= 0)
+        _exit(1);
+    const char ready = 'R';
+    if (::send(sock, &ready, 1, MSG_NOSIGNAL) != 1)
+        _exit(0);
+    const pid_t self = ::getpid();
+    std::vector<char> buffer(sizeof(Request) + kMaxZygoteInput + 1);
+    // Finished children are waited for here, not left to the kernel: their CPU time then
+    // counts in this process's, as a direct fork's does in its parent's. SIGCHLD only
+    // wakes the poll below (no SA_RESTART); its timeout catches one that came just before.
+    struct sigaction onChild{};
+    onChild.sa_handler = [](int) {};
+    sigemptyset(&onChild.sa_mask);
+    onChild.sa_flags = SA_NOCLDSTOP;
+    ::sigaction(SIGCHLD, &onChild, nullptr);
+    for (;;) {
+        while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+        }
+        pollfd ready{sock, POLLIN, 0};
+        if (::poll(&ready, 1, 1000) <= 0)
+            continue;
+        iovec iov{buffer.data(), buffer.size() - 1};
+        alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))];
+        msghdr msg{};
+        msg.msg_iov = &iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control;
+        msg.msg_controllen = sizeof control;
+        const ssize_t n = ::recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            _exit(0); // the worker closed its end or has gone
+        int fd = -1;
+        for (cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+            if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+                std::memcpy(&fd, CMSG_DATA(c), sizeof fd);
+        }
+        if (fd < 0)
+            continue;
+        Request request;
+        if (size_t(n) < sizeof request) {
+            ::close(fd);
+            continue;
+        }
+        std::memcpy(&request, buffer.data(), sizeof request);
+        if (request.inputSize != size_t(n) - sizeof request) {
+            ::close(fd);
+            continue;
+        }
+        EspeakSetup &s = request.setup;
+        s.language[sizeof s.language - 1] = s.voice[sizeof s.voice - 1] = s.variant[sizeof s.variant - 1] = '\0';
+        buffer[size_t(n)] = '\0';
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (::getppid() != self)
+                _exit(1);
+            ::close(sock);
+            ::signal(SIGCHLD, SIG_DFL);
+            speak(fd, s, buffer.data() + sizeof request, request.inputSize, request.flags);
+        }
+        ::close(fd); // the child's now; when the fork failed, the caller reads no End: Failed
+    }
+}

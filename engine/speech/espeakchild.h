@@ -1,0 +1,69 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <sys/types.h>
+
+// The voice and prosody an espeak-ng call's child sets before it speaks: plain data, since
+// it travels to the zygote. Strings are NUL-terminated Latin-1.
+struct EspeakSetup
+{
+    char language[32] = {};  // by properties when set (some languages do not resolve by name)
+    char voice[64] = {};     // else by name,
+    char variant[32] = {};   // with "+variant" (falling back to the plain name)
+    int variantNumber = 0;   // by properties: the variant's number
+    bool namesFit = true;    // false: a name was longer than its field (the voice is refused)
+    int gender = 0;
+    bool prosody = false;    // set rate, pitch, range and word gap (espeak-ng's scales)
+    int rate = 175;
+    int pitch = 50;
+    int range = 50;
+    int wordGap = 0;
+};
+
+// The side of an espeak-ng call (EspeakCall) that runs in the processes it is forked into,
+// and the zygote they are forked from: C++ and espeak-ng only, no Qt, so that the zygote
+// can be a small program of its own (tts-espeak-zygote). A fork costs per mapping of the
+// process forked: the worker's ~330 (Qt, ICU, flite, …) against ~180 for espeak-ng's own
+// libraries, and each call pays a fork and an exit.
+namespace EspeakChild
+{
+// Child → caller messages: a header, then `count` samples (Pcm) or nothing.
+enum MessageType : std::int32_t { Pcm = 1, Word = 2, End = 3, Pid = 4 };
+struct Header
+{
+    std::int32_t type = 0;
+    std::int32_t count = 0;  // samples (Pcm), text position (Word), espeak_ERROR (End), the child's pid (Pid)
+    std::int64_t sample = 0; // Word
+};
+
+// Caller → zygote: one datagram with this, then the input's bytes, and the pipe's write
+// end as SCM_RIGHTS.
+struct Request
+{
+    std::uint32_t flags = 0;
+    std::uint32_t inputSize = 0;
+    EspeakSetup setup;
+};
+// Longer inputs (never a segmenter's piece) are forked by the caller instead.
+constexpr std::size_t kMaxZygoteInput = 60000;
+// An End's count when the voice was refused (espeak_ERROR is >= 0).
+constexpr int kSetupFailed = -1;
+
+// Moves all size bytes, across short transfers and EINTR.
+bool writeAll(int fd, const void *data, std::size_t size);
+bool readAll(int fd, void *data, std::size_t size);
+
+// espeak-ng initialized the one way every process that forks calls does: synchronous,
+// 20 ms buffers, the first voice's data loaded. The sample rate, or <= 0 on failure.
+int initialize();
+
+// A call's child, its whole life: writes its pid, sets up the voice, speaks input (size
+// bytes, NUL-terminated after them) into fd as Header messages, ends with End.
+[[noreturn]] void speak(int fd, const EspeakSetup &setup, const char *input, std::size_t size, unsigned int flags);
+
+// The zygote, its whole life: initialize(), say 'R' on sock, then fork a child per Request
+// until sock closes. Dies with worker (its parent).
+[[noreturn]] void zygoteMain(int sock, pid_t worker);
+}
