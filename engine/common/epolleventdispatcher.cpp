@@ -15,15 +15,19 @@
 
 namespace
 {
-qint64 nowMs()
+qint64 nowNs()
 {
-    return QDeadlineTimer::current(Qt::PreciseTimer).deadline();
+    return QDeadlineTimer::current(Qt::PreciseTimer).deadlineNSecs();
 }
 
-// What a notifier of each type asks epoll for, and the events that activate it (as Qt's
-// poll() loop: a hang-up or an error wakes a reader, an error wakes a writer).
+constexpr qint64 kNsPerMs = 1000 * 1000;
+
+// What a notifier of each type asks epoll for, and the events that activate it: as Qt's
+// poll() loop, a hang-up or an error wakes every type (epoll reports them unasked, level
+// by level: one that woke nobody would wake the loop again at once, for ever).
 constexpr quint32 kWanted[3] = {EPOLLIN, EPOLLOUT, EPOLLPRI};
-constexpr quint32 kActivates[3] = {EPOLLIN | EPOLLHUP | EPOLLERR, EPOLLOUT | EPOLLERR, EPOLLPRI};
+constexpr quint32 kActivates[3] = {EPOLLIN | EPOLLHUP | EPOLLERR, EPOLLOUT | EPOLLHUP | EPOLLERR,
+                                   EPOLLPRI | EPOLLHUP | EPOLLERR};
 constexpr int kMaxEvents = 256;
 }
 
@@ -67,7 +71,8 @@ void EpollEventDispatcher::registerSocketNotifier(QSocketNotifier *notifier)
 
 void EpollEventDispatcher::unregisterSocketNotifier(QSocketNotifier *notifier)
 {
-    m_pending.removeAll(notifier);
+    for (QList<QSocketNotifier *> *pending : std::as_const(m_pending))
+        pending->removeAll(notifier);
     const int fd = int(notifier->socket());
     const auto it = m_watches.find(fd);
     if (it == m_watches.end())
@@ -78,9 +83,10 @@ void EpollEventDispatcher::unregisterSocketNotifier(QSocketNotifier *notifier)
     updateWatch(fd);
 }
 
-// Brings epoll's interest in fd in line with its notifiers. A descriptor closed while its
-// notifier was registered left epoll by itself, and its number may be back: ADD and MOD
-// fall back on each other, DEL ignores what is gone.
+// Brings epoll's interest in fd in line with its notifiers, at every change: a descriptor
+// closed while its notifier was registered left epoll by itself, and its number may be
+// back with another socket, so ADD and MOD fall back on each other and DEL ignores what
+// is gone. A descriptor epoll refuses (EPERM: a regular file) is ready at every pass.
 void EpollEventDispatcher::updateWatch(int fd)
 {
     const auto it = m_watches.find(fd);
@@ -89,23 +95,31 @@ void EpollEventDispatcher::updateWatch(int fd)
     quint32 events = 0;
     for (int type = 0; type < 3; ++type)
         events |= slot(*it, type) ? kWanted[type] : 0;
-    if (events == it->events && events != 0)
-        return;
     epoll_event ev{};
     ev.events = events;
     ev.data.fd = fd;
     if (events == 0) {
-        ::epoll_ctl(m_epoll, EPOLL_CTL_DEL, fd, &ev);
+        if (!it->alwaysReady)
+            ::epoll_ctl(m_epoll, EPOLL_CTL_DEL, fd, &ev);
+        m_alwaysReady -= it->alwaysReady ? 1 : 0;
         m_watches.erase(it);
         return;
     }
     const int first = it->events ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
-    if (::epoll_ctl(m_epoll, first, fd, &ev) != 0) {
-        const int second = first == EPOLL_CTL_MOD ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
-        if (::epoll_ctl(m_epoll, second, fd, &ev) != 0)
-            qWarning("EpollEventDispatcher: cannot watch descriptor %d (errno %d)", fd, errno);
-    }
     it->events = events;
+    if (it->alwaysReady)
+        return;
+    if (::epoll_ctl(m_epoll, first, fd, &ev) == 0)
+        return;
+    const int second = first == EPOLL_CTL_MOD ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
+    if (::epoll_ctl(m_epoll, second, fd, &ev) == 0)
+        return;
+    if (errno == EPERM) {
+        it->alwaysReady = true;
+        ++m_alwaysReady;
+        return;
+    }
+    qWarning("EpollEventDispatcher: cannot watch descriptor %d (errno %d)", fd, errno);
 }
 
 void EpollEventDispatcher::schedule(int id, Timer &timer, qint64 deadline)
@@ -114,14 +128,27 @@ void EpollEventDispatcher::schedule(int id, Timer &timer, qint64 deadline)
     m_byDeadline.emplace(deadline, id);
 }
 
+void EpollEventDispatcher::unschedule(int id, const Timer &timer)
+{
+    auto [from, to] = m_byDeadline.equal_range(timer.deadline);
+    for (auto at = from; at != to; ++at) {
+        if (at->second == id) {
+            m_byDeadline.erase(at);
+            return;
+        }
+    }
+}
+
 void EpollEventDispatcher::registerTimer(int timerId, qint64 interval, Qt::TimerType timerType, QObject *object)
 {
     unregisterTimer(timerId); // an id is registered once
     Timer &t = m_timers[timerId];
-    t.interval = qMax<qint64>(0, interval);
+    // (a year at most: no overflow of the deadline in ns)
+    t.interval = qBound<qint64>(qint64(0), interval, qint64(365) * 24 * 3600 * 1000);
     t.type = timerType;
     t.object = object;
-    schedule(timerId, t, nowMs() + t.interval);
+    t.serial = ++m_serials;
+    schedule(timerId, t, nowNs() + t.interval * kNsPerMs);
 }
 
 bool EpollEventDispatcher::unregisterTimer(int timerId)
@@ -129,13 +156,7 @@ bool EpollEventDispatcher::unregisterTimer(int timerId)
     const auto it = m_timers.find(timerId);
     if (it == m_timers.end())
         return false;
-    auto [from, to] = m_byDeadline.equal_range(it->deadline);
-    for (auto at = from; at != to; ++at) {
-        if (at->second == timerId) {
-            m_byDeadline.erase(at);
-            break;
-        }
-    }
+    unschedule(timerId, *it);
     m_timers.erase(it);
     return true;
 }
@@ -165,7 +186,8 @@ int EpollEventDispatcher::remainingTime(int timerId)
     const auto it = m_timers.constFind(timerId);
     if (it == m_timers.cend())
         return -1;
-    return int(qBound<qint64>(qint64(0), it->deadline - nowMs(), qint64(std::numeric_limits<int>::max())));
+    const qint64 ns = qMax<qint64>(0, it->deadline - nowNs());
+    return int(qMin<qint64>((ns + kNsPerMs - 1) / kNsPerMs, std::numeric_limits<int>::max()));
 }
 
 void EpollEventDispatcher::wakeUp()
@@ -194,10 +216,14 @@ void EpollEventDispatcher::drainWakeUps()
 
 int EpollEventDispatcher::timerWaitMs() const
 {
-    if (m_byDeadline.empty())
-        return -1;
-    const qint64 wait = m_byDeadline.begin()->first - nowMs();
-    return int(qBound<qint64>(qint64(0), wait, qint64(std::numeric_limits<int>::max())));
+    // A timer whose handler runs (a nested loop) is not waited for: it could not fire.
+    for (auto it = m_byDeadline.cbegin(); it != m_byDeadline.cend(); ++it) {
+        if (m_timers.value(it->second).firing)
+            continue;
+        const qint64 ns = qMax<qint64>(0, it->first - nowNs());
+        return int(qMin<qint64>((ns + kNsPerMs - 1) / kNsPerMs, std::numeric_limits<int>::max()));
+    }
+    return -1;
 }
 
 bool EpollEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
@@ -222,9 +248,8 @@ bool EpollEventDispatcher::processEvents(QEventLoop::ProcessEventsFlags flags)
         return false;
 
     int timeout = 0;
-    if (canWait) {
+    if (canWait && !(includeNotifiers && m_alwaysReady > 0))
         timeout = includeTimers ? timerWaitMs() : -1;
-    }
     int activated = 0;
     if (!includeNotifiers) {
         activated += waitForWakeUpOnly(timeout) ? 1 : 0;
@@ -256,7 +281,7 @@ bool EpollEventDispatcher::waitForWakeUpOnly(int timeoutMs)
 int EpollEventDispatcher::activateNotifiers(const epoll_event *events, int count)
 {
     int activated = 0;
-    m_pending.clear();
+    QList<QSocketNotifier *> pending;
     for (int i = 0; i < count; ++i) {
         const int fd = events[i].data.fd;
         if (fd == m_wakeFd) {
@@ -270,16 +295,26 @@ int EpollEventDispatcher::activateNotifiers(const epoll_event *events, int count
         for (int type = 0; type < 3; ++type) {
             QSocketNotifier *n = type == 0 ? it->read : type == 1 ? it->write : it->exception;
             if (n && (events[i].events & kActivates[type]))
-                m_pending.append(n);
+                pending.append(n);
         }
     }
-    // A handler may delete or disable any notifier: unregistering takes it off m_pending.
-    while (!m_pending.isEmpty()) {
-        QSocketNotifier *n = m_pending.takeFirst();
+    if (m_alwaysReady > 0) {
+        for (auto it = m_watches.cbegin(); it != m_watches.cend(); ++it)
+            if (it->alwaysReady)
+                for (QSocketNotifier *n : {it->read, it->write, it->exception})
+                    if (n)
+                        pending.append(n);
+    }
+    // A handler may delete or disable any notifier (unregistering takes it off the
+    // list), or run a nested loop, whose passes have lists of their own.
+    m_pending.append(&pending);
+    while (!pending.isEmpty()) {
+        QSocketNotifier *n = pending.takeFirst();
         QEvent event(QEvent::SockAct);
         QCoreApplication::sendEvent(n, &event);
         ++activated;
     }
+    m_pending.removeOne(&pending);
     return activated;
 }
 
@@ -287,30 +322,32 @@ int EpollEventDispatcher::activateTimers()
 {
     if (m_byDeadline.empty())
         return 0;
-    const qint64 now = nowMs();
-    // The timers due now, each once in this pass (a zero timer would run forever).
-    QList<int> due;
+    const qint64 now = nowNs();
+    // The timers due now, each once in this pass (a zero timer would run forever), by
+    // registration: a handler that stops one and starts another may get the same id.
+    QList<std::pair<int, quint64>> due;
     for (auto it = m_byDeadline.cbegin(); it != m_byDeadline.cend() && it->first <= now; ++it)
-        due << it->second;
+        due.append({it->second, m_timers.value(it->second).serial});
     int activated = 0;
-    for (int id : std::as_const(due)) {
+    for (const auto &[id, serial] : std::as_const(due)) {
         auto it = m_timers.find(id);
-        if (it == m_timers.end() || it->firing)
+        if (it == m_timers.end() || it->serial != serial || it->firing || it->deadline > now)
             continue;
         // The next deadline counts from this one, or from now when the loop fell behind
         // by more than an interval (no burst of catch-up events).
-        const qint64 next = it->deadline + it->interval > now ? it->deadline + it->interval : now + it->interval;
-        Timer t = *it;
-        unregisterTimer(id);
-        Timer &again = m_timers[id];
-        again = t;
-        again.firing = true;
-        schedule(id, again, next);
+        const qint64 step = it->interval * kNsPerMs;
+        const qint64 next = it->deadline + step > now ? it->deadline + step : now + step;
+        unschedule(id, *it);
+        schedule(id, *it, next);
+        it->firing = true;
+        QObject *object = it->object;
+        // Like Qt's loop: zero timers are not activity (processEvents(flags, ms) would
+        // spin its whole time while one runs).
+        activated += it->interval > 0 ? 1 : 0;
         QTimerEvent event(id);
-        QCoreApplication::sendEvent(t.object, &event);
-        ++activated;
-        it = m_timers.find(id); // the handler may have killed it, or killed and made another
-        if (it != m_timers.end() && it->object == t.object)
+        QCoreApplication::sendEvent(object, &event);
+        it = m_timers.find(id); // the handler may have killed it, or killed it and made another
+        if (it != m_timers.end() && it->serial == serial)
             it->firing = false;
     }
     return activated;

@@ -53,20 +53,22 @@ private:
         QSocketNotifier *read = nullptr;
         QSocketNotifier *write = nullptr;
         QSocketNotifier *exception = nullptr;
-        quint32 events = 0; // what epoll watches for it now
+        quint32 events = 0;      // what epoll watches for it now
+        bool alwaysReady = false; // epoll refused it (a regular file): ready at every pass, as poll() has it
     };
     struct Timer
     {
-        qint64 interval = 0;
+        qint64 interval = 0;      // ms
         Qt::TimerType type = Qt::CoarseTimer;
         QObject *object = nullptr;
-        qint64 deadline = 0;  // ms on the steady clock
-        bool firing = false;  // its handler runs (a nested loop must not fire it again)
+        qint64 deadline = 0;      // ns on the steady clock
+        quint64 serial = 0;       // its registration: an id freed and taken again is another timer
+        bool firing = false;      // its handler runs (a nested loop must not fire it again, nor wait for it)
     };
 
     QSocketNotifier *&slot(Watch &watch, int type);
     void updateWatch(int fd);
-    // The ms until the first timer is due (0: one is); -1: no timer.
+    // The ms until the first timer not firing is due, rounded up (0: one is); -1: none.
     int timerWaitMs() const;
     int activateNotifiers(const struct epoll_event *events, int count);
     int activateTimers();
@@ -74,13 +76,18 @@ private:
     bool waitForWakeUpOnly(int timeoutMs);
     void drainWakeUps();
     void schedule(int id, Timer &timer, qint64 deadline);
+    void unschedule(int id, const Timer &timer);
 
     int m_epoll = -1;
     int m_wakeFd = -1;
     QAtomicInt m_woken;     // a wake-up was written and not yet taken
     QAtomicInt m_interrupt;
     QHash<int, Watch> m_watches;
-    QList<QSocketNotifier *> m_pending; // ready, not yet activated (in this pass)
+    int m_alwaysReady = 0;  // watches epoll refused
+    // The ready notifiers of each pass under way (nested loops run passes inside a
+    // handler): unregistering a notifier takes it off all of them.
+    QList<QList<QSocketNotifier *> *> m_pending;
     QHash<int, Timer> m_timers;
     std::multimap<qint64, int> m_byDeadline; // deadline → timer id
+    quint64 m_serials = 0;
 };

@@ -44,8 +44,11 @@ bool zygoteIsReady()
     do {
         n = ::poll(&p, 1, 5000);
     } while (n < 0 && errno == EINTR);
-    char ready = 0;
-    g_zygoteReady = n == 1 && ::recv(g_zygote, &ready, 1, 0) == 1 && ready == 'R';
+    const Ready expected;
+    Ready ready;
+    ready.tag = 0;
+    g_zygoteReady = n == 1 && ::recv(g_zygote, &ready, sizeof ready, 0) == ssize_t(sizeof ready)
+                    && std::memcmp(&ready, &expected, sizeof ready) == 0;
     if (!g_zygoteReady)
         EspeakCall::stopZygote();
     return g_zygoteReady;
@@ -109,7 +112,8 @@ void EspeakCall::startZygote()
     bool hasProgram = false;
     if (slash && size_t(slash + 1 - program) + sizeof name <= sizeof program) {
         std::memcpy(slash + 1, name, sizeof name);
-        hasProgram = ::access(program, X_OK) == 0;
+        // TTS_STUDIO_ZYGOTE_COPY=1: the copy below instead (tests of that fallback).
+        hasProgram = ::access(program, X_OK) == 0 && !std::getenv("TTS_STUDIO_ZYGOTE_COPY");
     }
     char sockArg[16], workerArg[16];
     std::snprintf(sockArg, sizeof sockArg, "%d", sv[1]);

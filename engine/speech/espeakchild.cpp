@@ -149,8 +149,8 @@ int EspeakChild::initialize()
     }
     if (initialize() <= 0)
         _exit(1);
-    const char ready = 'R';
-    if (::send(sock, &ready, 1, MSG_NOSIGNAL) != 1)
+    const Ready ready;
+    if (::send(sock, &ready, sizeof ready, MSG_NOSIGNAL) != ssize_t(sizeof ready))
         _exit(0);
     const pid_t self = ::getpid();
     std::vector<char> buffer(sizeof(Request) + kMaxZygoteInput + 1);

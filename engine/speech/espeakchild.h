@@ -46,6 +46,15 @@ struct Request
     std::uint32_t inputSize = 0;
     EspeakSetup setup;
 };
+// Zygote → caller, once espeak-ng is initialized: this, so that a caller never talks to a
+// zygote built from other sources (a stale program beside a new worker).
+struct Ready
+{
+    char tag = 'R';
+    std::uint8_t version = 1;          // of this protocol
+    std::uint16_t unused = 0;
+    std::uint32_t requestSize = sizeof(Request);
+};
 // Longer inputs (never a segmenter's piece) are forked by the caller instead.
 constexpr std::size_t kMaxZygoteInput = 60000;
 // An End's count when the voice was refused (espeak_ERROR is >= 0).

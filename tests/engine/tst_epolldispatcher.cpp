@@ -4,6 +4,7 @@
 #include "epolleventdispatcher.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QPointer>
 #include <QSocketNotifier>
@@ -71,10 +72,11 @@ private slots:
     void timersFireInDeadlineOrder_data()
     {
         QTest::addColumn<QList<int>>("intervals");
-        QTest::newRow("ascending") << QList<int>{5, 15, 30};
-        QTest::newRow("descending") << QList<int>{30, 15, 5};
-        QTest::newRow("zero among others") << QList<int>{20, 0, 10};
-        QTest::newRow("equal") << QList<int>{10, 10, 10};
+        // Apart by far more than a stall between two start() calls could be.
+        QTest::newRow("ascending") << QList<int>{5, 100, 200};
+        QTest::newRow("descending") << QList<int>{200, 100, 5};
+        QTest::newRow("zero among others") << QList<int>{200, 0, 100};
+        QTest::newRow("equal") << QList<int>{10, 10, 10}; // started one after another
     }
     void timersFireInDeadlineOrder()
     {
@@ -128,24 +130,124 @@ private slots:
         QCOMPARE(ticks, 5);
     }
 
-    // A handler that runs a nested loop is not entered again from it by its own timer.
+    // A handler that runs a nested loop is not entered again from it by its own timer, and
+    // the nested loop does not spin on that timer's passed deadline (it sleeps).
     void timerNotReenteredFromNestedLoop()
     {
-        int depth = 0, maxDepth = 0, ticks = 0;
+        int depth = 0, maxDepth = 0, ticks = 0, nestedPasses = 0;
         QTimer t;
         t.setInterval(1);
+        auto *dispatcher = QAbstractEventDispatcher::instance();
         connect(&t, &QTimer::timeout, this, [&] {
             ++ticks;
             maxDepth = qMax(maxDepth, ++depth);
             QEventLoop nested;
-            QTimer::singleShot(15, &nested, &QEventLoop::quit);
+            const auto counting = connect(dispatcher, &QAbstractEventDispatcher::awake, this, [&] { ++nestedPasses; });
+            QTimer::singleShot(100, &nested, &QEventLoop::quit);
             nested.exec();
+            disconnect(counting);
             --depth;
         });
         t.start();
         QVERIFY(spinUntil([&] { return ticks >= 3; }));
         t.stop();
         QCOMPARE(maxDepth, 1);
+        // Three nested loops of 100 ms each, with nothing to do but their quit timer: a
+        // handful of passes each, not one per microsecond.
+        QVERIFY2(nestedPasses < 300, qPrintable(QString::number(nestedPasses)));
+    }
+
+    // A handler that stops a timer due in the same pass and starts another (which may get
+    // the stopped one's id): the new one waits its interval.
+    void timerRestartedInAnotherHandlerWaits_data()
+    {
+        QTest::addColumn<bool>("deleteIt");
+        QTest::newRow("restarted") << false;
+        QTest::newRow("deleted, a new single shot") << true;
+    }
+    void timerRestartedInAnotherHandlerWaits()
+    {
+        QFETCH(bool, deleteIt);
+        QTimer a;
+        auto *b = new QTimer(this);
+        a.setSingleShot(true);
+        b->setSingleShot(true);
+        int bFired = 0, laterFired = 0;
+        bool aFired = false;
+        connect(b, &QTimer::timeout, this, [&] { ++bFired; });
+        connect(&a, &QTimer::timeout, this, [&] {
+            aFired = true;
+            if (deleteIt) {
+                delete b;
+                b = nullptr;
+                QTimer::singleShot(60000, this, [&] { ++laterFired; });
+            } else {
+                b->start(60000);
+            }
+        });
+        a.start(20);
+        b->start(20);
+        QThread::msleep(40); // both due in the same pass
+        QVERIFY(spinUntil([&] { return aFired; }));
+        bool later = false;
+        QTimer::singleShot(50, this, [&] { later = true; });
+        QVERIFY(spinUntil([&] { return later; }));
+        // a's deadline came first, so a's handler ran before b's turn in that pass: the
+        // timer it started (b again, or a new one) waits its own interval.
+        QCOMPARE(bFired, 0);
+        QCOMPARE(laterFired, 0);
+        if (!deleteIt) {
+            QVERIFY(b->isActive());
+            QVERIFY(b->remainingTime() > 50000);
+            const int before = bFired;
+            QTimer::singleShot(30, this, [&] { later = false; });
+            QVERIFY(spinUntil([&] { return !later; }));
+            QCOMPARE(bFired, before);
+        }
+        delete b;
+    }
+
+    // A timer never fires before its interval has passed.
+    void timerNeverEarly_data()
+    {
+        QTest::addColumn<int>("interval");
+        QTest::newRow("1 ms") << 1;
+        QTest::newRow("2 ms") << 2;
+        QTest::newRow("7 ms") << 7;
+    }
+    void timerNeverEarly()
+    {
+        QFETCH(int, interval);
+        for (int round = 0; round < 20; ++round) {
+            QElapsedTimer clock;
+            bool fired = false;
+            qint64 elapsedNs = 0;
+            QTimer t;
+            t.setSingleShot(true);
+            t.setTimerType(Qt::PreciseTimer);
+            connect(&t, &QTimer::timeout, this, [&] {
+                elapsedNs = clock.nsecsElapsed();
+                fired = true;
+            });
+            clock.start();
+            t.start(interval);
+            QVERIFY(spinUntil([&] { return fired; }));
+            QVERIFY2(elapsedNs >= qint64(interval) * 1000000, qPrintable(QString::number(elapsedNs)));
+        }
+    }
+
+    // processEvents(flags, maxtime) returns when there is nothing left to do, even while a
+    // zero timer runs (zero timers are not activity, as in Qt's loop).
+    void zeroTimerIsNotActivity()
+    {
+        int ticks = 0;
+        QTimer zero;
+        zero.setInterval(0);
+        connect(&zero, &QTimer::timeout, this, [&] { ++ticks; });
+        zero.start();
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5000);
+        zero.stop();
+        QVERIFY2(ticks >= 1 && ticks < 1000, qPrintable(QString::number(ticks)));
     }
 
     void remainingTimeAndRegisteredTimers()
@@ -253,20 +355,45 @@ private slots:
         QVERIFY(spinUntil([&] { return server.findChildren<QTcpSocket *>().isEmpty(); }));
     }
 
-    // A peer that hangs up wakes a reader (as Qt's poll() loop: POLLHUP), or a socket would
-    // never learn its connection is gone.
-    void hangUpWakesReader()
+    // A peer that hangs up wakes a notifier of any type (as Qt's poll() loop: POLLHUP), or
+    // a socket would never learn its connection is gone, and a hang-up that woke nobody
+    // would wake the loop again at once, for ever.
+    void hangUpWakesNotifier_data()
+    {
+        QTest::addColumn<int>("type");
+        QTest::newRow("read") << int(QSocketNotifier::Read);
+        QTest::newRow("exception") << int(QSocketNotifier::Exception);
+    }
+    void hangUpWakesNotifier()
+    {
+        QFETCH(int, type);
+        SocketPair pair;
+        QSocketNotifier notifier(pair.fd[0], QSocketNotifier::Type(type));
+        int activations = 0;
+        connect(&notifier, &QSocketNotifier::activated, this, [&] {
+            ++activations;
+            notifier.setEnabled(false);
+        });
+        pair.closeEnd(1);
+        QVERIFY(spinUntil([&] { return activations > 0; }));
+        QCOMPARE(activations, 1);
+    }
+
+    // processEvents(ExcludeSocketNotifiers) leaves a ready notifier for a later pass.
+    void excludedNotifiersWait()
     {
         SocketPair pair;
+        QVERIFY(::write(pair.fd[1], "z", 1) == 1);
         QSocketNotifier reader(pair.fd[0], QSocketNotifier::Read);
         int activations = 0;
         connect(&reader, &QSocketNotifier::activated, this, [&] {
             ++activations;
             reader.setEnabled(false);
         });
-        pair.closeEnd(1);
-        QVERIFY(spinUntil([&] { return activations > 0; }));
-        QCOMPARE(activations, 1);
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents(QEventLoop::ExcludeSocketNotifiers);
+        QCOMPARE(activations, 0);
+        QVERIFY(spinUntil([&] { return activations == 1; }));
     }
 
     // A handler that deletes (or disables) another notifier that was ready in the same pass:
@@ -309,31 +436,35 @@ private slots:
             delete na;
     }
 
-    // A notifier whose descriptor was closed and whose number came back with another
-    // socket: the new notifier on that number works.
+    // A descriptor closed while its notifier was registered (the kernel drops it from
+    // epoll) whose number comes back with another socket: a new notifier on it works,
+    // whether the old one was deleted first or is still there.
+    void descriptorNumberReused_data()
+    {
+        QTest::addColumn<bool>("deleteOldFirst");
+        QTest::newRow("old notifier deleted") << true;
+        QTest::newRow("old notifier still there") << false;
+    }
     void descriptorNumberReused()
     {
-        int fd = -1;
-        {
-            SocketPair first;
-            auto n = std::make_unique<QSocketNotifier>(first.fd[0], QSocketNotifier::Read);
-            fd = first.fd[0];
-            // closed while its notifier is still registered, then unregistered
-            ::close(first.fd[0]);
-            first.fd[0] = -1;
-            n.reset();
-        }
-        SocketPair second;
-        int readerFd = second.fd[0] == fd ? second.fd[0] : second.fd[1];
-        int writerFd = readerFd == second.fd[0] ? second.fd[1] : second.fd[0];
-        QSocketNotifier reader(readerFd, QSocketNotifier::Read);
+        QFETCH(bool, deleteOldFirst);
+        SocketPair first, second;
+        const int fd = first.fd[0];
+        auto old = std::make_unique<QSocketNotifier>(fd, QSocketNotifier::Read);
+        first.closeEnd(0);
+        QVERIFY(::dup2(second.fd[0], fd) == fd); // the number, now another socket's
+        if (deleteOldFirst)
+            old.reset();
+        QSocketNotifier reader(fd, QSocketNotifier::Read);
         bool fired = false;
         connect(&reader, &QSocketNotifier::activated, this, [&] {
             fired = true;
             reader.setEnabled(false);
         });
-        QVERIFY(::write(writerFd, "y", 1) == 1);
+        QVERIFY(::write(second.fd[1], "y", 1) == 1);
         QVERIFY(spinUntil([&] { return fired; }));
+        old.reset();
+        ::close(fd);
     }
 };
 
