@@ -149,11 +149,8 @@ std::unique_ptr<QCoreApplication> makeApplication(int &argc, char *argv[], bool 
     // Headless, the main thread holds every client's socket: its loop runs on epoll
     // (EpollEventDispatcher), whose wake-up costs what is ready instead of what is open.
     // TTS_STUDIO_POLL_LOOP=1 keeps Qt's poll() loop (for comparisons).
-    if (!window && !qEnvironmentVariableIsSet("TTS_STUDIO_POLL_LOOP")) {
-        auto dispatcher = std::make_unique<EpollEventDispatcher>();
-        if (dispatcher->isValid())
-            QCoreApplication::setEventDispatcher(dispatcher.release());
-    }
+    if (!window)
+        EpollEventDispatcher::installOnMainThread();
     std::unique_ptr<QCoreApplication> app(window ? new QApplication(argc, argv) : new QCoreApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("tts-studio"));
     QCoreApplication::setOrganizationName(QStringLiteral("TTS Studio"));

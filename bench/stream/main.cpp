@@ -24,7 +24,6 @@
 #include <QWebSocket>
 
 #include <algorithm>
-#include <memory>
 #include <cstdio>
 
 namespace
@@ -145,11 +144,7 @@ int main(int argc, char *argv[])
     // Qt's GLib loop, poll() over 400 listeners' sockets took ~3 % of the machine the
     // server and its workers are measured on. TTS_STUDIO_POLL_LOOP=1 keeps Qt's loop here
     // too (and the server inherits it).
-    if (!qEnvironmentVariableIsSet("TTS_STUDIO_POLL_LOOP")) {
-        auto dispatcher = std::make_unique<EpollEventDispatcher>();
-        if (dispatcher->isValid())
-            QCoreApplication::setEventDispatcher(dispatcher.release());
-    }
+    EpollEventDispatcher::installOnMainThread();
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments();
     const bool capacity = args.removeAll(QStringLiteral("--capacity")) > 0 || qEnvironmentVariableIsSet("BENCH_STREAM_CAPACITY");

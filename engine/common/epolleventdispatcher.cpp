@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <limits>
+#include <memory>
 
 #include <poll.h>
 #include <sys/epoll.h>
@@ -55,9 +56,25 @@ EpollEventDispatcher::~EpollEventDispatcher()
         ::close(m_epoll);
 }
 
+bool EpollEventDispatcher::installOnMainThread()
+{
+    if (qEnvironmentVariableIsSet("TTS_STUDIO_POLL_LOOP"))
+        return false;
+    auto dispatcher = std::make_unique<EpollEventDispatcher>();
+    if (!dispatcher->isValid())
+        return false;
+    QCoreApplication::setEventDispatcher(dispatcher.release());
+    return true;
+}
+
 QSocketNotifier *&EpollEventDispatcher::slot(Watch &watch, int type)
 {
     return type == QSocketNotifier::Read ? watch.read : type == QSocketNotifier::Write ? watch.write : watch.exception;
+}
+
+QSocketNotifier *EpollEventDispatcher::slot(const Watch &watch, int type)
+{
+    return slot(const_cast<Watch &>(watch), type);
 }
 
 void EpollEventDispatcher::registerSocketNotifier(QSocketNotifier *notifier)
@@ -186,7 +203,12 @@ int EpollEventDispatcher::remainingTime(int timerId)
     const auto it = m_timers.constFind(timerId);
     if (it == m_timers.cend())
         return -1;
-    const qint64 ns = qMax<qint64>(0, it->deadline - nowNs());
+    return msUntil(it->deadline);
+}
+
+int EpollEventDispatcher::msUntil(qint64 deadline)
+{
+    const qint64 ns = qMax<qint64>(0, deadline - nowNs());
     return int(qMin<qint64>((ns + kNsPerMs - 1) / kNsPerMs, std::numeric_limits<int>::max()));
 }
 
@@ -218,10 +240,8 @@ int EpollEventDispatcher::timerWaitMs() const
 {
     // A timer whose handler runs (a nested loop) is not waited for: it could not fire.
     for (auto it = m_byDeadline.cbegin(); it != m_byDeadline.cend(); ++it) {
-        if (m_timers.value(it->second).firing)
-            continue;
-        const qint64 ns = qMax<qint64>(0, it->first - nowNs());
-        return int(qMin<qint64>((ns + kNsPerMs - 1) / kNsPerMs, std::numeric_limits<int>::max()));
+        if (!m_timers.value(it->second).firing)
+            return msUntil(it->first);
     }
     return -1;
 }
@@ -293,17 +313,15 @@ int EpollEventDispatcher::activateNotifiers(const epoll_event *events, int count
         if (it == m_watches.cend())
             continue;
         for (int type = 0; type < 3; ++type) {
-            QSocketNotifier *n = type == 0 ? it->read : type == 1 ? it->write : it->exception;
-            if (n && (events[i].events & kActivates[type]))
+            if (QSocketNotifier *n = slot(*it, type); n && (events[i].events & kActivates[type]))
                 pending.append(n);
         }
     }
     if (m_alwaysReady > 0) {
         for (auto it = m_watches.cbegin(); it != m_watches.cend(); ++it)
-            if (it->alwaysReady)
-                for (QSocketNotifier *n : {it->read, it->write, it->exception})
-                    if (n)
-                        pending.append(n);
+            for (int type = 0; type < 3 && it->alwaysReady; ++type)
+                if (QSocketNotifier *n = slot(*it, type))
+                    pending.append(n);
     }
     // A handler may delete or disable any notifier (unregistering takes it off the
     // list), or run a nested loop, whose passes have lists of their own.

@@ -35,6 +35,10 @@ public:
     // False when the kernel refused an epoll or eventfd descriptor (the process is out of
     // them): use Qt's own dispatcher instead.
     bool isValid() const { return m_epoll >= 0 && m_wakeFd >= 0; }
+    // Makes one the main thread's dispatcher; call before the application object exists.
+    // Nothing when TTS_STUDIO_POLL_LOOP is set (Qt's poll() loop stays, for comparisons)
+    // or when it is not valid. Whether it did.
+    static bool installOnMainThread();
 
     bool processEvents(QEventLoop::ProcessEventsFlags flags) override;
     void registerSocketNotifier(QSocketNotifier *notifier) override;
@@ -66,10 +70,13 @@ private:
         bool firing = false;      // its handler runs (a nested loop must not fire it again, nor wait for it)
     };
 
-    QSocketNotifier *&slot(Watch &watch, int type);
+    static QSocketNotifier *&slot(Watch &watch, int type);
+    static QSocketNotifier *slot(const Watch &watch, int type);
     void updateWatch(int fd);
     // The ms until the first timer not firing is due, rounded up (0: one is); -1: none.
     int timerWaitMs() const;
+    // The whole ms from now until deadline (ns, steady clock), rounded up; 0 when passed.
+    static int msUntil(qint64 deadline);
     int activateNotifiers(const struct epoll_event *events, int count);
     int activateTimers();
     // Waits (at most timeoutMs, -1 forever) for a wake-up only: ExcludeSocketNotifiers.

@@ -41,6 +41,15 @@ bool spinUntil(const std::function<bool()> &done, int guardMs = 20000)
     return done();
 }
 
+// Lets the loop run for about ms (more passes, for things that must not happen in them).
+bool runLoopFor(int ms)
+{
+    bool passed = false;
+    QObject context; // the timer goes with it, whatever spinUntil returns
+    QTimer::singleShot(ms, &context, [&passed] { passed = true; });
+    return spinUntil([&] { return passed; });
+}
+
 struct SocketPair
 {
     int fd[2] = {-1, -1};
@@ -124,9 +133,7 @@ private slots:
         QVERIFY(spinUntil([&] { return ticks == 5 && posted && zeroTicks > 10; }));
         zero.stop();
         // Another few passes of the loop: the stopped timer stays quiet.
-        bool later = false;
-        QTimer::singleShot(20, this, [&] { later = true; });
-        QVERIFY(spinUntil([&] { return later; }));
+        QVERIFY(runLoopFor(20));
         QCOMPARE(ticks, 5);
     }
 
@@ -189,9 +196,7 @@ private slots:
         b->start(20);
         QThread::msleep(40); // both due in the same pass
         QVERIFY(spinUntil([&] { return aFired; }));
-        bool later = false;
-        QTimer::singleShot(50, this, [&] { later = true; });
-        QVERIFY(spinUntil([&] { return later; }));
+        QVERIFY(runLoopFor(50));
         // a's deadline came first, so a's handler ran before b's turn in that pass: the
         // timer it started (b again, or a new one) waits its own interval.
         QCOMPARE(bFired, 0);
@@ -200,8 +205,7 @@ private slots:
             QVERIFY(b->isActive());
             QVERIFY(b->remainingTime() > 50000);
             const int before = bFired;
-            QTimer::singleShot(30, this, [&] { later = false; });
-            QVERIFY(spinUntil([&] { return !later; }));
+            QVERIFY(runLoopFor(30));
             QCOMPARE(bFired, before);
         }
         delete b;
@@ -427,9 +431,7 @@ private slots:
                 deleteIt ? delete na : na->setEnabled(false);
         });
         QVERIFY(spinUntil([&] { return aFired + bFired > 0; }));
-        bool later = false;
-        QTimer::singleShot(20, this, [&] { later = true; });
-        QVERIFY(spinUntil([&] { return later; }));
+        QVERIFY(runLoopFor(20));
         QCOMPARE(aFired + bFired, 1);
         delete nb.data();
         if (bFired == 0)
