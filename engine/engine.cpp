@@ -129,6 +129,8 @@ void Engine::startRuntime()
         StreamScheduler::Options so;
         so.workers = qMax(1, m_options.streamWorkers); // fixed: streams share them unit by unit
         so.inactivityTimeoutMs = m_options.inactivityTimeoutMs;
+        if (m_options.streamFirstUnitsPerWorker > 0)
+            so.firstUnitsPerWorker = m_options.streamFirstUnitsPerWorker;
         m_streamScheduler = new StreamScheduler(so);
         m_runner = new JobRunner(*m_generations, *m_pool, &m_metrics);
         auto *sampler = new QTimer(m_runner);

@@ -47,6 +47,7 @@ public:
         int inactivityTimeoutMs = 30000;
         int maxStreams = 64;          // concurrent live (WebSocket/GUI) generations
         int streamWorkers = 2;        // warm workers for live streams, however many run (StreamScheduler)
+        int streamFirstUnitsPerWorker = 0; // 0: StreamScheduler::kFirstUnitsPerWorker (tests set fewer)
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);

@@ -16,6 +16,7 @@ StreamScheduler::StreamScheduler(Options options, QObject *parent)
     m_clock.start();
     m_files.setMaxThreadCount(1);
     m_options.workers = qMax(1, m_options.workers);
+    m_options.firstUnitsPerWorker = qMax(1, m_options.firstUnitsPerWorker);
     if (m_options.workerProgram.isEmpty())
         m_options.workerProgram = WorkerPool::defaultWorkerProgram();
     for (int i = 0; i < m_options.workers; ++i)
@@ -120,25 +121,38 @@ void StreamScheduler::post(StreamTask *task)
     }, Qt::QueuedConnection);
 }
 
+int StreamScheduler::firstUnits(const QList<Unit> &units)
+{
+    int n = 0;
+    for (const Unit &u : units)
+        n += u.first ? 1 : 0;
+    return n;
+}
+
 void StreamScheduler::dispatch()
 {
     m_tasks.removeIf([](const QPointer<StreamTask> &t) { return !t || t->isDone(); });
     for (;;) {
         // The worker holding the fewest units (a worker runs its units by turns, the one
-        // due first going on: the load is spread, not queued behind a long unit).
-        WorkerProcess *w = nullptr;
+        // due first going on: the load is spread, not queued behind a long unit); for a
+        // new stream's first unit, the one among those with room for one.
+        WorkerProcess *any = nullptr, *forFirst = nullptr;
         for (WorkerProcess *candidate : std::as_const(m_workers)) {
-            const qsizetype held = m_units.value(candidate).size();
-            if (candidate->isReady() && held < kUnitsPerWorker && (!w || held < m_units.value(w).size()))
-                w = candidate;
+            if (!candidate->isReady())
+                continue;
+            const QList<Unit> units = m_units.value(candidate);
+            if (!any || units.size() < m_units.value(any).size())
+                any = candidate;
+            if (firstUnits(units) < m_options.firstUnitsPerWorker && (!forFirst || units.size() < m_units.value(forFirst).size()))
+                forFirst = candidate;
         }
-        if (!w)
+        if (!any)
             return;
         // Earliest playback deadline first; among equals, the stream that came first.
         StreamTask *next = nullptr;
         qint64 due = 0;
         for (const QPointer<StreamTask> &t : std::as_const(m_tasks)) {
-            if (!t->isRunnable())
+            if (!t->isRunnable() || (!forFirst && t->awaitsFirstUnit()))
                 continue;
             const qint64 d = t->deadlineMs();
             if (!next || d < due) {
@@ -148,12 +162,14 @@ void StreamScheduler::dispatch()
         }
         if (!next)
             return;
+        const bool first = next->awaitsFirstUnit();
+        WorkerProcess *w = first ? forFirst : any;
         SynthesisJob unit = next->nextUnit();
         unit.tag = ++m_lastTag == 0 ? ++m_lastTag : m_lastTag; // 0 means none
         unit.dueMs = m_clock.msecsSinceReference() + due; // the steady clock, as the worker reads it
         next->m_unitTag = unit.tag;
         next->m_unitRunning = false;
-        m_units[w].append({unit.tag, next});
+        m_units[w].append({unit.tag, next, first});
         w->setBusy(true);
         w->send(WorkerProtocol::Type::Job, QJsonDocument(unit.toJson()).toJson(QJsonDocument::Compact));
     }

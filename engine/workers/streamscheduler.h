@@ -17,8 +17,8 @@ class WorkerProcess;
 // streams run: each stream's text goes unit by unit (a few words first, then sentences).
 // Units are handed to the worker holding the fewest, stream by stream in the order of
 // their playback deadlines (when the listener runs out of audio; a stream without audio
-// yet is due since it arrived); a worker holds up to kUnitsPerWorker and runs them by
-// turns, chunk by chunk, the one due first going on (WorkerLoop): a new stream's first
+// yet is due since it arrived); a worker holds every heard stream's next unit and up to
+// kFirstUnitsPerWorker new streams' first units, and runs them by turns, chunk by chunk, the one due first going on (WorkerLoop): a new stream's first
 // words come out between two chunks of the others' sentences instead of after them. A
 // stream whose consumer does not read gets no unit until it does, so it neither holds a
 // worker nor delays the others. Workers stay isolated processes: one that crashes
@@ -30,11 +30,22 @@ class StreamScheduler : public QObject
     Q_OBJECT
 
 public:
+    // New streams' first units a worker holds (the units run there by turns, each on a
+    // thread of its own, paused between chunks): an admission throttle for a burst of
+    // arrivals (256 or 512 let more newcomers' first words in ahead of the streams just
+    // started, whose listeners then ran dry). A heard stream's next unit is always
+    // handed out, whatever a worker holds: held back here, it waited behind units of
+    // streams with seconds of audio buffered (the worker runs them by due time, but it
+    // never saw the one due first) and its listener ran dry at a unit's end. A unit
+    // costs nothing but its job until it begins, and a stream has at most one out.
+    static constexpr int kFirstUnitsPerWorker = 128;
+
     struct Options
     {
         int workers = 2;
         QString workerProgram; // empty: tts-worker beside this executable
         int inactivityTimeoutMs = 30000;
+        int firstUnitsPerWorker = kFirstUnitsPerWorker;
     };
 
     explicit StreamScheduler(Options options, QObject *parent = nullptr);
@@ -46,11 +57,6 @@ public:
     static constexpr int kFinishGraceMs = 3000;
     // A unit is tried again once after its worker crashed, if none of its audio went out.
     static constexpr int kMaxAttempts = 2;
-    // Units a worker holds and runs by turns (each on a thread of its own there, paused
-    // between chunks). Enough for every stream of a burst of arrivals on two workers to
-    // be due there, earliest deadline first; a unit costs nothing but its job until it
-    // begins, and a worker begins at most WorkerLoop's kMaxStarted at once.
-    static constexpr int kUnitsPerWorker = 128;
     // A new stream's first audio is due this long after it came: its first words go ahead
     // of running streams with more audio than that ahead of their listeners, and after
     // those with less (here and in the worker, which runs the units it holds by the same
@@ -98,7 +104,9 @@ private:
     {
         quint32 tag = 0;
         QPointer<StreamTask> task;
+        bool first = false; // a new stream's first unit (Options::firstUnitsPerWorker)
     };
+    static int firstUnits(const QList<Unit> &units);
     static qsizetype indexOf(const QList<Unit> &units, quint32 tag);
     static bool holds(const QList<Unit> &units, quint32 tag);
     // The units each worker holds, in the order they were handed over. Busy workers only.

@@ -147,13 +147,14 @@ private slots:
     void slowReaderDoesNotDelayOthers();
     void killedWorkerAffectsOnlyItsStreams();
     void newStreamStartsWhileAUnitRuns();
+    void onlyFirstUnitsWaitForRoom();
     void stoppingOneUnitLeavesTheOther_data();
     void stoppingOneUnitLeavesTheOther();
     void queuedJobsCompleteWhileStreamsRun();
     void workerProcessesStayFixed();
 
 private:
-    bool openEngine(int streamWorkers, int jobWorkers, int maxStreams = 64);
+    bool openEngine(int streamWorkers, int jobWorkers, int maxStreams = 64, int firstUnitsPerWorker = 0);
     CreateGeneration request(const QString &text, const QString &voice, bool timestamps = false) const;
     Listener *listen(const CreateGeneration &req);
     bool waitAll(int timeoutMs);
@@ -171,7 +172,7 @@ private slots:
     bool sameAsAlone(const Listener &l, const CreateGeneration &req);
 };
 
-bool TestStreamScheduler::openEngine(int streamWorkers, int jobWorkers, int maxStreams)
+bool TestStreamScheduler::openEngine(int streamWorkers, int jobWorkers, int maxStreams, int firstUnitsPerWorker)
 {
     m_dir = std::make_unique<QTemporaryDir>(); // a fresh data dir per test
     Engine::Options o;
@@ -179,6 +180,7 @@ bool TestStreamScheduler::openEngine(int streamWorkers, int jobWorkers, int maxS
     o.workers = jobWorkers;
     o.streamWorkers = streamWorkers;
     o.maxStreams = maxStreams;
+    o.streamFirstUnitsPerWorker = firstUnitsPerWorker;
     m_engine = std::make_unique<Engine>(o);
     if (!m_engine->open().isEmpty())
         return false;
@@ -422,6 +424,40 @@ void TestStreamScheduler::newStreamStartsWhileAUnitRuns()
     QVERIFY2(newcomer->completed(), qPrintable(newcomer->outcome.error.detail));
     QVERIFY(sameAsAlone(*newcomer, short_));
     QVERIFY(sameAsAlone(*running, long_));
+}
+
+void TestStreamScheduler::onlyFirstUnitsWaitForRoom()
+{
+    // One worker with room for one new stream's first unit. A long SSML document (one
+    // unit: its stream's first) takes that room while a plain text stream, heard already,
+    // goes on: its next units are handed out beside the document's, so it ends first. A
+    // third stream's first unit waits for the room: its first audio comes after the
+    // document's last.
+    QVERIFY(openEngine(1, 1, 64, 1));
+    const QString sentence = QStringLiteral("The keeper climbed the narrow stairs and checked the lamp. ");
+    const CreateGeneration heardReq = request(sentence.repeated(6), QStringLiteral("af_sarah"));
+    const CreateGeneration documentReq = request(QStringLiteral("<speak>%1</speak>").arg(sentence.repeated(30)), QStringLiteral("af_sarah"));
+    Listener *heard = listen(heardReq);
+    QVERIFY(QTest::qWaitFor([heard] { return heard->samples() > 0; }, 30000));
+    Listener *document = listen(documentReq);
+    QVERIFY(QTest::qWaitFor([&] { return document->samples() > 0 || heard->done; }, 60000));
+    QVERIFY2(document->samples() > 0 && !heard->done, "the document did not start beside the heard stream");
+    Listener *newcomer = listen(request(kTexts.at(1), QStringLiteral("af_sarah")));
+    qint64 documentAtNewcomersFirstAudio = -1;
+    const auto audio = newcomer->audio;
+    newcomer->audio = [&, audio](const QByteArray &b) {
+        if (documentAtNewcomersFirstAudio < 0)
+            documentAtNewcomersFirstAudio = document->samples();
+        audio(b);
+    };
+    QVERIFY(QTest::qWaitFor([&] { return heard->done || document->done; }, 120000));
+    QVERIFY2(heard->done && !document->done, "the heard stream's next unit waited for the document");
+    QVERIFY(waitAll(120000));
+    for (const Listener *l : {heard, document, newcomer})
+        QVERIFY2(l->completed(), qPrintable(l->outcome.error.detail));
+    QCOMPARE(documentAtNewcomersFirstAudio, document->samples());
+    QVERIFY(sameAsAlone(*heard, heardReq));
+    QVERIFY(sameAsAlone(*document, documentReq));
 }
 
 void TestStreamScheduler::stoppingOneUnitLeavesTheOther_data()
