@@ -186,7 +186,7 @@ public:
     // holds its synthesis state meanwhile (HeldJob::holdsStateHere), so their number
     // bounds the worker's memory: with 200 flite streams, 32 kept server and workers at
     // ~360 MB, 128 took ~590 MB. First units are bounded apart.
-    static constexpr int kMaxStarted = 32;
+    static constexpr int kMaxStarted = kWorkerMaxBegunUnits;
     static constexpr int kMaxFirstUnits = 96;
 
 private:
@@ -214,6 +214,8 @@ private:
     HeldJob *m_rival = nullptr;
     const HeldJob *m_rivalOf = nullptr;
     bool m_rivalKnown = false;
+    // With m_rival: a job not begun waits for room (kMaxStarted).
+    bool m_roomAwaited = false;
     std::condition_variable m_loopTurn;
 };
 
@@ -562,6 +564,15 @@ HeldJob *Worker::pick(HeldJob *current)
         return current;
     if (rival->urgent() || current->urgent())
         return rival;
+    // While jobs wait for room to begin, a begun one that holds its state here runs to
+    // its end (new streams' first words still go ahead): by turns, the begun ones went on
+    // in step and ended together, and the ones waiting for their room, due first by then,
+    // began only after the whole lot (flite bursts: listeners ran dry at their second
+    // unit while it waited a second to begin). One after another, a place frees at each
+    // unit's end (a flite sentence is tens of milliseconds of work).
+    if (m_roomAwaited && current->started && current->holdsStateHere() && !current->isFirstUnit()
+        && !rival->awaitsFirstAudio())
+        return current;
     if (current->due() == std::numeric_limits<qint64>::max())
         return current; // jobs without a due time run one after another
     // A listener waiting for first words gets them at once when due (before() said it is
@@ -573,6 +584,7 @@ HeldJob *Worker::pick(HeldJob *current)
 
 HeldJob *Worker::bestBut(const HeldJob *current)
 {
+    m_roomAwaited = false;
     int started = 0, firstUnits = 0;
     for (const HeldJob &h : m_held) {
         if (h.started && !h.ended && h.holdsStateHere())
@@ -580,9 +592,12 @@ HeldJob *Worker::bestBut(const HeldJob *current)
     }
     HeldJob *best = nullptr;
     for (HeldJob &h : m_held) {
-        if (&h == current || h.ended
-            || (!h.started && h.holdsStateHere() && (h.isFirstUnit() ? firstUnits >= kMaxFirstUnits : started >= kMaxStarted)))
+        if (&h == current || h.ended)
             continue;
+        if (!h.started && h.holdsStateHere() && (h.isFirstUnit() ? firstUnits >= kMaxFirstUnits : started >= kMaxStarted)) {
+            m_roomAwaited = m_roomAwaited || !h.isFirstUnit();
+            continue;
+        }
         if (!best || before(h, *best))
             best = &h;
     }

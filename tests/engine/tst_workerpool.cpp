@@ -6,6 +6,7 @@
 #include "enginetest.h"
 #include "streamscheduler.h"
 #include "synthesispipeline.h"
+#include "workerloop.h"
 #include "workerpool.h"
 #include "workerprocess.h"
 #include "workerprotocol.h"
@@ -75,6 +76,7 @@ private slots:
     void audioBeyondItsBoundFailsTheJob();
     void espeakWorkerEqualsThisProcess();
     void heardStreamGoesFirstUntilAhead();
+    void begunUnitsEndOneByOneWhileRoomIsAwaited();
 
 private:
     SynthesisParams paramsFor(const Sample &s);
@@ -559,6 +561,62 @@ void TestWorkerPool::heardStreamGoesFirstUntilAhead()
              qPrintable(QString("a newcomer went first after %1 ms of the heard stream's audio").arg(ahead)));
     for (quint32 tag = 2; tag <= 4; ++tag)
         QVERIFY2(firstAudio.value(tag) < heardDone, qPrintable(QString("newcomer %1 waited for the heard unit's end").arg(tag)));
+}
+
+void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
+{
+    // A stream worker holds one flite unit more than it begins at once (each begun one
+    // keeps its synthesis state), all due at the same time. They begin one after another
+    // by turns; once the last one's room is awaited, the unit running then (the last
+    // begun, three times as long as the others) goes on to its end, and the waiting one
+    // begins right after it. By turns, the begun ones went on in step, the shorter ones
+    // ended first, and the waiting one began only after the whole lot.
+    WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
+    QSignalSpy ready(&worker, &WorkerProcess::ready);
+    worker.start();
+    QVERIFY2(ready.wait(60000), "worker did not get ready");
+    quint32 current = 0;
+    QList<quint32> ends;                 // tags, in the order their units ended
+    QHash<quint32, qsizetype> firstAudio; // tag -> the number of units ended before its first audio
+    connect(&worker, &WorkerProcess::frameReceived, this, [&](const WorkerProtocol::Frame &f) {
+        if (f.type == WorkerProtocol::Type::Turn)
+            current = WorkerProtocol::tagOf(f);
+        else if (f.type == WorkerProtocol::Type::Audio && !firstAudio.contains(current))
+            firstAudio.insert(current, ends.size());
+        else if (f.type == WorkerProtocol::Type::Error)
+            ends << 0; // no tag: the check below names it
+        else if (f.type == WorkerProtocol::Type::Done)
+            ends << current;
+    });
+    worker.setBusy(true);
+    QString error;
+    const QString text = QString::fromUtf8(kSamples[0].text);
+    const auto params = plan({"af_sarah", "base", "a", text}, &error);
+    const auto longParams = plan({"af_sarah", "base", "a", (text + u' ').repeated(3).trimmed()}, &error);
+    QVERIFY2(params && longParams, qPrintable(error));
+    QElapsedTimer clock;
+    clock.start();
+    const qint64 due = clock.msecsSinceReference() + 60000; // nobody is late: turns by audio made
+    const quint32 units = kWorkerMaxBegunUnits + 1;
+    for (quint32 tag = 1; tag <= units; ++tag) {
+        SynthesisJob j = job(tag == units - 1 ? *longParams : *params, {}, AudioFormat::Wav, true);
+        j.streamFormat = StreamFormat::Float32;
+        j.tag = tag;
+        j.dueMs = due;
+        SynthesisPipeline::Excerpt e; // a heard stream's unit: a second of audio came before it
+        e.inputOffset = 16000;
+        e.outputOffset = AudioFormats::kSampleRate;
+        j.excerpt = e;
+        worker.send(WorkerProtocol::Type::Job, QJsonDocument(j.toJson()).toJson(QJsonDocument::Compact));
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(ends.size(), qsizetype(units), 120000);
+    QVERIFY2(!ends.contains(0), "a unit failed");
+    QCOMPARE(firstAudio.size(), qsizetype(units));
+    // Every held unit but the last began before any ended.
+    for (quint32 tag = 1; tag < units; ++tag)
+        QCOMPARE(firstAudio.value(tag), qsizetype(0));
+    QCOMPARE(ends.first(), units - 1); // the one running when the room ran out
+    QCOMPARE(firstAudio.value(units), qsizetype(1)); // the waiting one began after it
 }
 
 QTEST_GUILESS_MAIN(TestWorkerPool)
