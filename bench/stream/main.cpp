@@ -18,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
@@ -33,11 +34,16 @@ QString benchText(const QStringList &args)
     QStringList candidates = args.mid(1);
     candidates << QStringLiteral(TTS_SOURCE_DIR "/../shared/texts/bench-en-2000.txt")
                << QStringLiteral(TTS_SOURCE_DIR "/shared/texts/bench-en-2000.txt");
+    // Which text it is goes first in the output: a build outside the source tree (a git
+    // worktree without ../shared beside it) read the fallback and measured other text.
     for (const QString &path : candidates) {
         QFile f(path);
-        if (f.open(QIODevice::ReadOnly))
+        if (f.open(QIODevice::ReadOnly)) {
+            std::printf("text: %s\n", qPrintable(QFileInfo(path).canonicalFilePath()));
             return QString::fromUtf8(f.readAll());
+        }
     }
+    std::printf("text: built-in fallback (no bench-en-2000.txt found: figures are not comparable to runs on it)\n");
     return QString("The quick brown fox jumps over the lazy dog. ").repeated(45);
 }
 

@@ -141,6 +141,8 @@ void StreamScheduler::dispatch()
             if (!candidate->isReady())
                 continue;
             const QList<Unit> units = m_units.value(candidate);
+            if (units.size() >= kUnitsPerWorker)
+                continue;
             if (!any || units.size() < m_units.value(any).size())
                 any = candidate;
             if (firstUnits(units) < m_options.firstUnitsPerWorker && (!forFirst || units.size() < m_units.value(forFirst).size()))

@@ -17,8 +17,9 @@ class WorkerProcess;
 // streams run: each stream's text goes unit by unit (a few words first, then sentences).
 // Units are handed to the worker holding the fewest, stream by stream in the order of
 // their playback deadlines (when the listener runs out of audio; a stream without audio
-// yet is due since it arrived); a worker holds every heard stream's next unit and up to
-// kFirstUnitsPerWorker new streams' first units, and runs them by turns, chunk by chunk, the one due first going on (WorkerLoop): a new stream's first
+// yet is due since it arrived); a worker holds up to kFirstUnitsPerWorker new streams'
+// first units and heard streams' next units up to kUnitsPerWorker in all, and runs them
+// by turns, chunk by chunk, the one due first going on (WorkerLoop): a new stream's first
 // words come out between two chunks of the others' sentences instead of after them. A
 // stream whose consumer does not read gets no unit until it does, so it neither holds a
 // worker nor delays the others. Workers stay isolated processes: one that crashes
@@ -33,12 +34,15 @@ public:
     // New streams' first units a worker holds (the units run there by turns, each on a
     // thread of its own, paused between chunks): an admission throttle for a burst of
     // arrivals (256 or 512 let more newcomers' first words in ahead of the streams just
-    // started, whose listeners then ran dry). A heard stream's next unit is always
-    // handed out, whatever a worker holds: held back here, it waited behind units of
-    // streams with seconds of audio buffered (the worker runs them by due time, but it
-    // never saw the one due first) and its listener ran dry at a unit's end. A unit
-    // costs nothing but its job until it begins, and a stream has at most one out.
+    // started, whose listeners then ran dry). A heard stream's next unit is handed out
+    // up to the larger bound on all units: held back at 128 with the first units, it
+    // waited behind units of streams with seconds of audio buffered (the worker runs
+    // them by due time, but it never saw the one due first) and its listener ran dry at
+    // a unit's end. A unit costs nothing but its job until it begins; a begun espeak-ng
+    // unit holds a thread and a stopped call process until it ends, so kUnitsPerWorker
+    // bounds those (it binds only past what two cores carry). A stream has one unit out.
     static constexpr int kFirstUnitsPerWorker = 128;
+    static constexpr int kUnitsPerWorker = 512;
 
     struct Options
     {

@@ -62,8 +62,9 @@ private:
     void prepare();
     void openFile();
     bool isRunnable() const;
-    // Its next unit is its first (nothing of it has been handed out).
-    bool awaitsFirstUnit() const { return m_next == 0 && m_samples == 0; }
+    // Its next unit is its first: no audio yet (a worker's HeldJob::isFirstUnit, the
+    // unit's outputOffset 0, says the same).
+    bool awaitsFirstUnit() const { return m_samples == 0; }
     // When this stream's listener runs out of audio (scheduler clock, ms): playback
     // starts at the first frame. A stream without audio yet: when its first audio is due,
     // StreamScheduler::kFirstAudioDueMs after it arrived.

@@ -214,8 +214,8 @@ private:
     HeldJob *m_rival = nullptr;
     const HeldJob *m_rivalOf = nullptr;
     bool m_rivalKnown = false;
-    // With m_rival: a job not begun waits for room (kMaxStarted).
-    bool m_roomAwaited = false;
+    // With m_rival: the best of the jobs not begun that wait for room (kMaxStarted).
+    HeldJob *m_awaitingRoom = nullptr;
     std::condition_variable m_loopTurn;
 };
 
@@ -564,14 +564,15 @@ HeldJob *Worker::pick(HeldJob *current)
         return current;
     if (rival->urgent() || current->urgent())
         return rival;
-    // While jobs wait for room to begin, a begun one that holds its state here runs to
-    // its end (new streams' first words still go ahead): by turns, the begun ones went on
-    // in step and ended together, and the ones waiting for their room, due first by then,
-    // began only after the whole lot (flite bursts: listeners ran dry at their second
-    // unit while it waited a second to begin). One after another, a place frees at each
-    // unit's end (a flite sentence is tens of milliseconds of work).
-    if (m_roomAwaited && current->started && current->holdsStateHere() && !current->isFirstUnit()
-        && !rival->awaitsFirstAudio())
+    // While a job due before the rival waits for room to begin, a begun one that holds
+    // its state here runs to its end (new streams' first units still go ahead): by turns,
+    // the begun ones went on in step and ended together, and the ones waiting for their
+    // room, due first by then, began only after the whole lot (flite bursts: listeners
+    // ran dry at their second unit while it waited a second to begin). One after
+    // another, a place frees at each unit's end (a flite sentence is tens of
+    // milliseconds of work).
+    if (m_awaitingRoom && before(*m_awaitingRoom, *rival) && current->started && current->holdsStateHere()
+        && !current->isFirstUnit() && !rival->isFirstUnit())
         return current;
     if (current->due() == std::numeric_limits<qint64>::max())
         return current; // jobs without a due time run one after another
@@ -584,7 +585,7 @@ HeldJob *Worker::pick(HeldJob *current)
 
 HeldJob *Worker::bestBut(const HeldJob *current)
 {
-    m_roomAwaited = false;
+    m_awaitingRoom = nullptr;
     int started = 0, firstUnits = 0;
     for (const HeldJob &h : m_held) {
         if (h.started && !h.ended && h.holdsStateHere())
@@ -595,7 +596,8 @@ HeldJob *Worker::bestBut(const HeldJob *current)
         if (&h == current || h.ended)
             continue;
         if (!h.started && h.holdsStateHere() && (h.isFirstUnit() ? firstUnits >= kMaxFirstUnits : started >= kMaxStarted)) {
-            m_roomAwaited = m_roomAwaited || !h.isFirstUnit();
+            if (!h.isFirstUnit() && (!m_awaitingRoom || before(h, *m_awaitingRoom)))
+                m_awaitingRoom = &h;
             continue;
         }
         if (!best || before(h, *best))
