@@ -236,7 +236,7 @@ void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame
             m_units.erase(units);
             worker->setBusy(false);
         } else {
-            worker->setBusy(true); // the others go on: their own inactivity bound
+            worker->setBusy(true); // the others go on (the frame restarted the inactivity bound)
         }
     }
     if (task) {

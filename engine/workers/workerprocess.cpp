@@ -84,9 +84,14 @@ void WorkerProcess::setTask(SynthesisTask *task)
 
 void WorkerProcess::setBusy(bool busy)
 {
+    const bool wasBusy = m_busy;
     m_busy = busy;
     if (busy) {
-        m_watchdog.start();
+        // From idle only: a busy worker's bound runs from its last frame (onReadyRead), so
+        // one that has gone quiet is still found stuck while more work is handed to it
+        // (the stream scheduler hands a worker units while it holds others).
+        if (!wasBusy)
+            m_watchdog.start();
         m_idle.invalidate();
     } else {
         m_watchdog.stop();

@@ -77,6 +77,7 @@ private slots:
     void espeakWorkerEqualsThisProcess();
     void heardStreamGoesFirstUntilAhead();
     void begunUnitsEndOneByOneWhileRoomIsAwaited();
+    void quietWorkerIsEndedWhileFed();
 
 private:
     SynthesisParams paramsFor(const Sample &s);
@@ -617,6 +618,25 @@ void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
         QCOMPARE(firstAudio.value(tag), qsizetype(0));
     QCOMPARE(ends.first(), units - 1); // the one running when the room ran out
     QCOMPARE(firstAudio.value(units), qsizetype(1)); // the waiting one began after it
+}
+
+void TestWorkerPool::quietWorkerIsEndedWhileFed()
+{
+    // A busy worker that says nothing for its inactivity timeout is ended, even while more
+    // work is handed to it meanwhile (the stream scheduler does, to a worker holding
+    // units): the bound runs from its last frame, not from the last job it was given.
+    WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 1000);
+    QSignalSpy ready(&worker, &WorkerProcess::ready);
+    QSignalSpy died(&worker, &WorkerProcess::died);
+    worker.start();
+    QVERIFY2(ready.wait(60000), "worker did not get ready");
+    worker.setBusy(true);
+    QVERIFY(::kill(pid_t(worker.pid()), SIGSTOP) == 0); // stuck: no frame comes any more
+    for (int i = 0; i < 100 && died.isEmpty(); ++i) {
+        worker.setBusy(true);
+        QTest::qWait(100);
+    }
+    QVERIFY2(!died.isEmpty(), "a quiet worker lived on while work was handed to it");
 }
 
 QTEST_GUILESS_MAIN(TestWorkerPool)
