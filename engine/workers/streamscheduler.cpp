@@ -137,16 +137,22 @@ void StreamScheduler::dispatch()
         // due first going on: the load is spread, not queued behind a long unit); for a
         // new stream's first unit, the one among those with room for one.
         WorkerProcess *any = nullptr, *forFirst = nullptr;
+        qsizetype anyHolds = 0, forFirstHolds = 0;
         for (WorkerProcess *candidate : std::as_const(m_workers)) {
             if (!candidate->isReady())
                 continue;
             const QList<Unit> units = m_units.value(candidate);
-            if (units.size() >= kUnitsPerWorker)
+            const qsizetype holds = units.size();
+            if (holds >= kUnitsPerWorker)
                 continue;
-            if (!any || units.size() < m_units.value(any).size())
+            if (!any || holds < anyHolds) {
                 any = candidate;
-            if (firstUnits(units) < m_options.firstUnitsPerWorker && (!forFirst || units.size() < m_units.value(forFirst).size()))
+                anyHolds = holds;
+            }
+            if (firstUnits(units) < m_options.firstUnitsPerWorker && (!forFirst || holds < forFirstHolds)) {
                 forFirst = candidate;
+                forFirstHolds = holds;
+            }
         }
         if (!any)
             return;
@@ -235,9 +241,7 @@ void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame
         if (units->isEmpty()) {
             m_units.erase(units);
             worker->setBusy(false);
-        } else {
-            worker->setBusy(true); // the others go on (the frame restarted the inactivity bound)
-        }
+        } // else the others go on: the frame restarted the inactivity bound
     }
     if (task) {
         const QJsonObject o = ends ? QJsonDocument::fromJson(frame.payload).object() : QJsonObject();

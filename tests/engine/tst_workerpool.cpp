@@ -81,9 +81,36 @@ private slots:
 
 private:
     SynthesisParams paramsFor(const Sample &s);
+    // A live stream's unit as StreamScheduler hands it over (the Job frame's payload):
+    // params' whole text, after offsets of audio (0, 0: a stream's first unit).
+    static QByteArray streamUnit(const SynthesisParams &params, quint32 tag, qint64 dueMs, qint64 inputOffset,
+                                 qint64 outputOffset);
+    // Starts worker and waits until it is warm.
+    static bool startWarm(WorkerProcess &worker);
     QList<qint64> m_soloSamples;
     QTemporaryDir m_dir;
 };
+
+QByteArray TestWorkerPool::streamUnit(const SynthesisParams &params, quint32 tag, qint64 dueMs, qint64 inputOffset,
+                                      qint64 outputOffset)
+{
+    SynthesisJob j = job(params, {}, AudioFormat::Wav, true);
+    j.streamFormat = StreamFormat::Float32;
+    j.tag = tag;
+    j.dueMs = dueMs;
+    SynthesisPipeline::Excerpt e;
+    e.inputOffset = inputOffset;
+    e.outputOffset = outputOffset;
+    j.excerpt = e;
+    return QJsonDocument(j.toJson()).toJson(QJsonDocument::Compact);
+}
+
+bool TestWorkerPool::startWarm(WorkerProcess &worker)
+{
+    QSignalSpy ready(&worker, &WorkerProcess::ready);
+    worker.start();
+    return ready.wait(60000);
+}
 
 SynthesisParams TestWorkerPool::paramsFor(const Sample &s)
 {
@@ -498,9 +525,7 @@ void TestWorkerPool::heardStreamGoesFirstUntilAhead()
     // goes on (turns, not one unit after another). Due times count audio, not the time the
     // synthesis takes, so the order does not depend on the machine's speed.
     WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
-    QSignalSpy ready(&worker, &WorkerProcess::ready);
-    worker.start();
-    QVERIFY2(ready.wait(60000), "worker did not get ready");
+    QVERIFY2(startWarm(worker), "worker did not get ready");
     struct Seen
     {
         quint32 tag;
@@ -527,15 +552,9 @@ void TestWorkerPool::heardStreamGoesFirstUntilAhead()
     clock.start();
     const qint64 now = clock.msecsSinceReference(); // the steady clock, as SynthesisJob::dueMs
     const auto unit = [&](quint32 tag, bool first, qint64 dueMs) {
-        SynthesisJob j = job(*params, {}, AudioFormat::Wav, true);
-        j.streamFormat = StreamFormat::Float32;
-        j.tag = tag;
-        j.dueMs = dueMs;
-        SynthesisPipeline::Excerpt e; // the whole text, as if a second of audio came before it
-        e.inputOffset = first ? 0 : 22050;
-        e.outputOffset = first ? 0 : AudioFormats::kSampleRate;
-        j.excerpt = e;
-        return QJsonDocument(j.toJson()).toJson(QJsonDocument::Compact);
+        // The whole text, as if a second of audio came before it (espeak-ng: 22,050 Hz).
+        return first ? streamUnit(*params, tag, dueMs, 0, 0)
+                     : streamUnit(*params, tag, dueMs, 22050, AudioFormats::kSampleRate);
     };
     worker.send(WorkerProtocol::Type::Job, unit(1, false, now));
     for (quint32 tag = 2; tag <= 4; ++tag)
@@ -573,9 +592,7 @@ void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
     // begins right after it. By turns, the begun ones went on in step, the shorter ones
     // ended first, and the waiting one began only after the whole lot.
     WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
-    QSignalSpy ready(&worker, &WorkerProcess::ready);
-    worker.start();
-    QVERIFY2(ready.wait(60000), "worker did not get ready");
+    QVERIFY2(startWarm(worker), "worker did not get ready");
     quint32 current = 0;
     QList<quint32> ends;                 // tags, in the order their units ended
     QHash<quint32, qsizetype> firstAudio; // tag -> the number of units ended before its first audio
@@ -600,15 +617,9 @@ void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
     const qint64 due = clock.msecsSinceReference() + 60000; // nobody is late: turns by audio made
     const quint32 units = kWorkerMaxBegunUnits + 1;
     for (quint32 tag = 1; tag <= units; ++tag) {
-        SynthesisJob j = job(tag == units - 1 ? *longParams : *params, {}, AudioFormat::Wav, true);
-        j.streamFormat = StreamFormat::Float32;
-        j.tag = tag;
-        j.dueMs = due;
-        SynthesisPipeline::Excerpt e; // a heard stream's unit: a second of audio came before it
-        e.inputOffset = 16000;
-        e.outputOffset = AudioFormats::kSampleRate;
-        j.excerpt = e;
-        worker.send(WorkerProtocol::Type::Job, QJsonDocument(j.toJson()).toJson(QJsonDocument::Compact));
+        // A heard stream's unit: a second of audio came before it (flite: 16 kHz).
+        worker.send(WorkerProtocol::Type::Job,
+                    streamUnit(tag == units - 1 ? *longParams : *params, tag, due, 16000, AudioFormats::kSampleRate));
     }
     QTRY_COMPARE_WITH_TIMEOUT(ends.size(), qsizetype(units), 120000);
     QVERIFY2(!ends.contains(0), "a unit failed");
@@ -626,10 +637,8 @@ void TestWorkerPool::quietWorkerIsEndedWhileFed()
     // work is handed to it meanwhile (the stream scheduler does, to a worker holding
     // units): the bound runs from its last frame, not from the last job it was given.
     WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 1000);
-    QSignalSpy ready(&worker, &WorkerProcess::ready);
     QSignalSpy died(&worker, &WorkerProcess::died);
-    worker.start();
-    QVERIFY2(ready.wait(60000), "worker did not get ready");
+    QVERIFY2(startWarm(worker), "worker did not get ready");
     worker.setBusy(true);
     QVERIFY(::kill(pid_t(worker.pid()), SIGSTOP) == 0); // stuck: no frame comes any more
     for (int i = 0; i < 100 && died.isEmpty(); ++i) {
