@@ -183,10 +183,11 @@ void StreamScheduler::dispatch()
     }
 }
 
-void StreamScheduler::closeFile(std::function<std::function<void()>()> work)
+void StreamScheduler::onFileThread(std::function<std::function<void()>()> work)
 {
     m_files.start([this, work = std::move(work)] {
-        QMetaObject::invokeMethod(this, work(), Qt::QueuedConnection);
+        if (std::function<void()> then = work())
+            QMetaObject::invokeMethod(this, std::move(then), Qt::QueuedConnection);
     });
 }
 

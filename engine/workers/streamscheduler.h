@@ -91,8 +91,9 @@ private:
     qint64 clockMs() const { return m_clock.elapsed(); }
     // Gives free workers the units due first.
     void dispatch();
-    // Runs work on the scheduler's file thread, then what it returns on this thread.
-    void closeFile(std::function<std::function<void()>()> work);
+    // Runs work on the scheduler's file thread, then what it returns (when set) on this
+    // thread. One thread: work runs in the order it was handed over.
+    void onFileThread(std::function<std::function<void()>()> work);
     // Sends a Stop or Finish to the worker holding task's unit. The worker of a unit that
     // has begun is killed if it has not answered after graceMs; false when the unit had
     // not begun (nothing of it runs: the task may end at once, the worker answers it).
@@ -121,5 +122,5 @@ private:
     QList<QPointer<StreamTask>> m_tasks;
     QElapsedTimer m_clock;
     int m_recentDeaths = 0;
-    QThreadPool m_files; // closes (and syncs) finished streams' files
+    QThreadPool m_files; // creates, writes, syncs and removes streams' files, one at a time
 };

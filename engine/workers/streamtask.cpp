@@ -11,6 +11,12 @@
 #include <QJsonObject>
 #include <QPointer>
 
+struct StreamTask::File
+{
+    std::unique_ptr<AudioEncoder> encoder; // none before open() and after a failure
+    QString error;                         // the first failure
+};
+
 // No parent yet: StreamScheduler::newTask() may build it on another thread.
 StreamTask::StreamTask(StreamScheduler *scheduler, SynthesisJob job)
     : m_scheduler(scheduler)
@@ -44,17 +50,35 @@ void StreamTask::prepare()
         fail(QStringLiteral("text has nothing to speak"));
 }
 
-// After the first unit went out: the file is opened while a worker makes its audio,
-// not before (first audio would wait for the disk).
+// After the first unit went out: the file is created while a worker makes its audio,
+// and on the file thread (first audio would wait for the disk).
 void StreamTask::openFile()
 {
     if (m_done || m_job.outputPath.isEmpty())
         return;
-    m_file = AudioEncoder::create(m_job.format);
-    if (QString err = m_file->open(m_job.outputPath); !err.isEmpty()) {
-        m_file.reset();
-        fail(err);
-    }
+    m_file = std::make_shared<File>();
+    onFile([format = m_job.format, path = m_job.outputPath](File &file) {
+        file.encoder = AudioEncoder::create(format);
+        return file.encoder->open(path);
+    });
+}
+
+void StreamTask::onFile(std::function<QString(File &)> work)
+{
+    QPointer<StreamTask> self(this);
+    m_scheduler->onFileThread([file = m_file, work = std::move(work), self]() -> std::function<void()> {
+        if (!file->error.isEmpty())
+            return {}; // failed before: the task knows
+        const QString err = work(*file);
+        if (err.isEmpty())
+            return {};
+        file->error = err;
+        file->encoder.reset();
+        return [self, err] {
+            if (self)
+                self->fail(err);
+        };
+    });
 }
 
 // Code points of the text before UTF-16 index `to` (word timings count code points).
@@ -165,10 +189,10 @@ void StreamTask::takeAudio(const QByteArray &float32)
         m_firstAudioMs = m_scheduler->clockMs();
     m_samples += count;
     if (m_file) {
-        if (QString err = m_file->write(data, count); !err.isEmpty()) {
-            fail(err);
-            return;
-        }
+        onFile([float32](File &file) { // float32 shares the frame's bytes
+            return file.encoder->write(reinterpret_cast<const float *>(float32.constData()),
+                                       float32.size() / qsizetype(sizeof(float)));
+        });
     }
     emitBytes(m_encoder->encode(data, count));
 }
@@ -264,9 +288,9 @@ void StreamTask::credit(qint64 bytes)
         m_scheduler->dispatch();
 }
 
-// The stream's end with its audio kept: the encoders' tails, then the file closed.
-// Closing syncs the file to disk, which is done off the scheduler's thread (it serves
-// every stream); finished() follows from there.
+// The stream's end with its audio kept: the encoders' tails, then the file closed on the
+// file thread, after every write handed over before (closing syncs it to disk);
+// finished(), or failed() when the file could not be written, follows from there.
 void StreamTask::complete(qint64 textSpoken)
 {
     emitBytes(m_encoder->finish());
@@ -276,12 +300,13 @@ void StreamTask::complete(qint64 textSpoken)
         deleteLater();
         return;
     }
-    std::shared_ptr<AudioEncoder> file(std::move(m_file));
+    std::shared_ptr<File> file(std::move(m_file));
     const QString path = m_job.outputPath;
     const qint64 samples = m_samples, total = m_textTotal;
     QPointer<StreamTask> self(this);
-    m_scheduler->closeFile([file, path, self, samples, textSpoken, total]() -> std::function<void()> {
-        const QString err = file->finish();
+    m_scheduler->onFileThread([file, path, self, samples, textSpoken, total]() -> std::function<void()> {
+        const QString err = file->encoder ? file->encoder->finish() : file->error;
+        file->encoder.reset();
         if (!err.isEmpty())
             QFile::remove(path);
         return [self, err, samples, textSpoken, total] { // back on the scheduler's thread
@@ -296,20 +321,33 @@ void StreamTask::complete(qint64 textSpoken)
     });
 }
 
-// A stream that ends without finished() leaves no partial file behind; the encoder is
-// closed before the removal so that no handle to the file outlives it.
+// A stream that ends without finished() leaves no partial file behind: failed() follows
+// the removal, on the file thread after the writes before it. The encoder is closed
+// before the removal so that no handle to the file outlives it.
 void StreamTask::fail(const QString &message)
 {
     if (m_done)
         return;
     m_done = true;
-    m_file.reset();
-    if (!m_job.outputPath.isEmpty())
-        QFile::remove(m_job.outputPath);
     if (m_inFlight && !m_stopping) {
         m_stopping = true;
         m_scheduler->signalUnit(this, WorkerProtocol::Type::Stop, StreamScheduler::kStopGraceMs);
     }
-    emit failed(message);
-    deleteLater();
+    if (!m_file) {
+        emit failed(message);
+        deleteLater();
+        return;
+    }
+    std::shared_ptr<File> file(std::move(m_file));
+    QPointer<StreamTask> self(this);
+    m_scheduler->onFileThread([file, path = m_job.outputPath, self, message]() -> std::function<void()> {
+        file->encoder.reset();
+        QFile::remove(path);
+        return [self, message] { // back on the scheduler's thread
+            if (!self)
+                return;
+            emit self->failed(message);
+            self->deleteLater();
+        };
+    });
 }

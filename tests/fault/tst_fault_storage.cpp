@@ -19,6 +19,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QUuid>
+#include <QWebSocket>
 
 // The store's write lock held by another process (as a busy or stalled writer would),
 // until release() or the end of the scope.
@@ -59,6 +60,7 @@ class FaultStorageTest : public QObject
 private slots:
     void diskFullFailsTheJobAndReleasesItsMoney_data();
     void diskFullFailsTheJobAndReleasesItsMoney();
+    void diskFullEndsAStreamAndLeavesNoFile();
     void readyzReportsAFullDisk();
     void readOnlyAudioStorage();
     void jobNeverStaysGeneratingWhenTheStoreIsBusy();
@@ -178,6 +180,61 @@ void FaultStorageTest::diskFullFailsTheJobAndReleasesItsMoney()
     const HttpResponse small = s.createGeneration(key, "Short.", "af_sarah", {{"audio_format", format}});
     QCOMPARE(s.waitForCompleted(key, small.json.value("generation_id").toString()).json.value("status").toString(),
              QStringLiteral("COMPLETED"));
+    QVERIFY(s.stop());
+}
+
+// A live stream's file is written on the scheduler's file thread: a write that finds
+// the disk full still ends the stream with the cause, and leaves no file and no charge.
+void FaultStorageTest::diskFullEndsAStreamAndLeavesNoFile()
+{
+    TestServer s;
+    const QByteArray key = s.createAccountWithKey(kAccount, {"--credits", "10000000"});
+    QVERIFY(!key.isEmpty());
+    // 256 KiB: under 3 s of WAV; the text is minutes long.
+    Mount tmpfs(s.audioDir(), {"size=256k"});
+    if (!tmpfs.ok())
+        QSKIP("mounting a tmpfs needs root");
+    QVERIFY2(s.start(), s.serverLog().constData());
+    const Balance before = s.balance(kAccount);
+
+    QString url = s.baseUrl().replace(QStringLiteral("http://"), QStringLiteral("ws://"));
+    url += QStringLiteral("/v3/tts/stream?api_key=") + QString::fromUtf8(QUrl::toPercentEncoding(QString::fromUtf8(key)));
+    QWebSocket ws;
+    QString id, error;
+    qint64 bytes = 0;
+    bool completed = false, closed = false;
+    connect(&ws, &QWebSocket::textMessageReceived, this, [&](const QString &m) {
+        const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
+        const QString type = o.value("type").toString();
+        if (type == QLatin1String("started"))
+            id = o.value("generation_id").toString();
+        else if (type == QLatin1String("error"))
+            error = o.value("detail").toString();
+        else if (type == QLatin1String("completed"))
+            completed = true;
+    });
+    connect(&ws, &QWebSocket::binaryMessageReceived, this, [&](const QByteArray &b) { bytes += b.size(); });
+    connect(&ws, &QWebSocket::disconnected, this, [&] { closed = true; });
+    connect(&ws, &QWebSocket::connected, this, [&] {
+        ws.sendTextMessage(QString::fromUtf8(
+            QJsonDocument(QJsonObject{{"text", ApiCheck::longText(3000)}, {"voice_id", "af_sarah"}}).toJson(QJsonDocument::Compact)));
+    });
+    ws.open(QUrl(url));
+    QTRY_VERIFY_WITH_TIMEOUT(closed || !error.isEmpty(), 120000);
+    QVERIFY2(error.contains("disk full"), qPrintable(error));
+    QVERIFY(!completed);
+    QVERIFY(!id.isEmpty());
+    // It had started, and ended when the disk filled (~3 s of audio in the file), not at
+    // the end of the text's minutes: under 30 s of float32 audio came.
+    QVERIFY(bytes > 0);
+    QVERIFY2(bytes < 30 * 24000 * 4, qPrintable(QString::number(bytes)));
+
+    const HttpResponse done = s.waitForCompleted(key, id, 30000);
+    QCOMPARE(done.json.value("status").toString(), QStringLiteral("FAILED"));
+    QVERIFY2(done.json.value("error_message").toString().contains("disk full"), done.describe().constData());
+    QCOMPARE(s.balance(kAccount), before);
+    QCOMPARE(partFiles(s.audioDir()), QStringList());
+    QVERIFY(QDir(s.audioDir()).entryList(QDir::Files).isEmpty());
     QVERIFY(s.stop());
 }
 
