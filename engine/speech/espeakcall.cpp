@@ -4,6 +4,7 @@
 
 #include <espeak-ng/speak_lib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +33,44 @@ thread_local int t_callPidfd = -1;
 int g_zygote = -1;  // this process's end of the socket to its zygote
 pid_t g_zygotePid = -1;
 bool g_zygoteReady = false; // it said it initialized espeak-ng
+
+// Reads a call's records through a buffer: the child writes them gathered (~8 KiB at a
+// time, EspeakChild), and one read takes what a write brought instead of a read per
+// header and per block.
+class PipeReader
+{
+public:
+    explicit PipeReader(int fd) : m_fd(fd), m_buffer(32 * 1024) {}
+
+    // All size bytes, or false at the end of the pipe (or an error).
+    bool read(void *data, size_t size)
+    {
+        char *to = static_cast<char *>(data);
+        while (size > 0) {
+            if (m_at == m_size) {
+                const ssize_t n = ::read(m_fd, m_buffer.data(), m_buffer.size());
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n <= 0)
+                    return false;
+                m_at = 0;
+                m_size = size_t(n);
+            }
+            const size_t take = std::min(size, m_size - m_at);
+            std::memcpy(to, m_buffer.data() + m_at, take);
+            m_at += take;
+            to += take;
+            size -= take;
+        }
+        return true;
+    }
+
+private:
+    int m_fd;
+    std::vector<char> m_buffer;
+    size_t m_at = 0;
+    size_t m_size = 0;
+};
 
 // The first call waits (up to 5 s) for the zygote to say it initialized espeak-ng: one
 // stuck there would otherwise hold every call. Without that word it is given up.
@@ -206,9 +245,10 @@ EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags,
     }
     Outcome outcome;
     std::vector<qint16> buffer;
+    PipeReader in(fds[0]);
     for (;;) {
         Header h;
-        if (!readAll(fds[0], &h, sizeof h))
+        if (!in.read(&h, sizeof h))
             break; // the child died without its end: Failed
         if (h.type == End) {
             outcome.espeakError = h.count;
@@ -229,7 +269,7 @@ EspeakCall::Outcome EspeakCall::run(const QByteArray &input, unsigned int flags,
         if (h.type != Pcm || h.count < 0 || h.count > (1 << 22))
             break;
         buffer.resize(size_t(h.count));
-        if (!readAll(fds[0], buffer.data(), buffer.size() * sizeof(qint16)))
+        if (!in.read(buffer.data(), buffer.size() * sizeof(qint16)))
             break;
         if (!pcm(buffer.data(), h.count)) {
             // Our own child is killed; the zygote's dies on its next write into the

@@ -25,19 +25,29 @@ namespace
 {
 int g_childFd = -1; // the pipe's write end, in the child only
 
-// Moves all size bytes through ::read or ::write, across short transfers and EINTR.
-template <typename Io, typename Byte>
-bool transferAll(Io io, int fd, Byte *p, size_t size)
+// What the child has to say, gathered into writes of ~8 KiB (~0.19 s of audio, ~0.1 ms of
+// synthesis) instead of two or more per 20 ms block: with hundreds of streams, each
+// write woke the worker's reader, and those wake-ups cost more than the synthesis.
+// The records and their order are the same; only the writes are fewer.
+char g_out[16 * 1024];
+size_t g_outSize = 0;
+constexpr size_t kFlushBytes = 8 * 1024;
+
+bool flushOut()
 {
-    while (size > 0) {
-        const ssize_t n = io(fd, p, size);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        p += n;
-        size -= size_t(n);
-    }
+    const bool ok = g_outSize == 0 || writeAll(g_childFd, g_out, g_outSize);
+    g_outSize = 0;
+    return ok;
+}
+
+bool put(const void *data, size_t size)
+{
+    if (g_outSize + size > sizeof g_out && !flushOut())
+        return false;
+    if (size > sizeof g_out)
+        return writeAll(g_childFd, data, size);
+    std::memcpy(g_out + g_outSize, data, size);
+    g_outSize += size;
     return true;
 }
 
@@ -47,14 +57,16 @@ int childCallback(short *wav, int numsamples, espeak_EVENT *events)
         if (ev->type != espeakEVENT_WORD)
             continue;
         const Header h{Word, ev->text_position, std::int64_t(ev->sample)};
-        if (!writeAll(g_childFd, &h, sizeof h))
+        if (!put(&h, sizeof h))
             _exit(1); // the parent stopped listening
     }
     if (wav && numsamples > 0) {
         const Header h{Pcm, numsamples, 0};
-        if (!writeAll(g_childFd, &h, sizeof h) || !writeAll(g_childFd, wav, size_t(numsamples) * sizeof(short)))
+        if (!put(&h, sizeof h) || !put(wav, size_t(numsamples) * sizeof(short)))
             _exit(1);
     }
+    if (g_outSize >= kFlushBytes && !flushOut())
+        _exit(1);
     return 0;
 }
 
@@ -79,13 +91,19 @@ bool selectVoice(const EspeakSetup &s)
 
 bool EspeakChild::writeAll(int fd, const void *data, size_t size)
 {
-    return transferAll(::write, fd, static_cast<const char *>(data), size);
+    const char *p = static_cast<const char *>(data);
+    while (size > 0) {
+        const ssize_t n = ::write(fd, p, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        size -= size_t(n);
+    }
+    return true;
 }
 
-bool EspeakChild::readAll(int fd, void *data, size_t size)
-{
-    return transferAll(::read, fd, static_cast<char *>(data), size);
-}
 
 int EspeakChild::initialize()
 {
@@ -126,7 +144,8 @@ int EspeakChild::initialize()
         err = espeak_Synth(input, size + 1, 0, POS_CHARACTER, 0, flags, nullptr, nullptr);
     }
     const Header end{End, err, 0};
-    writeAll(fd, &end, sizeof end);
+    if (put(&end, sizeof end))
+        flushOut();
     _exit(0);
 }
 

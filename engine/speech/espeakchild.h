@@ -62,7 +62,6 @@ constexpr int kSetupFailed = -1;
 
 // Moves all size bytes, across short transfers and EINTR.
 bool writeAll(int fd, const void *data, std::size_t size);
-bool readAll(int fd, void *data, std::size_t size);
 
 // espeak-ng initialized the one way every process that forks calls does: synchronous,
 // 20 ms buffers, the first voice's data loaded. The sample rate, or <= 0 on failure.
