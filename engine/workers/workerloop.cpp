@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <csignal>
 #include <condition_variable>
+#include <algorithm>
 #include <functional>
 #include <system_error>
 #include <limits>
@@ -29,6 +30,14 @@
 
 namespace
 {
+// The steady clock the host's due times are on (SynthesisJob::dueMs).
+qint64 steadyNowMs()
+{
+    QElapsedTimer now;
+    now.start();
+    return now.msecsSinceReference();
+}
+
 class Channel
 {
 public:
@@ -180,8 +189,10 @@ public:
 
     // A job due this much sooner than the running one takes the turn from it: turns that
     // changed at every chunk would cost more than the order gains (measured: 30 ms and
-    // 100 ms alike, 1 s clearly worse).
+    // 100 ms alike, 1 s for every job clearly worse). A rival whose listener has more audio
+    // ahead waits for up to a quarter of it (pick()), at most kMaxTurnSlackMs.
     static constexpr qint64 kTurnSlackMs = 100;
+    static constexpr qint64 kMaxTurnSlackMs = 1000;
     // flite jobs begun and not ended, streams' first units aside (a few words each): each
     // holds its synthesis state meanwhile (HeldJob::holdsStateHere), so their number
     // bounds the worker's memory: with 200 flite streams, 32 kept server and workers at
@@ -298,11 +309,8 @@ private:
         }
         m_samples += count;
         m_held.made = m_samples;
-        if (m_held.firstAudioAt < 0) {
-            QElapsedTimer now;
-            now.start();
-            m_held.firstAudioAt = now.msecsSinceReference();
-        }
+        if (m_held.firstAudioAt < 0)
+            m_held.firstAudioAt = steadyNowMs();
         // A file job sends nothing else until it is done: say once a second that it lives.
         if (!m_job.stream && m_sinceProgress.elapsed() >= 1000) {
             m_sinceProgress.restart();
@@ -327,13 +335,24 @@ private:
         // before the unit gives its turn away (keepGoing): no listener waits for it behind
         // other units.
         const qint64 streamSamples = (m_job.excerpt ? m_job.excerpt->outputOffset : 0) + m_samples;
-        if (!m_job.excerpt || streamSamples <= kPromptSamples || m_pending.size() >= kBatchBytes)
+        if (!m_job.excerpt || streamSamples <= kPromptSamples || m_pending.size() >= batchBytes())
             return flushAudio();
         return true;
     }
 
+    // A stream whose listener has seconds of audio ahead gets it in larger frames: each
+    // frame wakes the host's scheduler thread, the server thread and the client, and with
+    // hundreds of listeners those wake-ups cost more than the audio's bytes.
+    qsizetype batchBytes() const
+    {
+        return m_held.due() - steadyNowMs() >= kAheadMs ? kAheadBatchBytes : kBatchBytes;
+    }
+
     static constexpr qint64 kPromptSamples = AudioFormats::kSampleRate / 4;
     static constexpr qsizetype kBatchBytes = AudioFormats::kSampleRate / 5 * qsizetype(sizeof(float));
+    // Past kAheadMs of audio ahead of the listener, frames of 0.6 s (under a pipe's 64 KiB).
+    static constexpr qint64 kAheadMs = 2000;
+    static constexpr qsizetype kAheadBatchBytes = AudioFormats::kSampleRate * 3 / 5 * qsizetype(sizeof(float));
 
     // The audio held back (takeChunk), before anything that must follow it.
     bool flushAudio()
@@ -546,7 +565,7 @@ bool Worker::before(const HeldJob &a, const HeldJob &b)
 }
 
 // The job to run now, by before(), turns by earliest deadline. The running job keeps its
-// turn unless another is due kTurnSlackMs sooner. A flite job not begun waits while
+// turn unless another is due sooner by a slack (kTurnSlackMs, more for a rival well ahead). A flite job not begun waits while
 // kMaxStarted others are (kMaxFirstUnits for first units). The best of the others is
 // kept from one chunk to the next: only the running job's due time moves meanwhile, and
 // a walk over a few hundred held jobs at every chunk took ~2 % of the machine's CPU.
@@ -580,7 +599,12 @@ HeldJob *Worker::pick(HeldJob *current)
     // due first): the slack only spares turns between streams already heard.
     if (rival->awaitsFirstAudio())
         return rival;
-    return rival->due() <= current->due() - kTurnSlackMs ? rival : current;
+    // Each turn costs two thread switches and, for espeak-ng, a stop and a continue of
+    // the call's process: at a fixed 100 ms, hundreds of streams seconds ahead changed
+    // turns ~4,000 times a second. A rival with T of audio ahead now waits until the
+    // running job is T/4 past it (at most 1 s of audio: ~10 ms of flite's synthesis).
+    const qint64 slack = std::clamp((rival->due() - steadyNowMs()) / 4, kTurnSlackMs, kMaxTurnSlackMs);
+    return rival->due() <= current->due() - slack ? rival : current;
 }
 
 HeldJob *Worker::bestBut(const HeldJob *current)
