@@ -4,6 +4,7 @@
 #include "metrics.h"
 #include "storetask.h"
 #include "streamscheduler.h"
+#include "workerprotocol.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -114,6 +115,7 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
     StreamScheduler *scheduler = m_hub.streamScheduler();
     StreamTask *task = scheduler->newTask(job);
     const int serial = ++m_taskSerial;
+    m_uncredited = 0;
     const QString part = m_partPath;
     connect(task, &StreamTask::audio, this, [this, serial](const QByteArray &bytes) {
         if (serial == m_taskSerial)
@@ -267,11 +269,19 @@ void LiveGeneration::dropFinishedPart()
     m_heldEnd.reset();
 }
 
+// Credits reach the task by the quarter of its window: one hop to the engine thread per
+// audio frame woke it as often as the frames themselves. Bytes held back here never
+// stop the task (a quarter is under its window), and it is three quarters of a window
+// (~4 s of float32 audio) ahead of its consumer before they could.
 void LiveGeneration::acknowledge(qint64 bytes)
 {
+    static_assert(4 * kCreditBatchBytes == WorkerProtocol::kAudioWindowBytes);
     if (m_state != State::Streaming || m_task.isNull())
         return;
-    postToTask([bytes](StreamTask &task) { task.credit(bytes); });
+    m_uncredited += bytes;
+    if (m_uncredited < kCreditBatchBytes)
+        return;
+    postToTask([bytes = std::exchange(m_uncredited, 0)](StreamTask &task) { task.credit(bytes); });
 }
 
 void LiveGeneration::onTaskEnd(const TaskEnd &e)

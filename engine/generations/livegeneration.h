@@ -45,6 +45,8 @@ public:
     void finishEarly(const QString &reason);
 
 private:
+    // A quarter of the task's flow-control window (WorkerProtocol::kAudioWindowBytes).
+    static constexpr qint64 kCreditBatchBytes = 128 * 1024;
     enum class State {
         New,       // start() not called
         Creating,  // admitted; the row is being written; synthesis may run (its audio and end are held)
@@ -97,6 +99,7 @@ private:
     QElapsedTimer m_sinceStart;
     QPointer<StreamTask> m_task;    // lives on the engine thread: only dereferenced there
     int m_taskSerial = 0;           // signals of a replaced task are ignored
+    qint64 m_uncredited = 0;        // acknowledged bytes not yet passed to the task
     struct Held                     // what came before the row was committed, in order
     {
         QByteArray audio;           // or, when empty, word timings

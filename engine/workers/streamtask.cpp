@@ -11,6 +11,8 @@
 #include <QJsonObject>
 #include <QPointer>
 
+#include <utility>
+
 struct StreamTask::File
 {
     std::unique_ptr<AudioEncoder> encoder; // none before open() and after a failure
@@ -189,12 +191,22 @@ void StreamTask::takeAudio(const QByteArray &float32)
         m_firstAudioMs = m_scheduler->clockMs();
     m_samples += count;
     if (m_file) {
-        onFile([float32](File &file) { // float32 shares the frame's bytes
-            return file.encoder->write(reinterpret_cast<const float *>(float32.constData()),
-                                       float32.size() / qsizetype(sizeof(float)));
-        });
+        // Handed to the file thread by the 64 KiB (the encoder's own buffer): a hand-over
+        // per frame woke that thread thousands of times a second in a burst.
+        m_fileAudio += float32;
+        if (m_fileAudio.size() >= kFileBatchBytes)
+            writeFile();
     }
     emitBytes(m_encoder->encode(data, count));
+}
+
+void StreamTask::writeFile()
+{
+    if (m_fileAudio.isEmpty())
+        return;
+    onFile([audio = std::exchange(m_fileAudio, {})](File &file) {
+        return file.encoder->write(reinterpret_cast<const float *>(audio.constData()), audio.size() / qsizetype(sizeof(float)));
+    });
 }
 
 void StreamTask::emitBytes(const QByteArray &bytes)
@@ -300,6 +312,7 @@ void StreamTask::complete(qint64 textSpoken)
         deleteLater();
         return;
     }
+    writeFile();
     std::shared_ptr<File> file(std::move(m_file));
     const QString path = m_job.outputPath;
     const qint64 samples = m_samples, total = m_textTotal;
@@ -338,6 +351,7 @@ void StreamTask::fail(const QString &message)
         deleteLater();
         return;
     }
+    m_fileAudio.clear();
     std::shared_ptr<File> file(std::move(m_file));
     QPointer<StreamTask> self(this);
     m_scheduler->onFileThread([file, path = m_job.outputPath, self, message]() -> std::function<void()> {

@@ -79,6 +79,7 @@ private:
     void onUnitLost(bool charged);
 
     void takeAudio(const QByteArray &float32);
+    void writeFile(); // hands m_fileAudio to the file thread
     // Runs work(file) on the file thread; a non-empty error it returns fails the task.
     void onFile(std::function<QString(File &)> work);
     void emitBytes(const QByteArray &bytes);
@@ -106,6 +107,8 @@ private:
     // calls (StreamScheduler::onFileThread): creating a file and writing it took the
     // scheduler's thread from every stream (a burst's 640 files: ~0.3 s in ext4).
     std::shared_ptr<File> m_file;
+    QByteArray m_fileAudio; // float32 not yet handed to the file thread
+    static constexpr qsizetype kFileBatchBytes = 64 * 1024;
     std::unique_ptr<StreamEncoder> m_encoder;
     qint64 m_samples = 0;                  // output samples so far
     qint64 m_inputSamples = 0;             // backend-rate samples of the finished units
