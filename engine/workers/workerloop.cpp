@@ -191,8 +191,8 @@ public:
     // changed at every chunk would cost more than the order gains (measured: 30 ms and
     // 100 ms alike, 1 s for every job clearly worse). A rival whose listener has more audio
     // ahead waits for up to a quarter of it (pick()), at most kMaxTurnSlackMs.
-    static constexpr qint64 kTurnSlackMs = 100;
-    static constexpr qint64 kMaxTurnSlackMs = 1000;
+    static constexpr qint64 kTurnSlackMs = kWorkerTurnSlackMs;
+    static constexpr qint64 kMaxTurnSlackMs = kWorkerMaxTurnSlackMs;
     // flite jobs begun and not ended, streams' first units aside (a few words each): each
     // holds its synthesis state meanwhile (HeldJob::holdsStateHere), so their number
     // bounds the worker's memory: with 200 flite streams, 32 kept server and workers at

@@ -7,3 +7,9 @@ int runWorkerLoop(int inFd, int outFd);
 // flite units a stream worker has begun and holds paused at once, new streams' first
 // units aside: each holds its synthesis state meanwhile (workerloop.cpp, kMaxStarted).
 constexpr int kWorkerMaxBegunUnits = 32;
+
+// A stream unit due this much sooner than the running one takes the turn from it; a rival
+// whose listener is further ahead waits for a quarter of its lead, at most the second
+// bound (workerloop.cpp, Worker::pick).
+constexpr long long kWorkerTurnSlackMs = 100;
+constexpr long long kWorkerMaxTurnSlackMs = 1000;

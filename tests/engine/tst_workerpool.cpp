@@ -77,6 +77,8 @@ private slots:
     void espeakWorkerEqualsThisProcess();
     void heardStreamGoesFirstUntilAhead();
     void begunUnitsEndOneByOneWhileRoomIsAwaited();
+    void turnSlackGrowsWithTheListenersLead_data();
+    void turnSlackGrowsWithTheListenersLead();
     void quietWorkerIsEndedWhileFed();
 
 private:
@@ -581,6 +583,61 @@ void TestWorkerPool::heardStreamGoesFirstUntilAhead()
              qPrintable(QString("a newcomer went first after %1 ms of the heard stream's audio").arg(ahead)));
     for (quint32 tag = 2; tag <= 4; ++tag)
         QVERIFY2(firstAudio.value(tag) < heardDone, qPrintable(QString("newcomer %1 waited for the heard unit's end").arg(tag)));
+}
+
+void TestWorkerPool::turnSlackGrowsWithTheListenersLead_data()
+{
+    QTest::addColumn<qint64>("leadMs");  // how far from now both listeners run out of audio
+    QTest::addColumn<qint64>("slackMs"); // what the running unit may get past the other
+    QTest::newRow("listeners late") << qint64(-10000) << qint64(kWorkerTurnSlackMs);
+    QTest::newRow("listeners a minute ahead") << qint64(60000) << qint64(kWorkerMaxTurnSlackMs);
+}
+
+void TestWorkerPool::turnSlackGrowsWithTheListenersLead()
+{
+    // Two heard streams' units of one text, the second due 500 ms after the first. The
+    // first runs until it is the slack past the second, which then takes the turn: 100 ms
+    // when the listeners are late (the order matters now), a second when they are a
+    // minute ahead (a quarter of the lead, at most 1 s: turns cost thread switches and
+    // signals, and with seconds of audio ahead nobody hears the order). Due times count
+    // audio, so the samples before the turn do not depend on the machine's speed.
+    QFETCH(qint64, leadMs);
+    QFETCH(qint64, slackMs);
+    WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
+    QVERIFY2(startWarm(worker), "worker did not get ready");
+    quint32 current = 0;
+    qint64 firstBefore = 0; // unit 1's samples before unit 2's first audio
+    bool secondHeard = false;
+    int ended = 0;
+    connect(&worker, &WorkerProcess::frameReceived, this, [&](const WorkerProtocol::Frame &f) {
+        if (f.type == WorkerProtocol::Type::Turn) {
+            current = WorkerProtocol::tagOf(f);
+            return;
+        }
+        if (f.type == WorkerProtocol::Type::Audio && current == 2)
+            secondHeard = true;
+        if (f.type == WorkerProtocol::Type::Audio && current == 1 && !secondHeard)
+            firstBefore += f.payload.size() / qsizetype(sizeof(float));
+        if (f.type == WorkerProtocol::Type::Done || f.type == WorkerProtocol::Type::Error)
+            ++ended;
+    });
+    worker.setBusy(true);
+    QString error;
+    const auto params = plan({"ef_dora", "base", "e", QString::fromUtf8(kSamples[1].text)}, &error);
+    QVERIFY2(params, qPrintable(error));
+    QElapsedTimer clock;
+    clock.start();
+    const qint64 due = clock.msecsSinceReference() + leadMs; // the steady clock, as SynthesisJob::dueMs
+    // As if a second of audio came before each (espeak-ng: 22,050 Hz).
+    worker.send(WorkerProtocol::Type::Job, streamUnit(*params, 1, due, 22050, AudioFormats::kSampleRate));
+    worker.send(WorkerProtocol::Type::Job, streamUnit(*params, 2, due + 500, 22050, AudioFormats::kSampleRate));
+    QTRY_COMPARE_WITH_TIMEOUT(ended, 2, 60000);
+    QVERIFY2(secondHeard, "the second unit made no audio");
+    const qint64 madeMs = firstBefore * 1000 / AudioFormats::kSampleRate;
+    qInfo("the first unit made %lld ms before the second began", madeMs);
+    // The turn changes between two blocks of audio (~20 ms each).
+    QVERIFY2(madeMs >= 500 + slackMs && madeMs < 500 + slackMs + 100,
+             qPrintable(QString("the first unit made %1 ms before the second began, expected %2 ms").arg(madeMs).arg(500 + slackMs)));
 }
 
 void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
