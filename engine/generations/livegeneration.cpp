@@ -271,8 +271,8 @@ void LiveGeneration::dropFinishedPart()
 
 // Credits reach the task by the quarter of its window: one hop to the engine thread per
 // audio frame woke it as often as the frames themselves. Bytes held back here never
-// stop the task (a quarter is under its window), and it is three quarters of a window
-// (~4 s of float32 audio) ahead of its consumer before they could.
+// stop the task (a quarter is under its window); a consumer holds three quarters of a
+// window (float32 at 24 kHz: ~4 s) before they could.
 void LiveGeneration::acknowledge(qint64 bytes)
 {
     static_assert(4 * kCreditBatchBytes == WorkerProtocol::kAudioWindowBytes);

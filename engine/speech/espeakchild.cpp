@@ -26,11 +26,13 @@ namespace
 int g_childFd = -1; // the pipe's write end, in the child only
 
 // What the child has to say, gathered into writes of ~8 KiB (~0.19 s of audio, ~0.1 ms of
-// synthesis) instead of two or more per 20 ms block: with hundreds of streams, each
-// write woke the worker's reader, and those wake-ups cost more than the synthesis.
-// The records and their order are the same; only the writes are fewer.
+// espeak-ng's own synthesis) instead of two or more per 20 ms block: with hundreds of
+// streams, each write woke the worker's reader, and those wake-ups cost more than the
+// synthesis. The call's first block goes out at once (first audio). The records and
+// their order are the same; only the writes are fewer.
 char g_out[16 * 1024];
 size_t g_outSize = 0;
+bool g_firstBlockOut = false;
 constexpr size_t kFlushBytes = 8 * 1024;
 
 bool flushOut()
@@ -65,8 +67,11 @@ int childCallback(short *wav, int numsamples, espeak_EVENT *events)
         if (!put(&h, sizeof h) || !put(wav, size_t(numsamples) * sizeof(short)))
             _exit(1);
     }
-    if (g_outSize >= kFlushBytes && !flushOut())
-        _exit(1);
+    if (wav && numsamples > 0 && (g_outSize >= kFlushBytes || !g_firstBlockOut)) {
+        g_firstBlockOut = true;
+        if (!flushOut())
+            _exit(1);
+    }
     return 0;
 }
 
@@ -129,8 +134,8 @@ int EspeakChild::initialize()
     if (!writeAll(fd, &who, sizeof who))
         _exit(1);
     espeak_SetSynthCallback(childCallback);
-    // Breathy variants (f3, …) mix in noise from the C library's rand(), whose state the
-    // parent's flite calls move.
+    // Breathy variants (f3, …) mix in noise from rand(), whose state a process that forks
+    // from itself may have moved (flite draws from it too).
     std::srand(1);
     int err = kSetupFailed;
     if (setup.namesFit && selectVoice(setup)) {

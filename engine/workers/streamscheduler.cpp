@@ -15,6 +15,7 @@ StreamScheduler::StreamScheduler(Options options, QObject *parent)
 {
     m_clock.start();
     m_files.setMaxThreadCount(1);
+    m_syncs.setMaxThreadCount(2);
     m_options.workers = qMax(1, m_options.workers);
     m_options.firstUnitsPerWorker = qMax(1, m_options.firstUnitsPerWorker);
     if (m_options.workerProgram.isEmpty())
@@ -26,6 +27,7 @@ StreamScheduler::StreamScheduler(Options options, QObject *parent)
 StreamScheduler::~StreamScheduler()
 {
     m_files.waitForDone(); // what they post back to this object is dropped with it
+    m_syncs.waitForDone(); // (after the file thread: it hands closes over to these)
     for (WorkerProcess *w : std::as_const(m_workers))
         delete w;
     m_workers.clear();
@@ -186,6 +188,14 @@ void StreamScheduler::dispatch()
 void StreamScheduler::onFileThread(std::function<std::function<void()>()> work)
 {
     m_files.start([this, work = std::move(work)] {
+        if (std::function<void()> then = work())
+            QMetaObject::invokeMethod(this, std::move(then), Qt::QueuedConnection);
+    });
+}
+
+void StreamScheduler::onSyncThread(std::function<std::function<void()>()> work)
+{
+    m_syncs.start([this, work = std::move(work)] {
         if (std::function<void()> then = work())
             QMetaObject::invokeMethod(this, std::move(then), Qt::QueuedConnection);
     });

@@ -94,6 +94,10 @@ private:
     // Runs work on the scheduler's file thread, then what it returns (when set) on this
     // thread. One thread: work runs in the order it was handed over.
     void onFileThread(std::function<std::function<void()>()> work);
+    // The same on the sync threads, for closing a finished stream's file (it syncs to
+    // disk): a burst's streams end together, and their syncs one after another on the
+    // file thread held up every running stream's writes (and their bytes in memory).
+    void onSyncThread(std::function<std::function<void()>()> work);
     // Sends a Stop or Finish to the worker holding task's unit. The worker of a unit that
     // has begun is killed if it has not answered after graceMs; false when the unit had
     // not begun (nothing of it runs: the task may end at once, the worker answers it).
@@ -122,5 +126,6 @@ private:
     QList<QPointer<StreamTask>> m_tasks;
     QElapsedTimer m_clock;
     int m_recentDeaths = 0;
-    QThreadPool m_files; // creates, writes, syncs and removes streams' files, one at a time
+    QThreadPool m_files; // creates, writes and removes streams' files, one at a time
+    QThreadPool m_syncs; // closes (and syncs) finished streams' files
 };

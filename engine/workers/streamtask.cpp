@@ -11,12 +11,15 @@
 #include <QJsonObject>
 #include <QPointer>
 
+#include <atomic>
 #include <utility>
 
 struct StreamTask::File
 {
+    QString path;
     std::unique_ptr<AudioEncoder> encoder; // none before open() and after a failure
     QString error;                         // the first failure
+    std::atomic<bool> abandoned{false};    // the task failed: what is queued is for nobody
 };
 
 // No parent yet: StreamScheduler::newTask() may build it on another thread.
@@ -59,9 +62,10 @@ void StreamTask::openFile()
     if (m_done || m_job.outputPath.isEmpty())
         return;
     m_file = std::make_shared<File>();
-    onFile([format = m_job.format, path = m_job.outputPath](File &file) {
+    m_file->path = m_job.outputPath;
+    onFile([format = m_job.format](File &file) {
         file.encoder = AudioEncoder::create(format);
-        return file.encoder->open(path);
+        return file.encoder->open(file.path);
     });
 }
 
@@ -69,13 +73,14 @@ void StreamTask::onFile(std::function<QString(File &)> work)
 {
     QPointer<StreamTask> self(this);
     m_scheduler->onFileThread([file = m_file, work = std::move(work), self]() -> std::function<void()> {
-        if (!file->error.isEmpty())
+        if (!file->error.isEmpty() || file->abandoned)
             return {}; // failed before: the task knows
         const QString err = work(*file);
         if (err.isEmpty())
             return {};
         file->error = err;
         file->encoder.reset();
+        QFile::remove(file->path); // here: the task may be gone when this gets back
         return [self, err] {
             if (self)
                 self->fail(err);
@@ -300,9 +305,10 @@ void StreamTask::credit(qint64 bytes)
         m_scheduler->dispatch();
 }
 
-// The stream's end with its audio kept: the encoders' tails, then the file closed on the
-// file thread, after every write handed over before (closing syncs it to disk);
-// finished(), or failed() when the file could not be written, follows from there.
+// The stream's end with its audio kept: the encoders' tails, then, once the file thread
+// has made every write handed over before, the file closed on a sync thread (closing
+// syncs it to disk); finished(), or failed() when the file could not be written, follows
+// from there.
 void StreamTask::complete(qint64 textSpoken)
 {
     emitBytes(m_encoder->finish());
@@ -317,20 +323,24 @@ void StreamTask::complete(qint64 textSpoken)
     const QString path = m_job.outputPath;
     const qint64 samples = m_samples, total = m_textTotal;
     QPointer<StreamTask> self(this);
-    m_scheduler->onFileThread([file, path, self, samples, textSpoken, total]() -> std::function<void()> {
-        const QString err = file->encoder ? file->encoder->finish() : file->error;
-        file->encoder.reset();
-        if (!err.isEmpty())
-            QFile::remove(path);
-        return [self, err, samples, textSpoken, total] { // back on the scheduler's thread
-            if (!self)
-                return;
-            if (err.isEmpty())
-                emit self->finished(samples, textSpoken, total);
-            else
-                emit self->failed(err);
-            self->deleteLater();
-        };
+    StreamScheduler *scheduler = m_scheduler; // it waits for both threads before it goes
+    m_scheduler->onFileThread([scheduler, file, path, self, samples, textSpoken, total]() -> std::function<void()> {
+        scheduler->onSyncThread([file, path, self, samples, textSpoken, total]() -> std::function<void()> {
+            const QString err = file->encoder ? file->encoder->finish() : file->error;
+            file->encoder.reset();
+            if (!err.isEmpty())
+                QFile::remove(path);
+            return [self, err, samples, textSpoken, total] { // back on the scheduler's thread
+                if (!self)
+                    return;
+                if (err.isEmpty())
+                    emit self->finished(samples, textSpoken, total);
+                else
+                    emit self->failed(err);
+                self->deleteLater();
+            };
+        });
+        return {};
     });
 }
 
@@ -353,6 +363,7 @@ void StreamTask::fail(const QString &message)
     }
     m_fileAudio.clear();
     std::shared_ptr<File> file(std::move(m_file));
+    file->abandoned = true; // writes queued before this are skipped
     QPointer<StreamTask> self(this);
     m_scheduler->onFileThread([file, path = m_job.outputPath, self, message]() -> std::function<void()> {
         file->encoder.reset();

@@ -328,10 +328,11 @@ private:
         m_pending += m_streamEncoder->encode(data, count);
         // A stream's first quarter second goes chunk by chunk (first audio); after it, a
         // scheduler's unit sends its audio in frames of ~0.2 s, the WebSocket session's
-        // own (it gathers that much before it sends): each frame costs the host a read, a
-        // write of the stream's file and a hop to the server thread, and one per 20 ms
-        // chunk took about a sixth of the CPU with a hundred and more streams. The audio
-        // held back is ~0.4 ms of espeak-ng's synthesis, ~2 ms of flite's, and it goes out
+        // own (it gathers that much before it sends), or ~0.6 s while its listener is
+        // seconds ahead (batchBytes()): each frame costs the host a read and a hop to the
+        // server thread, and one per 20 ms chunk took about a sixth of the CPU with a
+        // hundred and more streams. The audio held back is ~0.3 ms of espeak-ng's
+        // pipeline (~1 ms at 0.6 s), ~2 ms of flite's (~6 ms), and it goes out
         // before the unit gives its turn away (keepGoing): no listener waits for it behind
         // other units.
         const qint64 streamSamples = (m_job.excerpt ? m_job.excerpt->outputOffset : 0) + m_samples;

@@ -190,7 +190,7 @@ void FaultStorageTest::diskFullEndsAStreamAndLeavesNoFile()
     TestServer s;
     const QByteArray key = s.createAccountWithKey(kAccount, {"--credits", "10000000"});
     QVERIFY(!key.isEmpty());
-    // 256 KiB: under 3 s of WAV; the text is minutes long.
+    // 256 KiB: ~5 s of WAV; the text is minutes long.
     Mount tmpfs(s.audioDir(), {"size=256k"});
     if (!tmpfs.ok())
         QSKIP("mounting a tmpfs needs root");
@@ -224,7 +224,7 @@ void FaultStorageTest::diskFullEndsAStreamAndLeavesNoFile()
     QVERIFY2(error.contains("disk full"), qPrintable(error));
     QVERIFY(!completed);
     QVERIFY(!id.isEmpty());
-    // It had started, and ended when the disk filled (~3 s of audio in the file), not at
+    // It had started, and ended when the disk filled (~5 s of audio in the file), not at
     // the end of the text's minutes: under 30 s of float32 audio came.
     QVERIFY(bytes > 0);
     QVERIFY2(bytes < 30 * 24000 * 4, qPrintable(QString::number(bytes)));
