@@ -547,16 +547,14 @@ void TestWorkerPool::heardStreamGoesFirstUntilAhead()
             ++ended;
     });
     worker.setBusy(true);
-    QString error;
-    const auto params = plan({"ef_dora", "base", "e", QString::fromUtf8(kSamples[1].text)}, &error);
-    QVERIFY2(params, qPrintable(error));
+    const SynthesisParams params = paramsFor(kSamples[1]);
     QElapsedTimer clock;
     clock.start();
     const qint64 now = clock.msecsSinceReference(); // the steady clock, as SynthesisJob::dueMs
     const auto unit = [&](quint32 tag, bool first, qint64 dueMs) {
         // The whole text, as if a second of audio came before it (espeak-ng: 22,050 Hz).
-        return first ? streamUnit(*params, tag, dueMs, 0, 0)
-                     : streamUnit(*params, tag, dueMs, 22050, AudioFormats::kSampleRate);
+        return first ? streamUnit(params, tag, dueMs, 0, 0)
+                     : streamUnit(params, tag, dueMs, 22050, AudioFormats::kSampleRate);
     };
     worker.send(WorkerProtocol::Type::Job, unit(1, false, now));
     for (quint32 tag = 2; tag <= 4; ++tag)
@@ -625,15 +623,13 @@ void TestWorkerPool::turnSlackGrowsWithTheListenersLead()
             ++ended;
     });
     worker.setBusy(true);
-    QString error;
-    const auto params = plan({"ef_dora", "base", "e", QString::fromUtf8(kSamples[1].text)}, &error);
-    QVERIFY2(params, qPrintable(error));
+    const SynthesisParams params = paramsFor(kSamples[1]);
     QElapsedTimer clock;
     clock.start();
     const qint64 due = clock.msecsSinceReference() + leadMs; // the steady clock, as SynthesisJob::dueMs
     // As if a second of audio came before each (espeak-ng: 22,050 Hz).
-    worker.send(WorkerProtocol::Type::Job, streamUnit(*params, 1, due, 22050, AudioFormats::kSampleRate));
-    worker.send(WorkerProtocol::Type::Job, streamUnit(*params, 2, due + 500, 22050, AudioFormats::kSampleRate));
+    worker.send(WorkerProtocol::Type::Job, streamUnit(params, 1, due, 22050, AudioFormats::kSampleRate));
+    worker.send(WorkerProtocol::Type::Job, streamUnit(params, 2, due + 500, 22050, AudioFormats::kSampleRate));
     QTRY_COMPARE_WITH_TIMEOUT(ended, 2, 60000);
     QVERIFY2(secondHeard, "the second unit made no audio");
     const qint64 madeMs = firstBefore * 1000 / AudioFormats::kSampleRate;
