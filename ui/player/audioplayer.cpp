@@ -210,7 +210,14 @@ void AudioPlayer::closeSink()
     m_timer.stop();
     if (m_sink) {
         m_sink->stop();
-        m_sink.reset();
+        // Qt 6.4's PulseAudio sink answers an underrun with a drain whose completion calls
+        // back into the sink from PulseAudio's thread, and stop() does not cancel it: a sink
+        // deleted at once could be called after its end (tests crashed ~1 run in 30 in
+        // QPlatformAudioSink::errorChanged on PulseAudio's "threaded-ml" thread). A stopped
+        // sink is kept for a while (or until this player goes), then deleted.
+        QAudioSink *stopped = m_sink.release();
+        stopped->setParent(this);
+        QTimer::singleShot(kStoppedSinkKeptMs, stopped, &QObject::deleteLater);
     }
     m_io = nullptr;
 }

@@ -63,6 +63,8 @@ signals:
     void availabilityChanged();
 
 private:
+    // How long a stopped sink is kept before it is deleted (closeSink()).
+    static constexpr int kStoppedSinkKeptMs = 2000;
     QAudioDevice outputDevice() const;
     bool openSink(qint64 fromUs);
     void closeSink();
