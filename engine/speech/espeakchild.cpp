@@ -66,11 +66,11 @@ int childCallback(short *wav, int numsamples, espeak_EVENT *events)
         const Header h{Pcm, numsamples, 0};
         if (!put(&h, sizeof h) || !put(wav, size_t(numsamples) * sizeof(short)))
             _exit(1);
-    }
-    if (wav && numsamples > 0 && (g_outSize >= kFlushBytes || !g_firstBlockOut)) {
-        g_firstBlockOut = true;
-        if (!flushOut())
-            _exit(1);
+        if (g_outSize >= kFlushBytes || !g_firstBlockOut) {
+            g_firstBlockOut = true;
+            if (!flushOut())
+                _exit(1);
+        }
     }
     return 0;
 }
@@ -108,7 +108,6 @@ bool EspeakChild::writeAll(int fd, const void *data, size_t size)
     }
     return true;
 }
-
 
 int EspeakChild::initialize()
 {

@@ -187,15 +187,17 @@ void StreamScheduler::dispatch()
 
 void StreamScheduler::onFileThread(std::function<std::function<void()>()> work)
 {
-    m_files.start([this, work = std::move(work)] {
-        if (std::function<void()> then = work())
-            QMetaObject::invokeMethod(this, std::move(then), Qt::QueuedConnection);
-    });
+    runThenHere(m_files, std::move(work));
 }
 
 void StreamScheduler::onSyncThread(std::function<std::function<void()>()> work)
 {
-    m_syncs.start([this, work = std::move(work)] {
+    runThenHere(m_syncs, std::move(work));
+}
+
+void StreamScheduler::runThenHere(QThreadPool &pool, std::function<std::function<void()>()> work)
+{
+    pool.start([this, work = std::move(work)] {
         if (std::function<void()> then = work())
             QMetaObject::invokeMethod(this, std::move(then), Qt::QueuedConnection);
     });

@@ -98,6 +98,7 @@ private:
     // disk): a burst's streams end together, and their syncs one after another on the
     // file thread held up every running stream's writes (and their bytes in memory).
     void onSyncThread(std::function<std::function<void()>()> work);
+    void runThenHere(QThreadPool &pool, std::function<std::function<void()>()> work);
     // Sends a Stop or Finish to the worker holding task's unit. The worker of a unit that
     // has begun is killed if it has not answered after graceMs; false when the unit had
     // not begun (nothing of it runs: the task may end at once, the worker answers it).

@@ -314,34 +314,36 @@ void StreamTask::complete(qint64 textSpoken)
     emitBytes(m_encoder->finish());
     m_done = true;
     if (!m_file) {
-        emit finished(m_samples, textSpoken, m_textTotal);
-        deleteLater();
+        reportEnd({}, textSpoken);
         return;
     }
     writeFile();
     std::shared_ptr<File> file(std::move(m_file));
-    const QString path = m_job.outputPath;
-    const qint64 samples = m_samples, total = m_textTotal;
     QPointer<StreamTask> self(this);
     StreamScheduler *scheduler = m_scheduler; // it waits for both threads before it goes
-    m_scheduler->onFileThread([scheduler, file, path, self, samples, textSpoken, total]() -> std::function<void()> {
-        scheduler->onSyncThread([file, path, self, samples, textSpoken, total]() -> std::function<void()> {
+    m_scheduler->onFileThread([scheduler, file, self, textSpoken]() -> std::function<void()> {
+        scheduler->onSyncThread([file, self, textSpoken]() -> std::function<void()> {
             const QString err = file->encoder ? file->encoder->finish() : file->error;
             file->encoder.reset();
             if (!err.isEmpty())
-                QFile::remove(path);
-            return [self, err, samples, textSpoken, total] { // back on the scheduler's thread
-                if (!self)
-                    return;
-                if (err.isEmpty())
-                    emit self->finished(samples, textSpoken, total);
-                else
-                    emit self->failed(err);
-                self->deleteLater();
+                QFile::remove(file->path);
+            return [self, err, textSpoken] { // back on the scheduler's thread
+                if (self)
+                    self->reportEnd(err, textSpoken);
             };
         });
         return {};
     });
+}
+
+// finished() or, with an error, failed(); then the task goes.
+void StreamTask::reportEnd(const QString &error, qint64 textSpoken)
+{
+    if (error.isEmpty())
+        emit finished(m_samples, textSpoken, m_textTotal);
+    else
+        emit failed(error);
+    deleteLater();
 }
 
 // A stream that ends without finished() leaves no partial file behind: failed() follows
@@ -357,22 +359,19 @@ void StreamTask::fail(const QString &message)
         m_scheduler->signalUnit(this, WorkerProtocol::Type::Stop, StreamScheduler::kStopGraceMs);
     }
     if (!m_file) {
-        emit failed(message);
-        deleteLater();
+        reportEnd(message, 0);
         return;
     }
     m_fileAudio.clear();
     std::shared_ptr<File> file(std::move(m_file));
     file->abandoned = true; // writes queued before this are skipped
     QPointer<StreamTask> self(this);
-    m_scheduler->onFileThread([file, path = m_job.outputPath, self, message]() -> std::function<void()> {
+    m_scheduler->onFileThread([file, self, message]() -> std::function<void()> {
         file->encoder.reset();
-        QFile::remove(path);
+        QFile::remove(file->path);
         return [self, message] { // back on the scheduler's thread
-            if (!self)
-                return;
-            emit self->failed(message);
-            self->deleteLater();
+            if (self)
+                self->reportEnd(message, 0);
         };
     });
 }

@@ -85,6 +85,7 @@ private:
     void emitBytes(const QByteArray &bytes);
     void advanceCodePoints(qsizetype to);
     void complete(qint64 textSpoken);
+    void reportEnd(const QString &error, qint64 textSpoken);
     void fail(const QString &message);
 
     struct Span // a piece of TextSegmenter, in the text

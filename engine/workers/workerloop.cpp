@@ -14,10 +14,10 @@
 #include <QJsonObject>
 #include <QtEndian>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <condition_variable>
-#include <algorithm>
 #include <functional>
 #include <system_error>
 #include <limits>
@@ -566,10 +566,11 @@ bool Worker::before(const HeldJob &a, const HeldJob &b)
 }
 
 // The job to run now, by before(), turns by earliest deadline. The running job keeps its
-// turn unless another is due sooner by a slack (kTurnSlackMs, more for a rival well ahead). A flite job not begun waits while
-// kMaxStarted others are (kMaxFirstUnits for first units). The best of the others is
-// kept from one chunk to the next: only the running job's due time moves meanwhile, and
-// a walk over a few hundred held jobs at every chunk took ~2 % of the machine's CPU.
+// turn unless another is due sooner by a slack (kTurnSlackMs, more for a rival well
+// ahead). A flite job not begun waits while kMaxStarted others are (kMaxFirstUnits for
+// first units). The best of the others is kept from one chunk to the next: only the
+// running job's due time moves meanwhile, and a walk over a few hundred held jobs at
+// every chunk took ~2 % of the machine's CPU.
 HeldJob *Worker::pick(HeldJob *current)
 {
     if (!m_rivalKnown || m_rivalOf != current) {

@@ -323,6 +323,14 @@ QList<qint64> TestServer::childPids() const
 // ---------------------------------------------------------------------------
 // TestServer: HTTP
 
+QUrl TestServer::streamUrl(const QByteArray &key) const
+{
+    QUrl url(m_baseUrl + QStringLiteral("/v3/tts/stream"));
+    url.setScheme(QStringLiteral("ws"));
+    url.setQuery(QStringLiteral("api_key=") + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromLatin1(key))));
+    return url;
+}
+
 QUrl TestServer::urlFor(const QString &path) const
 {
     if (path.startsWith(QLatin1String("http://")) || path.startsWith(QLatin1String("https://")))

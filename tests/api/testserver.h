@@ -137,6 +137,8 @@ public:
     }
     // GET /v3/history?limit=100...; the history array (empty on error).
     QJsonArray history(const QByteArray &key, const QString &query = {});
+    // The WebSocket stream's URL (ws://…/v3/tts/stream) with key as its api_key.
+    QUrl streamUrl(const QByteArray &key) const;
 
 private:
     QUrl urlFor(const QString &path) const;

@@ -33,10 +33,7 @@ DoorAnswer sendThroughWebSocket(TestServer &server, const QByteArray &textJson, 
         const auto *f = reinterpret_cast<const float *>(b.constData());
         a.audio.insert(a.audio.end(), f, f + b.size() / 4);
     });
-    QUrl url(server.baseUrl());
-    url.setScheme(QStringLiteral("ws"));
-    url.setPath(QStringLiteral("/v3/tts/stream"));
-    url.setQuery(QStringLiteral("api_key=") + QString::fromLatin1(key));
+    const QUrl url = server.streamUrl(key);
     QSignalSpy connected(&ws, &QWebSocket::connected);
     ws.open(url);
     if (!connected.wait(10000))

@@ -268,9 +268,7 @@ void TestApiCaptions::noTimestampsNoCaptions()
     QCOMPARE(nulled.status, 422);
     QVERIFY2(nulled.hasFieldError(QStringLiteral("timestamps")), nulled.describe().constData());
     QWebSocket ws;
-    QUrl url(m_server.baseUrl() + "/v3/tts/stream");
-    url.setScheme("ws");
-    url.setQuery("api_key=" + QString::fromLatin1(m_key));
+    const QUrl url = m_server.streamUrl(m_key);
     QJsonObject error;
     connect(&ws, &QWebSocket::textMessageReceived, &ws, [&](const QString &m) {
         const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
@@ -312,9 +310,7 @@ void TestApiCaptions::captionsGoWithTheGeneration()
 void TestApiCaptions::webSocketWords()
 {
     QWebSocket ws;
-    QUrl url(m_server.baseUrl() + "/v3/tts/stream");
-    url.setScheme("ws");
-    url.setQuery("api_key=" + QString::fromLatin1(m_key));
+    const QUrl url = m_server.streamUrl(m_key);
     qint64 samples = 0;
     int wordsMessages = 0, wordsSeen = 0;
     QString problem;
@@ -375,9 +371,7 @@ void TestApiCaptions::ssmlWordsAreTheVisibleText()
 
     // The WebSocket's words messages show the same words.
     QWebSocket ws;
-    QUrl wsUrl(m_server.baseUrl() + "/v3/tts/stream");
-    wsUrl.setScheme("ws");
-    wsUrl.setQuery("api_key=" + QString::fromLatin1(m_key));
+    const QUrl wsUrl = m_server.streamUrl(m_key);
     QJsonArray streamed;
     connect(&ws, &QWebSocket::textMessageReceived, &ws, [&](const QString &m) {
         const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();

@@ -432,9 +432,7 @@ void TestApiLexicon::appliedOnV2()
 double TestApiLexicon::streamSeconds(const QByteArray &key)
 {
     QWebSocket ws;
-    QUrl url(m_server.baseUrl() + "/v3/tts/stream");
-    url.setScheme("ws");
-    url.setQuery("api_key=" + QString::fromLatin1(key));
+    const QUrl url = m_server.streamUrl(key);
     qint64 samples = 0;
     bool completed = false;
     connect(&ws, &QWebSocket::binaryMessageReceived, &ws, [&](const QByteArray &b) { samples += b.size() / 4; });

@@ -19,6 +19,8 @@
 #include <QtTest>
 
 #include <csignal>
+#include <functional>
+#include <memory>
 #include <sys/types.h>
 
 using namespace EngineTest;
@@ -47,6 +49,14 @@ const Sample kSamples[] = {
      "The bakery on the corner sells fresh bread every day. Its owner starts work before dawn. "
      "On Sundays there is a long line outside the door."},
 };
+
+// The steady clock, as SynthesisJob::dueMs is on it.
+qint64 steadyNowMs()
+{
+    QElapsedTimer clock;
+    clock.start();
+    return clock.msecsSinceReference();
+}
 
 QString longEnglish(int characters)
 {
@@ -89,6 +99,9 @@ private:
                                  qint64 outputOffset);
     // Starts worker and waits until it is warm.
     static bool startWarm(WorkerProcess &worker);
+    // Calls onFrame(tag, frame) for each of worker's frames but Turn frames, with the tag
+    // of the unit the last Turn frame named (the unit whose frames follow).
+    void watchUnits(WorkerProcess &worker, std::function<void(quint32, const WorkerProtocol::Frame &)> onFrame);
     QList<qint64> m_soloSamples;
     QTemporaryDir m_dir;
 };
@@ -112,6 +125,17 @@ bool TestWorkerPool::startWarm(WorkerProcess &worker)
     QSignalSpy ready(&worker, &WorkerProcess::ready);
     worker.start();
     return ready.wait(60000);
+}
+
+void TestWorkerPool::watchUnits(WorkerProcess &worker, std::function<void(quint32, const WorkerProtocol::Frame &)> onFrame)
+{
+    auto current = std::make_shared<quint32>(0);
+    connect(&worker, &WorkerProcess::frameReceived, this, [current, onFrame = std::move(onFrame)](const WorkerProtocol::Frame &f) {
+        if (f.type == WorkerProtocol::Type::Turn)
+            *current = WorkerProtocol::tagOf(f);
+        else
+            onFrame(*current, f);
+    });
 }
 
 SynthesisParams TestWorkerPool::paramsFor(const Sample &s)
@@ -535,22 +559,15 @@ void TestWorkerPool::heardStreamGoesFirstUntilAhead()
         qsizetype bytes;
     };
     QList<Seen> seen;
-    quint32 current = 0;
     int ended = 0;
-    connect(&worker, &WorkerProcess::frameReceived, this, [&](const WorkerProtocol::Frame &f) {
-        if (f.type == WorkerProtocol::Type::Turn) {
-            current = WorkerProtocol::tagOf(f);
-            return;
-        }
+    watchUnits(worker, [&](quint32 current, const WorkerProtocol::Frame &f) {
         seen.append({current, f.type, f.payload.size()});
         if (f.type == WorkerProtocol::Type::Done || f.type == WorkerProtocol::Type::Error)
             ++ended;
     });
     worker.setBusy(true);
     const SynthesisParams params = paramsFor(kSamples[1]);
-    QElapsedTimer clock;
-    clock.start();
-    const qint64 now = clock.msecsSinceReference(); // the steady clock, as SynthesisJob::dueMs
+    const qint64 now = steadyNowMs();
     const auto unit = [&](quint32 tag, bool first, qint64 dueMs) {
         // The whole text, as if a second of audio came before it (espeak-ng: 22,050 Hz).
         return first ? streamUnit(params, tag, dueMs, 0, 0)
@@ -606,15 +623,10 @@ void TestWorkerPool::turnSlackGrowsWithTheListenersLead()
     QFETCH(qint64, slackMs);
     WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
     QVERIFY2(startWarm(worker), "worker did not get ready");
-    quint32 current = 0;
     qint64 firstBefore = 0; // unit 1's samples before unit 2's first audio
     bool secondHeard = false;
     int ended = 0;
-    connect(&worker, &WorkerProcess::frameReceived, this, [&](const WorkerProtocol::Frame &f) {
-        if (f.type == WorkerProtocol::Type::Turn) {
-            current = WorkerProtocol::tagOf(f);
-            return;
-        }
+    watchUnits(worker, [&](quint32 current, const WorkerProtocol::Frame &f) {
         if (f.type == WorkerProtocol::Type::Audio && current == 2)
             secondHeard = true;
         if (f.type == WorkerProtocol::Type::Audio && current == 1 && !secondHeard)
@@ -624,9 +636,7 @@ void TestWorkerPool::turnSlackGrowsWithTheListenersLead()
     });
     worker.setBusy(true);
     const SynthesisParams params = paramsFor(kSamples[1]);
-    QElapsedTimer clock;
-    clock.start();
-    const qint64 due = clock.msecsSinceReference() + leadMs; // the steady clock, as SynthesisJob::dueMs
+    const qint64 due = steadyNowMs() + leadMs;
     // As if a second of audio came before each (espeak-ng: 22,050 Hz).
     worker.send(WorkerProtocol::Type::Job, streamUnit(params, 1, due, 22050, AudioFormats::kSampleRate));
     worker.send(WorkerProtocol::Type::Job, streamUnit(params, 2, due + 500, 22050, AudioFormats::kSampleRate));
@@ -651,13 +661,10 @@ void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
     // ended first, and the waiting one began only after the whole lot.
     WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
     QVERIFY2(startWarm(worker), "worker did not get ready");
-    quint32 current = 0;
     QList<quint32> ends;                 // tags, in the order their units ended
     QHash<quint32, qsizetype> firstAudio; // tag -> the number of units ended before its first audio
-    connect(&worker, &WorkerProcess::frameReceived, this, [&](const WorkerProtocol::Frame &f) {
-        if (f.type == WorkerProtocol::Type::Turn)
-            current = WorkerProtocol::tagOf(f);
-        else if (f.type == WorkerProtocol::Type::Audio && !firstAudio.contains(current))
+    watchUnits(worker, [&](quint32 current, const WorkerProtocol::Frame &f) {
+        if (f.type == WorkerProtocol::Type::Audio && !firstAudio.contains(current))
             firstAudio.insert(current, ends.size());
         else if (f.type == WorkerProtocol::Type::Error)
             ends << 0; // no tag: the check below names it
@@ -670,9 +677,7 @@ void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
     const auto params = plan({"af_sarah", "base", "a", text}, &error);
     const auto longParams = plan({"af_sarah", "base", "a", (text + u' ').repeated(3).trimmed()}, &error);
     QVERIFY2(params && longParams, qPrintable(error));
-    QElapsedTimer clock;
-    clock.start();
-    const qint64 due = clock.msecsSinceReference() + 60000; // nobody is late: turns by audio made
+    const qint64 due = steadyNowMs() + 60000; // nobody is late: turns by audio made
     const quint32 units = kWorkerMaxBegunUnits + 1;
     for (quint32 tag = 1; tag <= units; ++tag) {
         // A heard stream's unit: a second of audio came before it (flite: 16 kHz).

@@ -197,8 +197,6 @@ void FaultStorageTest::diskFullEndsAStreamAndLeavesNoFile()
     QVERIFY2(s.start(), s.serverLog().constData());
     const Balance before = s.balance(kAccount);
 
-    QString url = s.baseUrl().replace(QStringLiteral("http://"), QStringLiteral("ws://"));
-    url += QStringLiteral("/v3/tts/stream?api_key=") + QString::fromUtf8(QUrl::toPercentEncoding(QString::fromUtf8(key)));
     QWebSocket ws;
     QString id, error;
     qint64 bytes = 0;
@@ -219,7 +217,7 @@ void FaultStorageTest::diskFullEndsAStreamAndLeavesNoFile()
         ws.sendTextMessage(QString::fromUtf8(
             QJsonDocument(QJsonObject{{"text", ApiCheck::longText(3000)}, {"voice_id", "af_sarah"}}).toJson(QJsonDocument::Compact)));
     });
-    ws.open(QUrl(url));
+    ws.open(s.streamUrl(key));
     QTRY_VERIFY_WITH_TIMEOUT(closed || !error.isEmpty(), 120000);
     QVERIFY2(error.contains("disk full"), qPrintable(error));
     QVERIFY(!completed);
