@@ -4,6 +4,7 @@
 
 #include <QAudioFormat>
 #include <QAudioSink>
+#include <QCoreApplication>
 #include <QMediaDevices>
 
 namespace
@@ -214,9 +215,12 @@ void AudioPlayer::closeSink()
         // back into the sink from PulseAudio's thread, and stop() does not cancel it: a sink
         // deleted at once could be called after its end (tests crashed ~1 run in 30 in
         // QPlatformAudioSink::errorChanged on PulseAudio's "threaded-ml" thread). A stopped
-        // sink is kept for a while (or until this player goes), then deleted.
+        // sink is kept for a while, then deleted from the event loop. Not a child of this
+        // player: the pulse sink's destructor runs the event loop, and deleted with the
+        // window's widgets it ran queued callbacks into widgets already gone (a store
+        // answer for MainWindow's account box crashed tst_player).
         QAudioSink *stopped = m_sink.release();
-        stopped->setParent(this);
+        stopped->setParent(QCoreApplication::instance());
         QTimer::singleShot(kStoppedSinkKeptMs, stopped, &QObject::deleteLater);
     }
     m_io = nullptr;
