@@ -99,6 +99,26 @@ QMultiHash<qint64, qint64> processTree()
     }
     return children;
 }
+
+// Every process below pid.
+QList<qint64> descendants(const QMultiHash<qint64, qint64> &tree, qint64 pid)
+{
+    QList<qint64> out = tree.values(pid);
+    for (qsizetype i = 0; i < out.size(); ++i)
+        out += tree.values(out.at(i));
+    return out;
+}
+
+// The CPU of pid and every process below it: each one's own, and its waited children's
+// (those are no longer in the tree, so nothing counts twice). A call that has ended but
+// is not yet waited for still shows its own.
+double subtreeCpu(const QMultiHash<qint64, qint64> &tree, qint64 pid)
+{
+    double cpu = cpuOf(statOf(pid), true);
+    for (qint64 below : descendants(tree, pid))
+        cpu += cpuOf(statOf(below), true);
+    return cpu;
+}
 }
 
 CapacityBench::CapacityBench(const QString &text)
@@ -128,15 +148,12 @@ qint64 CapacityBench::zygotePid()
     return 0;
 }
 
-// The zygote's CPU with the calls it forked, once it has waited for them all (it reaps
-// them when SIGCHLD wakes it, so the last call's may not be in yet).
+// The zygote's CPU with its voices' processes and the calls they forked.
 double CapacityBench::zygoteCpu(qint64 zygote)
 {
     if (zygote <= 0)
         return 0;
-    for (int waited = 0; waited < 100 && processTree().contains(zygote); waited += 5)
-        settle(5);
-    return cpuOf(statOf(zygote), true);
+    return subtreeCpu(processTree(), zygote);
 }
 
 double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, double *audioS)
@@ -144,7 +161,6 @@ double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, doubl
     // As a worker runs it: espeak-ng calls fork from the zygote program beside this one
     // (tts-worker starts it first thing), not from this much larger process.
     EspeakCall::startZygote();
-    const qint64 zygote = zygotePid();
     SynthesisPipeline &pipeline = BenchPipeline::pipeline();
     const auto params = BenchPipeline::plan(QLatin1String(voice.id), QLatin1String(voice.lang), text);
     auto runOnce = [&] {
@@ -156,17 +172,20 @@ double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, doubl
         return double(samples) / PlayerClient::kSampleRate;
     };
     *audioS = runOnce(); // warms this voice's caches
+    const qint64 zygote = zygotePid(); // now past its exec (the first call waits for it)
     // Each figure over runs of at least half a CPU second: /proc counts the zygote's CPU in
     // clock ticks (10 ms), and one espeak-ng run of the bench text takes ~25 ms.
     QList<double> rtfs;
     for (int i = 0; i < 3; ++i) {
         double audio = 0, cpu = 0;
+        double zygoteBefore = zygoteCpu(zygote);
         while (cpu < 0.5) {
-            const double zygote0 = zygoteCpu(zygote);
             const double cpu0 = Bench::cpuNow();
             audio += runOnce();
             const double self = Bench::cpuNow() - cpu0; // before zygoteCpu's passes over /proc
-            cpu += self + zygoteCpu(zygote) - zygote0;
+            const double zygoteNow = zygoteCpu(zygote);
+            cpu += self + zygoteNow - zygoteBefore;
+            zygoteBefore = zygoteNow;
         }
         rtfs << audio / cpu;
     }
@@ -183,12 +202,13 @@ void CapacityBench::memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB,
         *workersKiB += rssKiBOf(pid);
         ++*workers;
         // A worker's espeak-ng zygote (EspeakCall::startZygote) counts with it, and so do
-        // the calls it forked (a worker's units take turns: a paused unit's call lives on).
-        // Those by PSS: copies of the zygote, their RSS counts its pages once per call.
+        // the processes it keeps per voice and the calls those forked (a worker's units
+        // take turns: a paused unit's call lives on). Those by PSS: copies of the zygote,
+        // their RSS counts its pages once per process.
         for (qint64 zygote : tree.values(pid)) {
             *workersKiB += rssKiBOf(zygote);
-            for (qint64 call : tree.values(zygote))
-                *workersKiB += pssKiBOf(call);
+            for (qint64 below : descendants(tree, zygote))
+                *workersKiB += pssKiBOf(below);
         }
     }
 }
@@ -199,12 +219,8 @@ void CapacityBench::cpu(double *serverS, double *workersS) const
     const QMultiHash<qint64, qint64> tree = processTree();
     *serverS = cpuOf(statOf(server), false);
     *workersS = 0;
-    for (qint64 pid : tree.values(server)) {
-        *workersS += cpuOf(statOf(pid), true);
-        // The zygote with the calls it forked and waited for.
-        for (qint64 zygote : tree.values(pid))
-            *workersS += cpuOf(statOf(zygote), true);
-    }
+    for (qint64 pid : tree.values(server))
+        *workersS += subtreeCpu(tree, pid); // the worker, its zygote, its voices' processes and calls
 }
 
 CapacityBench::Round CapacityBench::players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun,

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <vector>
 
 #include <fcntl.h>
@@ -120,9 +121,17 @@ int EspeakChild::initialize()
     return rate;
 }
 
+namespace
+{
+// A call's child selects its voice itself (forked by a caller, or by the zygote when its
+// voice's process could not take the call), or was forked from the process the zygote
+// keeps for its voice, where it is selected already (or was refused).
+enum class VoiceState { Select, Selected, Refused };
+
 // Only espeak-ng, write() and _exit() (the process it was forked from may have other
 // threads; nothing here takes a lock they could have held).
-[[noreturn]] void EspeakChild::speak(int fd, const EspeakSetup &setup, const char *input, size_t size, unsigned int flags)
+[[noreturn]] void speakWith(int fd, const EspeakSetup &setup, const char *input, size_t size, unsigned int flags,
+                            VoiceState voice)
 {
     // A write into a pipe whose reader stopped the call fails (EPIPE) and ends the child;
     // not a signal whose handler the child may have inherited (QtTest's runs a debugger).
@@ -137,7 +146,9 @@ int EspeakChild::initialize()
     // from itself may have moved (flite draws from it too).
     std::srand(1);
     int err = kSetupFailed;
-    if (setup.namesFit && selectVoice(setup)) {
+    const bool voiceSet = voice == VoiceState::Selected
+                          || (voice == VoiceState::Select && setup.namesFit && selectVoice(setup));
+    if (voiceSet) {
         if (setup.prosody) {
             espeak_SetParameter(espeakRATE, setup.rate, 0);
             espeak_SetParameter(espeakPITCH, setup.pitch, 0);
@@ -153,8 +164,232 @@ int EspeakChild::initialize()
     _exit(0);
 }
 
+// One Request from sock, its input NUL-terminated in buffer after it, and the pipe's
+// write end. 1: a call; 0: nothing usable (dropped); -1: sock closed.
+int receive(int sock, std::vector<char> &buffer, size_t *bytes, int *fd)
+{
+    iovec iov{buffer.data(), buffer.size() - 1};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))];
+    msghdr msg{};
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+    const ssize_t n = ::recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+    if (n < 0 && errno == EINTR)
+        return 0;
+    if (n <= 0)
+        return -1; // the other end closed or has gone
+    *fd = -1;
+    for (cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+            std::memcpy(fd, CMSG_DATA(c), sizeof *fd);
+    }
+    if (*fd < 0)
+        return 0;
+    Request request;
+    std::memcpy(&request, buffer.data(), std::min(size_t(n), sizeof request));
+    if (size_t(n) < sizeof request || request.inputSize != size_t(n) - sizeof request) {
+        ::close(*fd);
+        return 0;
+    }
+    EspeakSetup &s = reinterpret_cast<Request *>(buffer.data())->setup;
+    s.language[sizeof s.language - 1] = s.voice[sizeof s.voice - 1] = s.variant[sizeof s.variant - 1] = '\0';
+    buffer[size_t(n)] = '\0';
+    *bytes = size_t(n);
+    return 1;
+}
+
+// Waits for sock to have a request, reaping finished children meanwhile. Finished children
+// are waited for here, not left to the kernel: their CPU time then counts in this
+// process's, as a direct fork's does in its parent's. SIGCHLD only wakes the poll (no
+// SA_RESTART); its timeout catches one that came just before.
+void waitForRequest(int sock)
+{
+    for (;;) {
+        while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+        }
+        pollfd ready{sock, POLLIN, 0};
+        if (::poll(&ready, 1, 1000) > 0)
+            return;
+    }
+}
+
+// Forks the call's child; the fd is the child's then.
+void forkCall(int sock, const std::vector<char> &buffer, int fd, VoiceState voice)
+{
+    const pid_t self = ::getpid();
+    Request request;
+    std::memcpy(&request, buffer.data(), sizeof request);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != self)
+            _exit(1);
+        ::close(sock);
+        ::signal(SIGCHLD, SIG_DFL);
+        speakWith(fd, request.setup, buffer.data() + sizeof request, request.inputSize, request.flags, voice);
+    }
+    ::close(fd); // when the fork failed, the caller reads no End: Failed
+}
+
+// A voice's own zygote: forked from the zygote with one voice selected, so that its calls
+// need not select it (loading the voice and its language's dictionary took ~0.2 ms of a
+// call's ~1.6). The calls start from the same state as calls that select the voice
+// themselves: initialized, the voice selected, nothing spoken.
+struct VoiceZygote
+{
+    EspeakSetup voice;   // the selecting fields only (voiceOf)
+    int sock = -1;
+    std::uint64_t used = 0;
+};
+constexpr size_t kVoiceZygotes = 4; // per zygote, least recently used given up
+
+EspeakSetup voiceOf(const EspeakSetup &s)
+{
+    EspeakSetup v;
+    std::memcpy(v.language, s.language, sizeof v.language);
+    std::memcpy(v.voice, s.voice, sizeof v.voice);
+    std::memcpy(v.variant, s.variant, sizeof v.variant);
+    v.variantNumber = s.variantNumber;
+    v.namesFit = s.namesFit;
+    v.gender = s.gender;
+    return v;
+}
+
+bool sameVoice(const EspeakSetup &a, const EspeakSetup &b)
+{
+    return std::strcmp(a.language, b.language) == 0 && std::strcmp(a.voice, b.voice) == 0
+           && std::strcmp(a.variant, b.variant) == 0 && a.variantNumber == b.variantNumber
+           && a.namesFit == b.namesFit && a.gender == b.gender;
+}
+
+// Forks calls with its voice until its socket closes, then waits for those still running
+// (they die with it) and exits.
+[[noreturn]] void voiceZygoteMain(int sock, VoiceState voice)
+{
+    std::vector<char> buffer(sizeof(Request) + kMaxZygoteInput + 1);
+    for (;;) {
+        waitForRequest(sock);
+        size_t bytes = 0;
+        int fd = -1;
+        const int got = receive(sock, buffer, &bytes, &fd);
+        if (got < 0)
+            break;
+        if (got > 0)
+            forkCall(sock, buffer, fd, voice);
+    }
+    while (::waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
+    }
+    _exit(0);
+}
+
+class VoiceZygotes
+{
+public:
+    explicit VoiceZygotes(int zygoteSock) : m_zygoteSock(zygoteSock) {}
+
+    // Hands the call to its voice's zygote (started when there is none); false when that
+    // failed (the caller forks the call itself).
+    bool forward(const std::vector<char> &buffer, size_t bytes, int fd)
+    {
+        const EspeakSetup &setup = reinterpret_cast<const Request *>(buffer.data())->setup;
+        VoiceZygote *z = find(setup);
+        if (!z)
+            z = start(setup);
+        if (!z)
+            return false;
+        z->used = ++m_clock;
+        iovec iov{const_cast<char *>(buffer.data()), bytes};
+        alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+        msghdr msg{};
+        msg.msg_iov = &iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control;
+        msg.msg_controllen = sizeof control;
+        cmsghdr *c = CMSG_FIRSTHDR(&msg);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int));
+        std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
+        ssize_t n;
+        do {
+            n = ::sendmsg(z->sock, &msg, MSG_NOSIGNAL);
+        } while (n < 0 && errno == EINTR);
+        if (n == ssize_t(bytes)) {
+            ::close(fd); // the voice zygote's now
+            return true;
+        }
+        giveUp(z); // it has gone
+        return false;
+    }
+
+private:
+    VoiceZygote *find(const EspeakSetup &setup)
+    {
+        for (VoiceZygote &z : m_zygotes) {
+            if (sameVoice(z.voice, setup))
+                return &z;
+        }
+        return nullptr;
+    }
+
+    VoiceZygote *start(const EspeakSetup &setup)
+    {
+        if (m_zygotes.size() >= kVoiceZygotes) {
+            VoiceZygote *oldest = &m_zygotes.front();
+            for (VoiceZygote &z : m_zygotes)
+                oldest = z.used < oldest->used ? &z : oldest;
+            giveUp(oldest);
+        }
+        int sv[2];
+        if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
+            return nullptr;
+        const pid_t self = ::getpid();
+        const pid_t pid = ::fork();
+        if (pid < 0) {
+            ::close(sv[0]);
+            ::close(sv[1]);
+            return nullptr;
+        }
+        if (pid == 0) {
+            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (::getppid() != self)
+                _exit(1);
+            ::close(m_zygoteSock);
+            for (const VoiceZygote &z : m_zygotes)
+                ::close(z.sock);
+            ::close(sv[0]);
+            const bool selected = setup.namesFit && selectVoice(setup);
+            voiceZygoteMain(sv[1], selected ? VoiceState::Selected : VoiceState::Refused);
+        }
+        ::close(sv[1]);
+        m_zygotes.push_back({voiceOf(setup), sv[0], 0});
+        return &m_zygotes.back();
+    }
+
+    // Its socket closed: it forks no more calls, lets those running end, and exits (the
+    // zygote's reaping waits for it).
+    void giveUp(VoiceZygote *z)
+    {
+        ::close(z->sock);
+        m_zygotes.erase(m_zygotes.begin() + (z - m_zygotes.data()));
+    }
+
+    int m_zygoteSock;
+    std::vector<VoiceZygote> m_zygotes;
+    std::uint64_t m_clock = 0;
+};
+}
+
+[[noreturn]] void EspeakChild::speak(int fd, const EspeakSetup &setup, const char *input, size_t size, unsigned int flags)
+{
+    speakWith(fd, setup, input, size, flags, VoiceState::Select);
+}
+
 // Initializes espeak-ng as the worker's EspeakBackend does (initialize(), so its children
-// start from the same state as the worker's own), then forks a child per request.
+// start from the same state as the worker's own), then hands each request to its voice's
+// zygote, or forks a child for it itself when that cannot be.
 [[noreturn]] void EspeakChild::zygoteMain(int sock, pid_t worker)
 {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -175,63 +410,21 @@ int EspeakChild::initialize()
     const Ready ready;
     if (::send(sock, &ready, sizeof ready, MSG_NOSIGNAL) != ssize_t(sizeof ready))
         _exit(0);
-    const pid_t self = ::getpid();
     std::vector<char> buffer(sizeof(Request) + kMaxZygoteInput + 1);
-    // Finished children are waited for here, not left to the kernel: their CPU time then
-    // counts in this process's, as a direct fork's does in its parent's. SIGCHLD only
-    // wakes the poll below (no SA_RESTART); its timeout catches one that came just before.
     struct sigaction onChild{};
     onChild.sa_handler = [](int) {};
     sigemptyset(&onChild.sa_mask);
     onChild.sa_flags = SA_NOCLDSTOP;
     ::sigaction(SIGCHLD, &onChild, nullptr);
+    VoiceZygotes voices(sock);
     for (;;) {
-        while (::waitpid(-1, nullptr, WNOHANG) > 0) {
-        }
-        pollfd ready{sock, POLLIN, 0};
-        if (::poll(&ready, 1, 1000) <= 0)
-            continue;
-        iovec iov{buffer.data(), buffer.size() - 1};
-        alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))];
-        msghdr msg{};
-        msg.msg_iov = &iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = control;
-        msg.msg_controllen = sizeof control;
-        const ssize_t n = ::recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            _exit(0); // the worker closed its end or has gone
+        waitForRequest(sock);
+        size_t bytes = 0;
         int fd = -1;
-        for (cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
-            if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
-                std::memcpy(&fd, CMSG_DATA(c), sizeof fd);
-        }
-        if (fd < 0)
-            continue;
-        Request request;
-        if (size_t(n) < sizeof request) {
-            ::close(fd);
-            continue;
-        }
-        std::memcpy(&request, buffer.data(), sizeof request);
-        if (request.inputSize != size_t(n) - sizeof request) {
-            ::close(fd);
-            continue;
-        }
-        EspeakSetup &s = request.setup;
-        s.language[sizeof s.language - 1] = s.voice[sizeof s.voice - 1] = s.variant[sizeof s.variant - 1] = '\0';
-        buffer[size_t(n)] = '\0';
-        const pid_t pid = ::fork();
-        if (pid == 0) {
-            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (::getppid() != self)
-                _exit(1);
-            ::close(sock);
-            ::signal(SIGCHLD, SIG_DFL);
-            speak(fd, s, buffer.data() + sizeof request, request.inputSize, request.flags);
-        }
-        ::close(fd); // the child's now; when the fork failed, the caller reads no End: Failed
+        const int got = receive(sock, buffer, &bytes, &fd);
+        if (got < 0)
+            _exit(0); // the worker closed its end or has gone
+        if (got > 0 && !voices.forward(buffer, bytes, fd))
+            forkCall(sock, buffer, fd, VoiceState::Select);
     }
 }

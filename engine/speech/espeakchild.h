@@ -25,8 +25,9 @@ struct EspeakSetup
 // The side of an espeak-ng call (EspeakCall) that runs in the processes it is forked into,
 // and the zygote they are forked from: C++ and espeak-ng only, no Qt, so that the zygote
 // can be a small program of its own (tts-espeak-zygote). A fork costs per mapping of the
-// process forked: the worker's ~330 (Qt, ICU, flite, …) against ~180 for espeak-ng's own
-// libraries, and each call pays a fork and an exit.
+// process forked: the worker's ~330 (Qt, ICU, flite, …) against ~210 for the shared
+// espeak-ng and its libraries, and 18 for the program linked statically; each call pays a
+// fork and an exit.
 namespace EspeakChild
 {
 // Child → caller messages: a header, then `count` samples (Pcm) or nothing.
@@ -71,7 +72,10 @@ int initialize();
 // bytes, NUL-terminated after them) into fd as Header messages, ends with End.
 [[noreturn]] void speak(int fd, const EspeakSetup &setup, const char *input, std::size_t size, unsigned int flags);
 
-// The zygote, its whole life: initialize(), say 'R' on sock, then fork a child per Request
-// until sock closes. Dies with worker (its parent).
+// The zygote, its whole life: initialize(), say 'R' on sock, then have a child forked per
+// Request until sock closes. The child is forked from a process the zygote keeps for the
+// request's voice (forked from the zygote, the voice selected there once: the last four
+// voices asked for), else from the zygote itself. Dies with worker (its parent), and the
+// voices' processes and calls with it.
 [[noreturn]] void zygoteMain(int sock, pid_t worker);
 }

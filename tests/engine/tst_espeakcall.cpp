@@ -74,7 +74,9 @@ private slots:
     void wordMarksInOrder();
     void stopEndsTheCall();
     void unknownVoiceIsAnError();
+    void zygoteCallsEqualCallsForkedHere_data();
     void zygoteCallsEqualCallsForkedHere();
+    void zygoteKeepsFourVoices();
 
 private:
     std::vector<qint16> say(const QString &text, const SynthesisParams &params, QList<SpeechBackend::WordMark> *marks = nullptr);
@@ -179,11 +181,18 @@ void TestEspeakCall::stopEndsTheCall()
     QCOMPARE(chunks, 1);
     qInfo("stopped after %lld ms", qint64(t.elapsed()));
     if (zygoteMode()) {
-        // The zygote's child ends at its next write into the closed pipe.
+        // The call's child ends at its next write into the closed pipe. It was forked from
+        // the zygote's process for its voice (a child of the zygote that stays).
         const QList<qint64> zygote = childrenOf(::getpid());
         QCOMPARE(zygote.size(), 1);
-        // (its reaping loop wakes at least once a second)
-        QTRY_VERIFY_WITH_TIMEOUT(childrenOf(zygote.first()).isEmpty(), 2500);
+        auto calls = [&] {
+            QList<qint64> all;
+            for (qint64 voiceZygote : childrenOf(zygote.first()))
+                all += childrenOf(voiceZygote);
+            return all;
+        };
+        // (the reaping loops wake at least once a second)
+        QTRY_VERIFY_WITH_TIMEOUT(calls().isEmpty(), 2500);
         QVERIFY(EspeakCall::hasZygote());
         return;
     }
@@ -192,16 +201,37 @@ void TestEspeakCall::stopEndsTheCall()
     QCOMPARE(errno, ECHILD);
 }
 
+void TestEspeakCall::zygoteCallsEqualCallsForkedHere_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<double>("speed");
+    QTest::addColumn<QString>("sentence");
+    QTest::newRow("es f3 (breath noise)") << "es" << "f3" << 1.2 << "El puerto estaba tranquilo y los barcos se mecían.";
+    QTest::newRow("de m1") << "de" << "m1" << 1.0 << "Der Sturm war vorüber, als wir den Hafen erreichten.";
+    QTest::newRow("fr f2 at speed 1.5") << "fr" << "f2" << 1.5 << "La tempête était passée quand nous sommes arrivés.";
+    QTest::newRow("ja") << "ja" << "" << 1.0 << "あらしはすぎさっていました。";
+}
+
+// A zygote's call, forked from the process the zygote keeps for its voice (selected once
+// there), is the same samples as a call forked here that selects the voice itself.
 void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
 {
     if (!zygoteMode())
         QSKIP("engine_espeakcall_zygote runs this");
-    const QString sentence = QStringLiteral("El puerto estaba tranquilo y los barcos se mecían.");
+    QFETCH(QString, language);
+    QFETCH(QString, variant);
+    QFETCH(double, speed);
+    QFETCH(QString, sentence);
+    EspeakCall::stopZygote(); // a fresh one per row
+    EspeakCall::startZygote();
+    QVERIFY(EspeakCall::hasZygote());
     QList<SpeechBackend::WordMark> zygoteMarks, hereMarks;
-    const std::vector<qint16> fromZygote = say(sentence, voice("es", "f3", 1.2), &zygoteMarks);
+    const std::vector<qint16> fromZygote = say(sentence, voice(language, variant, speed), &zygoteMarks);
     QVERIFY2(EspeakCall::hasZygote(), "the call did not go through the zygote");
     const QList<qint64> zygote = childrenOf(::getpid());
     QCOMPARE(zygote.size(), 1);
+    QCOMPARE(childrenOf(zygote.first()).size(), 1); // the process of this row's voice
     // It is the small program beside this one, not a copy of this process: every call's
     // fork and exit cost per mapping of the process forked. (TTS_STUDIO_ZYGOTE_COPY: the
     // copy a worker falls back on without the program.)
@@ -219,17 +249,50 @@ void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
     if (!copy)
         QVERIFY2(zygoteMaps < 40, qPrintable(QString::number(zygoteMaps)));
 #endif
-    // It exits when its socket closes, and is waited for.
+    // It exits when its socket closes, and is waited for; its voices' processes with it.
     EspeakCall::stopZygote();
     QVERIFY(!EspeakCall::hasZygote());
     QVERIFY(childrenOf(::getpid()).isEmpty());
-    const std::vector<qint16> here = say(sentence, voice("es", "f3", 1.2), &hereMarks);
+    const std::vector<qint16> here = say(sentence, voice(language, variant, speed), &hereMarks);
     QVERIFY(fromZygote.size() > 10000);
     QCOMPARE(here.size(), fromZygote.size());
     QVERIFY2(here == fromZygote, "the zygote's call came out with other samples");
     QCOMPARE(hereMarks.size(), zygoteMarks.size());
     for (qsizetype i = 0; i < hereMarks.size(); ++i)
         QCOMPARE(hereMarks.at(i).start, zygoteMarks.at(i).start);
+}
+
+// The zygote keeps a process per voice for the last four voices it was asked for: one
+// more voice gives up the least recently used, and a voice it still has is not selected
+// again.
+void TestEspeakCall::zygoteKeepsFourVoices()
+{
+    if (!zygoteMode())
+        QSKIP("engine_espeakcall_zygote runs this");
+    EspeakCall::stopZygote();
+    EspeakCall::startZygote();
+    const QList<SynthesisParams> voices = {voice("es", "f3"), voice("de", "m1"), voice("fr", "f2"), voice("it", "f4"),
+                                           voice("ru", "m3"), voice("es", "f3", 1.5)};
+    auto voiceProcesses = [] {
+        const QList<qint64> zygote = childrenOf(::getpid());
+        return zygote.size() == 1 ? childrenOf(zygote.first()) : QList<qint64>{-1};
+    };
+    for (qsizetype i = 0; i < 5; ++i) {
+        QVERIFY(say(QStringLiteral("Uno dos tres."), voices.at(i)).size() > 1000);
+        // a voice given up ends once its calls have (the zygote reaps it within a second)
+        QTRY_COMPARE_WITH_TIMEOUT(voiceProcesses().size(), qMin(i + 1, qsizetype(4)), 2500);
+    }
+    auto asSet = [](const QList<qint64> &l) { return QSet<qint64>(l.begin(), l.end()); };
+    const QSet<qint64> kept = asSet(voiceProcesses());
+    // es f3 was given up for ru m3; es f3 at another speed is the same voice (prosody is
+    // set per call), which again gives up the oldest (de m1) for it.
+    QVERIFY(say(QStringLiteral("Uno dos tres."), voices.at(5)).size() > 1000);
+    QTRY_COMPARE_WITH_TIMEOUT(voiceProcesses().size(), 4, 2500);
+    const QSet<qint64> now = asSet(voiceProcesses());
+    QCOMPARE(QSet<qint64>(kept).intersect(now).size(), 3);
+    // ru m3 is still there: its process speaks again, nothing is started or given up.
+    QVERIFY(say(QStringLiteral("Uno dos tres."), voices.at(4)).size() > 1000);
+    QCOMPARE(asSet(voiceProcesses()), now);
 }
 
 void TestEspeakCall::unknownVoiceIsAnError()
