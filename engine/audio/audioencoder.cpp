@@ -1,6 +1,7 @@
 #include "audioencoder.h"
 
 #include "mp3encoder.h"
+#include "pcm16.h"
 
 #include <QFile>
 #include <QtEndian>
@@ -210,10 +211,7 @@ QString WavEncoder::begin()
 QString WavEncoder::write(const float *samples, qsizetype count)
 {
     std::vector<qint16> pcm(static_cast<size_t>(count));
-    for (qsizetype i = 0; i < count; ++i) {
-        const float s = qBound(-1.0f, samples[i], 1.0f);
-        pcm[size_t(i)] = qToLittleEndian<qint16>(qint16(std::lrintf(s * 32767.0f)));
-    }
+    Pcm16::fromFloat(samples, pcm.data(), count);
     m_dataBytes += count * 2;
     return writeBytes(reinterpret_cast<const char *>(pcm.data()), count * 2);
 }

@@ -1,6 +1,7 @@
 #include "streamencoder.h"
 
 #include "audioformat.h"
+#include "pcm16.h"
 
 #include <QtEndian>
 
@@ -94,9 +95,7 @@ namespace
 QByteArray toPcm16(const float *samples, qsizetype count)
 {
     QByteArray out(count * 2, Qt::Uninitialized);
-    auto *p = reinterpret_cast<qint16 *>(out.data());
-    for (qsizetype i = 0; i < count; ++i)
-        p[i] = qToLittleEndian<qint16>(qint16(std::lrintf(qBound(-1.0f, samples[i], 1.0f) * 32767.0f)));
+    Pcm16::fromFloat(samples, reinterpret_cast<qint16 *>(out.data()), count);
     return out;
 }
 
