@@ -137,17 +137,6 @@ CapacityBench::CapacityBench(const QString &text)
     }
 }
 
-// The espeak-ng zygote this process started (EspeakCall::startZygote), 0 without one.
-qint64 CapacityBench::zygotePid()
-{
-    for (qint64 child : processTree().values(QCoreApplication::applicationPid())) {
-        QFile comm(QStringLiteral("/proc/%1/comm").arg(child));
-        if (comm.open(QIODevice::ReadOnly) && comm.readAll().startsWith("tts-espeak-zyg"))
-            return child;
-    }
-    return 0;
-}
-
 // The zygote's CPU with its voices' processes and the calls they forked.
 double CapacityBench::zygoteCpu(qint64 zygote)
 {
@@ -172,7 +161,9 @@ double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, doubl
         return double(samples) / PlayerClient::kSampleRate;
     };
     *audioS = runOnce(); // warms this voice's caches
-    const qint64 zygote = zygotePid(); // now past its exec (the first call waits for it)
+    const qint64 zygote = EspeakCall::zygotePid();
+    if (zygote <= 0)
+        std::printf("warning: no espeak-ng zygote: calls forked from this process, as tests and `say` do\n");
     // Each figure over runs of at least half a CPU second: /proc counts the zygote's CPU in
     // clock ticks (10 ms), and one espeak-ng run of the bench text takes ~25 ms.
     QList<double> rtfs;

@@ -68,7 +68,6 @@ private:
     // Audio seconds per CPU second of a solo synthesis of m_text (median of 3), and the
     // audio length in seconds.
     static double pipelineRtf(const Voice &voice, const QString &text, double *audioS);
-    static qint64 zygotePid();
     static double zygoteCpu(qint64 zygote);
     // sampleMemoryToo: the peak RSS while it ran (the search's rounds need none).
     Round players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun, bool sampleMemoryToo);

@@ -201,6 +201,11 @@ bool EspeakCall::hasZygote()
     return g_zygote >= 0;
 }
 
+pid_t EspeakCall::zygotePid()
+{
+    return g_zygote >= 0 ? g_zygotePid : -1;
+}
+
 void EspeakCall::pauseThisThreadsCall()
 {
     if (t_callPidfd >= 0)

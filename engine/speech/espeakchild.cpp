@@ -164,9 +164,23 @@ enum class VoiceState { Select, Selected, Refused };
     _exit(0);
 }
 
-// One Request from sock, its input NUL-terminated in buffer after it, and the pipe's
+// Closes every descriptor above stderr but keep: a forked process holds only what it
+// uses (a call's pipe end held on elsewhere would keep its reader from seeing the call die).
+void closeAllBut(int keep)
+{
+    const bool closed = (keep <= 3 || ::close_range(3, unsigned(keep) - 1, 0) == 0)
+                        && ::close_range(unsigned(keep) + 1, ~0U, 0) == 0;
+    if (!closed) { // kernels before 5.9
+        for (int fd = 3; fd < 4096; ++fd) {
+            if (fd != keep)
+                ::close(fd);
+        }
+    }
+}
+
+// One Request from sock, its input (NUL-terminated) in buffer after it, and the pipe's
 // write end. 1: a call; 0: nothing usable (dropped); -1: sock closed.
-int receive(int sock, std::vector<char> &buffer, size_t *bytes, int *fd)
+int receive(int sock, std::vector<char> &buffer, Request *request, size_t *bytes, int *fd)
 {
     iovec iov{buffer.data(), buffer.size() - 1};
     alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))];
@@ -187,23 +201,27 @@ int receive(int sock, std::vector<char> &buffer, size_t *bytes, int *fd)
     }
     if (*fd < 0)
         return 0;
-    Request request;
-    std::memcpy(&request, buffer.data(), std::min(size_t(n), sizeof request));
-    if (size_t(n) < sizeof request || request.inputSize != size_t(n) - sizeof request) {
+    if (size_t(n) < sizeof *request) {
         ::close(*fd);
         return 0;
     }
-    EspeakSetup &s = reinterpret_cast<Request *>(buffer.data())->setup;
+    std::memcpy(request, buffer.data(), sizeof *request);
+    if (request->inputSize != size_t(n) - sizeof *request) {
+        ::close(*fd);
+        return 0;
+    }
+    EspeakSetup &s = request->setup;
     s.language[sizeof s.language - 1] = s.voice[sizeof s.voice - 1] = s.variant[sizeof s.variant - 1] = '\0';
     buffer[size_t(n)] = '\0';
     *bytes = size_t(n);
     return 1;
 }
 
-// Waits for sock to have a request, reaping finished children meanwhile. Finished children
-// are waited for here, not left to the kernel: their CPU time then counts in this
-// process's, as a direct fork's does in its parent's. SIGCHLD only wakes the poll (no
-// SA_RESTART); its timeout catches one that came just before.
+// Waits for sock to have a request, reaping finished children meanwhile. Finished calls
+// are waited for here, not left to the kernel: their CPU time then counts in the process
+// that forked them, and reaches the worker through the zygote (which waits for its
+// voices' processes before it exits). SIGCHLD only wakes the poll (no SA_RESTART); its
+// timeout catches one that came just before.
 void waitForRequest(int sock)
 {
     for (;;) {
@@ -215,35 +233,38 @@ void waitForRequest(int sock)
     }
 }
 
-// Forks the call's child; the fd is the child's then.
-void forkCall(int sock, const std::vector<char> &buffer, int fd, VoiceState voice)
+// Forks the call's child; fd is the child's then.
+void forkCall(const Request &request, const char *input, int fd, VoiceState voice)
 {
     const pid_t self = ::getpid();
-    Request request;
-    std::memcpy(&request, buffer.data(), sizeof request);
     const pid_t pid = ::fork();
     if (pid == 0) {
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != self)
             _exit(1);
-        ::close(sock);
+        closeAllBut(fd);
         ::signal(SIGCHLD, SIG_DFL);
-        speakWith(fd, request.setup, buffer.data() + sizeof request, request.inputSize, request.flags, voice);
+        speakWith(fd, request.setup, input, request.inputSize, request.flags, voice);
     }
     ::close(fd); // when the fork failed, the caller reads no End: Failed
 }
 
 // A voice's own zygote: forked from the zygote with one voice selected, so that its calls
 // need not select it (loading the voice and its language's dictionary took ~0.2 ms of a
-// call's ~1.6). The calls start from the same state as calls that select the voice
-// themselves: initialized, the voice selected, nothing spoken.
+// call's ~1.6). The calls start from the state calls that select the voice themselves
+// reach: initialized, the voice selected, nothing spoken.
 struct VoiceZygote
 {
-    EspeakSetup voice;   // the selecting fields only (voiceOf)
+    EspeakSetup voice; // the selecting fields only (voiceOf)
     int sock = -1;
+    pid_t pid = -1;
     std::uint64_t used = 0;
 };
-constexpr size_t kVoiceZygotes = 4; // per zygote, least recently used given up
+constexpr size_t kVoiceZygotes = 4; // per zygote, the least recently used given up
+// A voice gets a process of its own when it comes again among the last this many voices
+// that had none: a rotation of more voices than there are processes forks its calls from
+// the zygote (each selecting its voice) instead of starting a process per call.
+constexpr size_t kVoicesSeen = 16;
 
 EspeakSetup voiceOf(const EspeakSetup &s)
 {
@@ -265,19 +286,19 @@ bool sameVoice(const EspeakSetup &a, const EspeakSetup &b)
 }
 
 // Forks calls with its voice until its socket closes, then waits for those still running
-// (they die with it) and exits.
-[[noreturn]] void voiceZygoteMain(int sock, VoiceState voice)
+// (they die with it) and exits. buffer is the zygote's, as it was when this was forked.
+[[noreturn]] void voiceZygoteMain(int sock, std::vector<char> &buffer)
 {
-    std::vector<char> buffer(sizeof(Request) + kMaxZygoteInput + 1);
     for (;;) {
         waitForRequest(sock);
+        Request request;
         size_t bytes = 0;
         int fd = -1;
-        const int got = receive(sock, buffer, &bytes, &fd);
+        const int got = receive(sock, buffer, &request, &bytes, &fd);
         if (got < 0)
             break;
         if (got > 0)
-            forkCall(sock, buffer, fd, voice);
+            forkCall(request, buffer.data() + sizeof request, fd, VoiceState::Selected);
     }
     while (::waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
     }
@@ -287,20 +308,19 @@ bool sameVoice(const EspeakSetup &a, const EspeakSetup &b)
 class VoiceZygotes
 {
 public:
-    explicit VoiceZygotes(int zygoteSock) : m_zygoteSock(zygoteSock) {}
+    explicit VoiceZygotes(std::vector<char> &buffer) : m_buffer(buffer) {}
 
-    // Hands the call to its voice's zygote (started when there is none); false when that
-    // failed (the caller forks the call itself).
-    bool forward(const std::vector<char> &buffer, size_t bytes, int fd)
+    // Hands the call (m_buffer's first bytes) to its voice's zygote; false when it has none
+    // or that one cannot take it now (the caller forks the call itself).
+    bool forward(const Request &request, size_t bytes, int fd)
     {
-        const EspeakSetup &setup = reinterpret_cast<const Request *>(buffer.data())->setup;
-        VoiceZygote *z = find(setup);
+        VoiceZygote *z = find(request.setup);
         if (!z)
-            z = start(setup);
+            z = start(request.setup);
         if (!z)
             return false;
         z->used = ++m_clock;
-        iovec iov{const_cast<char *>(buffer.data()), bytes};
+        iovec iov{m_buffer.data(), bytes};
         alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
         msghdr msg{};
         msg.msg_iov = &iov;
@@ -314,14 +334,32 @@ public:
         std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
         ssize_t n;
         do {
-            n = ::sendmsg(z->sock, &msg, MSG_NOSIGNAL);
+            // Never waits: a voice process that does not read (stopped, starved) must not
+            // hold up the zygote and every other voice.
+            n = ::sendmsg(z->sock, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
         } while (n < 0 && errno == EINTR);
         if (n == ssize_t(bytes)) {
             ::close(fd); // the voice zygote's now
             return true;
         }
-        giveUp(z); // it has gone
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != ENOBUFS && errno != ENOMEM)
+            giveUp(z); // it has gone
         return false;
+    }
+
+    // The worker has gone: the voices' processes are ended (their calls with them) and
+    // waited for, so that their CPU counts in this process's, and so in the worker's.
+    void endAll()
+    {
+        for (VoiceZygote &z : m_zygotes) {
+            ::close(z.sock);
+            ::kill(z.pid, SIGKILL);
+        }
+        for (VoiceZygote &z : m_zygotes) {
+            while (::waitpid(z.pid, nullptr, 0) < 0 && errno == EINTR) {
+            }
+        }
+        m_zygotes.clear();
     }
 
 private:
@@ -334,14 +372,25 @@ private:
         return nullptr;
     }
 
+    // A voice seen again gets its process; one seen first is remembered.
+    bool seenBefore(const EspeakSetup &setup)
+    {
+        for (auto it = m_seen.begin(); it != m_seen.end(); ++it) {
+            if (sameVoice(*it, setup)) {
+                m_seen.erase(it);
+                return true;
+            }
+        }
+        if (m_seen.size() >= kVoicesSeen)
+            m_seen.erase(m_seen.begin());
+        m_seen.push_back(voiceOf(setup));
+        return false;
+    }
+
     VoiceZygote *start(const EspeakSetup &setup)
     {
-        if (m_zygotes.size() >= kVoiceZygotes) {
-            VoiceZygote *oldest = &m_zygotes.front();
-            for (VoiceZygote &z : m_zygotes)
-                oldest = z.used < oldest->used ? &z : oldest;
-            giveUp(oldest);
-        }
+        if (!seenBefore(setup))
+            return nullptr;
         int sv[2];
         if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
             return nullptr;
@@ -356,15 +405,32 @@ private:
             ::prctl(PR_SET_PDEATHSIG, SIGKILL);
             if (::getppid() != self)
                 _exit(1);
-            ::close(m_zygoteSock);
-            for (const VoiceZygote &z : m_zygotes)
-                ::close(z.sock);
-            ::close(sv[0]);
-            const bool selected = setup.namesFit && selectVoice(setup);
-            voiceZygoteMain(sv[1], selected ? VoiceState::Selected : VoiceState::Refused);
+            closeAllBut(sv[1]);
+            // Says whether the voice could be selected; one that could not is not kept (a
+            // call selecting it itself then reports it), so that a passing failure is not
+            // remembered and unknown names take no place from the voices in use.
+            const char selected = setup.namesFit && selectVoice(setup) ? 1 : 0;
+            if (::send(sv[1], &selected, 1, MSG_NOSIGNAL) != 1 || !selected)
+                _exit(0);
+            voiceZygoteMain(sv[1], m_buffer);
         }
         ::close(sv[1]);
-        m_zygotes.push_back({voiceOf(setup), sv[0], 0});
+        char selected = 0;
+        ssize_t n;
+        do {
+            n = ::recv(sv[0], &selected, 1, 0);
+        } while (n < 0 && errno == EINTR);
+        if (n != 1 || !selected) {
+            ::close(sv[0]); // it exits by itself; the reaping loop waits for it
+            return nullptr;
+        }
+        if (m_zygotes.size() >= kVoiceZygotes) {
+            VoiceZygote *oldest = &m_zygotes.front();
+            for (VoiceZygote &z : m_zygotes)
+                oldest = z.used < oldest->used ? &z : oldest;
+            giveUp(oldest);
+        }
+        m_zygotes.push_back({voiceOf(setup), sv[0], pid, 0});
         return &m_zygotes.back();
     }
 
@@ -376,8 +442,9 @@ private:
         m_zygotes.erase(m_zygotes.begin() + (z - m_zygotes.data()));
     }
 
-    int m_zygoteSock;
+    std::vector<char> &m_buffer;
     std::vector<VoiceZygote> m_zygotes;
+    std::vector<EspeakSetup> m_seen;
     std::uint64_t m_clock = 0;
 };
 }
@@ -416,15 +483,18 @@ private:
     sigemptyset(&onChild.sa_mask);
     onChild.sa_flags = SA_NOCLDSTOP;
     ::sigaction(SIGCHLD, &onChild, nullptr);
-    VoiceZygotes voices(sock);
+    VoiceZygotes voices(buffer);
     for (;;) {
         waitForRequest(sock);
+        Request request;
         size_t bytes = 0;
         int fd = -1;
-        const int got = receive(sock, buffer, &bytes, &fd);
-        if (got < 0)
-            _exit(0); // the worker closed its end or has gone
-        if (got > 0 && !voices.forward(buffer, bytes, fd))
-            forkCall(sock, buffer, fd, VoiceState::Select);
+        const int got = receive(sock, buffer, &request, &bytes, &fd);
+        if (got < 0) { // the worker closed its end or has gone
+            voices.endAll();
+            _exit(0);
+        }
+        if (got > 0 && !voices.forward(request, bytes, fd))
+            forkCall(request, buffer.data() + sizeof request, fd, VoiceState::Select);
     }
 }

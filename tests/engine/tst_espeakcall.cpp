@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include <cerrno>
+#include <csignal>
 #include <vector>
 
 #include <sys/wait.h>
@@ -77,6 +78,7 @@ private slots:
     void zygoteCallsEqualCallsForkedHere_data();
     void zygoteCallsEqualCallsForkedHere();
     void zygoteKeepsFourVoices();
+    void killedCallInANewVoiceProcessFails();
 
 private:
     std::vector<qint16> say(const QString &text, const SynthesisParams &params, QList<SpeechBackend::WordMark> *marks = nullptr);
@@ -214,7 +216,8 @@ void TestEspeakCall::zygoteCallsEqualCallsForkedHere_data()
 }
 
 // A zygote's call, forked from the process the zygote keeps for its voice (selected once
-// there), is the same samples as a call forked here that selects the voice itself.
+// there), is the same samples as a call forked here that selects the voice itself. A
+// voice gets its process when it comes a second time: the first call selects it itself.
 void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
 {
     if (!zygoteMode())
@@ -226,12 +229,32 @@ void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
     EspeakCall::stopZygote(); // a fresh one per row
     EspeakCall::startZygote();
     QVERIFY(EspeakCall::hasZygote());
-    QList<SpeechBackend::WordMark> zygoteMarks, hereMarks;
-    const std::vector<qint16> fromZygote = say(sentence, voice(language, variant, speed), &zygoteMarks);
-    QVERIFY2(EspeakCall::hasZygote(), "the call did not go through the zygote");
+    QList<SpeechBackend::WordMark> firstMarks, zygoteMarks, hereMarks;
+    const std::vector<qint16> first = say(sentence, voice(language, variant, speed), &firstMarks);
     const QList<qint64> zygote = childrenOf(::getpid());
     QCOMPARE(zygote.size(), 1);
-    QCOMPARE(childrenOf(zygote.first()).size(), 1); // the process of this row's voice
+    // Its first call was forked from the zygote itself: once reaped (the zygote's loop
+    // wakes at least once a second), the zygote has no child, no voice process.
+    QTRY_VERIFY_WITH_TIMEOUT(childrenOf(zygote.first()).isEmpty(), 2500);
+    // The second call: forked from the voice's process, seen while it speaks.
+    QList<qint64> voiceProcesses, callsOfTheVoice;
+    std::vector<qint16> fromZygote;
+    const QString err = m_espeak.speak(
+        sentence, voice(language, variant, speed),
+        [&](const qint16 *s, int n) {
+            if (fromZygote.empty()) {
+                voiceProcesses = childrenOf(zygote.first());
+                if (voiceProcesses.size() == 1)
+                    callsOfTheVoice = childrenOf(voiceProcesses.first());
+            }
+            fromZygote.insert(fromZygote.end(), s, s + n);
+            return true;
+        },
+        SpeechBackend::MarkSink([&](const SpeechBackend::WordMark &m) { zygoteMarks.append(m); }));
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    QVERIFY2(EspeakCall::hasZygote(), "the call did not go through the zygote");
+    QCOMPARE(voiceProcesses.size(), 1);
+    QCOMPARE(callsOfTheVoice.size(), 1);
     // It is the small program beside this one, not a copy of this process: every call's
     // fork and exit cost per mapping of the process forked. (TTS_STUDIO_ZYGOTE_COPY: the
     // copy a worker falls back on without the program.)
@@ -256,14 +279,18 @@ void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
     const std::vector<qint16> here = say(sentence, voice(language, variant, speed), &hereMarks);
     QVERIFY(fromZygote.size() > 10000);
     QCOMPARE(here.size(), fromZygote.size());
-    QVERIFY2(here == fromZygote, "the zygote's call came out with other samples");
+    QVERIFY2(here == fromZygote, "the call from the voice's process came out with other samples");
+    QVERIFY2(here == first, "the zygote's own call came out with other samples");
     QCOMPARE(hereMarks.size(), zygoteMarks.size());
-    for (qsizetype i = 0; i < hereMarks.size(); ++i)
+    QCOMPARE(hereMarks.size(), firstMarks.size());
+    for (qsizetype i = 0; i < hereMarks.size(); ++i) {
         QCOMPARE(hereMarks.at(i).start, zygoteMarks.at(i).start);
+        QCOMPARE(hereMarks.at(i).start, firstMarks.at(i).start);
+    }
 }
 
-// The zygote keeps a process per voice for the last four voices it was asked for: one
-// more voice gives up the least recently used, and a voice it still has is not selected
+// The zygote keeps a process per voice for the last four voices it was asked for twice:
+// one more gives up the least recently used, and a voice it still has is not selected
 // again.
 void TestEspeakCall::zygoteKeepsFourVoices()
 {
@@ -271,28 +298,70 @@ void TestEspeakCall::zygoteKeepsFourVoices()
         QSKIP("engine_espeakcall_zygote runs this");
     EspeakCall::stopZygote();
     EspeakCall::startZygote();
-    const QList<SynthesisParams> voices = {voice("es", "f3"), voice("de", "m1"), voice("fr", "f2"), voice("it", "f4"),
-                                           voice("ru", "m3"), voice("es", "f3", 1.5)};
     auto voiceProcesses = [] {
         const QList<qint64> zygote = childrenOf(::getpid());
-        return zygote.size() == 1 ? childrenOf(zygote.first()) : QList<qint64>{-1};
+        if (zygote.size() != 1)
+            return QSet<qint64>{-1};
+        const QList<qint64> voices = childrenOf(zygote.first());
+        return QSet<qint64>(voices.begin(), voices.end());
     };
-    for (qsizetype i = 0; i < 5; ++i) {
-        QVERIFY(say(QStringLiteral("Uno dos tres."), voices.at(i)).size() > 1000);
-        // a voice given up ends once its calls have (the zygote reaps it within a second)
-        QTRY_COMPARE_WITH_TIMEOUT(voiceProcesses().size(), qMin(i + 1, qsizetype(4)), 2500);
-    }
-    auto asSet = [](const QList<qint64> &l) { return QSet<qint64>(l.begin(), l.end()); };
-    const QSet<qint64> kept = asSet(voiceProcesses());
-    // es f3 was given up for ru m3; es f3 at another speed is the same voice (prosody is
-    // set per call), which again gives up the oldest (de m1) for it.
-    QVERIFY(say(QStringLiteral("Uno dos tres."), voices.at(5)).size() > 1000);
-    QTRY_COMPARE_WITH_TIMEOUT(voiceProcesses().size(), 4, 2500);
-    const QSet<qint64> now = asSet(voiceProcesses());
-    QCOMPARE(QSet<qint64>(kept).intersect(now).size(), 3);
-    // ru m3 is still there: its process speaks again, nothing is started or given up.
-    QVERIFY(say(QStringLiteral("Uno dos tres."), voices.at(4)).size() > 1000);
-    QCOMPARE(asSet(voiceProcesses()), now);
+    // Says it twice (the second call starts the voice's process); the process it runs in.
+    // The first call is the zygote's own child until the zygote has waited for it.
+    auto twice = [&](const SynthesisParams &v) {
+        const QSet<qint64> before = voiceProcesses();
+        for (int i = 0; i < 2; ++i)
+            if (say(QStringLiteral("Uno dos tres."), v).size() < 1000)
+                return qint64(-1);
+        QSet<qint64> added;
+        QTest::qWaitFor([&] { return (added = voiceProcesses() - before).size() == 1; }, 2500);
+        return added.size() == 1 ? *added.begin() : qint64(-1);
+    };
+    const qint64 es = twice(voice("es", "f3")), de = twice(voice("de", "m1"));
+    const qint64 fr = twice(voice("fr", "f2")), it = twice(voice("it", "f4"));
+    QVERIFY(es > 0 && de > 0 && fr > 0 && it > 0);
+    QCOMPARE(voiceProcesses(), (QSet<qint64>{es, de, fr, it}));
+    // es spoken again (in its process, nothing started): de is now the least recently used.
+    QVERIFY(say(QStringLiteral("Uno dos tres."), voice("es", "f3", 1.5)).size() > 1000); // prosody is per call
+    QCOMPARE(voiceProcesses(), (QSet<qint64>{es, de, fr, it}));
+    const qint64 ru = twice(voice("ru", "m3"));
+    QVERIFY(ru > 0);
+    // de's process ends once its calls have (the zygote reaps it within a second).
+    QTRY_COMPARE_WITH_TIMEOUT(voiceProcesses(), (QSet<qint64>{es, fr, it, ru}), 2500);
+}
+
+// A call that dies in a voice's process just started ends with an error at once: nothing
+// but the call holds its pipe's write end (not the voice's process, not other calls).
+void TestEspeakCall::killedCallInANewVoiceProcessFails()
+{
+    if (!zygoteMode())
+        QSKIP("engine_espeakcall_zygote runs this");
+    EspeakCall::stopZygote();
+    EspeakCall::startZygote();
+    const QString text = QStringLiteral("Una frase larga que sigue y sigue. ").repeated(200);
+    QVERIFY(say(QStringLiteral("Hola."), voice("es", "m2")).size() > 1000); // seen once: no process yet
+    qint64 killed = -1;
+    int chunks = 0;
+    const QString err = m_espeak.speak(text, voice("es", "m2"), [&](const qint16 *, int) {
+        if (++chunks == 1) {
+            // (the zygote's children: the voice's process, and maybe the first call, not yet
+            // waited for; the call speaking now is the voice process's child)
+            const QList<qint64> zygote = childrenOf(::getpid());
+            QList<qint64> calls;
+            for (qint64 child : zygote.size() == 1 ? childrenOf(zygote.first()) : QList<qint64>{})
+                calls += childrenOf(child);
+            if (calls.size() == 1) {
+                killed = calls.first();
+                ::kill(pid_t(killed), SIGKILL);
+            }
+        }
+        return true;
+    });
+    QVERIFY2(killed > 0, "the call was not forked from a voice's process");
+    // (with its pipe end held elsewhere, the read above would never end: ctest's timeout)
+    QCOMPARE(err, QStringLiteral("espeak-ng synthesis failed (its process ended early)"));
+    QVERIFY(EspeakCall::hasZygote());
+    // The voice's process goes on: the next call is whole.
+    QVERIFY(say(QStringLiteral("Hola."), voice("es", "m2")).size() > 1000);
 }
 
 void TestEspeakCall::unknownVoiceIsAnError()

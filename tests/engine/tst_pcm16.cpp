@@ -33,28 +33,34 @@ void TestPcm16::sameAsSampleBySample_data()
 {
     QTest::addColumn<float>("sample");
     QTest::addColumn<int>("expected");
+    QTest::addColumn<bool>("tie"); // sample * 32767 is exactly k + 0.5
     const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
-    QTest::newRow("zero") << 0.0f << 0;
-    QTest::newRow("negative zero") << -0.0f << 0;
-    QTest::newRow("full scale") << 1.0f << 32767;
-    QTest::newRow("negative full scale") << -1.0f << -32767;
-    QTest::newRow("above full scale") << 1.7f << 32767;
-    QTest::newRow("below negative full scale") << -3.0f << -32767;
-    QTest::newRow("+inf") << inf << 32767;
-    QTest::newRow("-inf") << -inf << -32767;
-    QTest::newRow("NaN (qBound gives -1)") << nan << -32767;
+    QTest::newRow("zero") << 0.0f << 0 << false;
+    QTest::newRow("negative zero") << -0.0f << 0 << false;
+    QTest::newRow("full scale") << 1.0f << 32767 << false;
+    QTest::newRow("negative full scale") << -1.0f << -32767 << false;
+    QTest::newRow("above full scale") << 1.7f << 32767 << false;
+    QTest::newRow("below negative full scale") << -3.0f << -32767 << false;
+    QTest::newRow("+inf") << inf << 32767 << false;
+    QTest::newRow("-inf") << -inf << -32767 << false;
+    QTest::newRow("NaN (qBound gives -1)") << nan << -32767 << false;
     // x * 32767 lands exactly on k + 0.5: ties go to the even neighbour.
-    QTest::newRow("tie 0.5 → 0") << 0.5f / 32767.0f << 0;
-    QTest::newRow("tie 1.5 → 2") << 1.5f / 32767.0f << 2;
-    QTest::newRow("tie -2.5 → -2") << -2.5f / 32767.0f << -2;
-    QTest::newRow("just under a half") << 0.49f / 32767.0f << 0;
-    QTest::newRow("a third") << 1.0f / 3.0f << 10922;
+    QTest::newRow("tie 0.5 → 0") << 0.5f / 32767.0f << 0 << true;
+    QTest::newRow("tie 1.5 → 2") << 1.5f / 32767.0f << 2 << true;
+    QTest::newRow("tie -2.5 → -2") << -2.5f / 32767.0f << -2 << true;
+    QTest::newRow("just under a half") << 0.49f / 32767.0f << 0 << false;
+    QTest::newRow("a third") << 1.0f / 3.0f << 10922 << false;
 }
 
 void TestPcm16::sameAsSampleBySample()
 {
     QFETCH(float, sample);
     QFETCH(int, expected);
+    QFETCH(bool, tie);
+    if (tie) {
+        const float scaled = sample * 32767.0f;
+        QCOMPARE(std::fabs(scaled - std::trunc(scaled)), 0.5f);
+    }
     QCOMPARE(int(reference(sample)), expected); // the rule itself
     // At every position of blocks of every length up to 19 (two vector bodies and a tail).
     for (int length = 1; length <= 19; ++length) {
