@@ -104,21 +104,7 @@ bool sendToZygote(const QByteArray &input, unsigned int flags, const EspeakCall:
     request.inputSize = std::uint32_t(input.size());
     request.setup = setup;
     iovec iov[2] = {{&request, sizeof request}, {const_cast<char *>(input.constData()), size_t(input.size())}};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msghdr msg{};
-    msg.msg_iov = iov;
-    msg.msg_iovlen = 2;
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof control;
-    cmsghdr *c = CMSG_FIRSTHDR(&msg);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof(int));
-    std::memcpy(CMSG_DATA(c), &writeEnd, sizeof writeEnd);
-    ssize_t n;
-    do {
-        n = ::sendmsg(g_zygote, &msg, MSG_NOSIGNAL);
-    } while (n < 0 && errno == EINTR);
+    const ssize_t n = sendWithFd(g_zygote, iov, 2, writeEnd, 0);
     if (n == ssize_t(sizeof request + size_t(input.size())))
         return true;
     // Gone: fork here from now on. Another error (no buffer memory for the moment): this

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <algorithm>
 #include <vector>
 
@@ -108,6 +109,26 @@ bool EspeakChild::writeAll(int fd, const void *data, size_t size)
         size -= size_t(n);
     }
     return true;
+}
+
+ssize_t EspeakChild::sendWithFd(int sock, iovec *iov, size_t count, int fd, int flags)
+{
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+    msghdr msg{};
+    msg.msg_iov = iov;
+    msg.msg_iovlen = count;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+    cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
+    ssize_t n;
+    do {
+        n = ::sendmsg(sock, &msg, flags | MSG_NOSIGNAL);
+    } while (n < 0 && errno == EINTR);
+    return n;
 }
 
 int EspeakChild::initialize()
@@ -233,6 +254,23 @@ void waitForRequest(int sock)
     }
 }
 
+// Serves sock's requests until it closes: each one to handle (the request, its size in
+// buffer, the pipe's write end).
+void serve(int sock, std::vector<char> &buffer, const std::function<void(const Request &, size_t, int)> &handle)
+{
+    for (;;) {
+        waitForRequest(sock);
+        Request request;
+        size_t bytes = 0;
+        int fd = -1;
+        const int got = receive(sock, buffer, &request, &bytes, &fd);
+        if (got < 0)
+            return;
+        if (got > 0)
+            handle(request, bytes, fd);
+    }
+}
+
 // Forks the call's child; fd is the child's then.
 void forkCall(const Request &request, const char *input, int fd, VoiceState voice)
 {
@@ -289,17 +327,9 @@ bool sameVoice(const EspeakSetup &a, const EspeakSetup &b)
 // (they die with it) and exits. buffer is the zygote's, as it was when this was forked.
 [[noreturn]] void voiceZygoteMain(int sock, std::vector<char> &buffer)
 {
-    for (;;) {
-        waitForRequest(sock);
-        Request request;
-        size_t bytes = 0;
-        int fd = -1;
-        const int got = receive(sock, buffer, &request, &bytes, &fd);
-        if (got < 0)
-            break;
-        if (got > 0)
-            forkCall(request, buffer.data() + sizeof request, fd, VoiceState::Selected);
-    }
+    serve(sock, buffer, [&buffer](const Request &request, size_t, int fd) {
+        forkCall(request, buffer.data() + sizeof request, fd, VoiceState::Selected);
+    });
     while (::waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
     }
     _exit(0);
@@ -321,23 +351,9 @@ public:
             return false;
         z->used = ++m_clock;
         iovec iov{m_buffer.data(), bytes};
-        alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-        msghdr msg{};
-        msg.msg_iov = &iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = control;
-        msg.msg_controllen = sizeof control;
-        cmsghdr *c = CMSG_FIRSTHDR(&msg);
-        c->cmsg_level = SOL_SOCKET;
-        c->cmsg_type = SCM_RIGHTS;
-        c->cmsg_len = CMSG_LEN(sizeof(int));
-        std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
-        ssize_t n;
-        do {
-            // Never waits: a voice process that does not read (stopped, starved) must not
-            // hold up the zygote and every other voice.
-            n = ::sendmsg(z->sock, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
-        } while (n < 0 && errno == EINTR);
+        // Never waits: a voice process that does not read (stopped, starved) must not hold
+        // up the zygote and every other voice.
+        const ssize_t n = sendWithFd(z->sock, &iov, 1, fd, MSG_DONTWAIT);
         if (n == ssize_t(bytes)) {
             ::close(fd); // the voice zygote's now
             return true;
@@ -484,17 +500,10 @@ private:
     onChild.sa_flags = SA_NOCLDSTOP;
     ::sigaction(SIGCHLD, &onChild, nullptr);
     VoiceZygotes voices(buffer);
-    for (;;) {
-        waitForRequest(sock);
-        Request request;
-        size_t bytes = 0;
-        int fd = -1;
-        const int got = receive(sock, buffer, &request, &bytes, &fd);
-        if (got < 0) { // the worker closed its end or has gone
-            voices.endAll();
-            _exit(0);
-        }
-        if (got > 0 && !voices.forward(request, bytes, fd))
+    serve(sock, buffer, [&](const Request &request, size_t bytes, int fd) {
+        if (!voices.forward(request, bytes, fd))
             forkCall(request, buffer.data() + sizeof request, fd, VoiceState::Select);
-    }
+    });
+    voices.endAll(); // the worker closed its end or has gone
+    _exit(0);
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include <sys/types.h>
+#include <sys/uio.h>
 
 // The voice and prosody an espeak-ng call's child sets before it speaks: plain data, since
 // it travels to the zygote. Strings are NUL-terminated Latin-1.
@@ -63,6 +64,10 @@ constexpr int kSetupFailed = -1;
 
 // Moves all size bytes, across short transfers and EINTR.
 bool writeAll(int fd, const void *data, std::size_t size);
+
+// One datagram of the count buffers in iov on sock, with fd passed along (SCM_RIGHTS);
+// sendmsg's answer, past EINTR. flags: sendmsg's (MSG_NOSIGNAL is added).
+ssize_t sendWithFd(int sock, iovec *iov, std::size_t count, int fd, int flags);
 
 // espeak-ng initialized the one way every process that forks calls does: synchronous,
 // 20 ms buffers, the first voice's data loaded. The sample rate, or <= 0 on failure.

@@ -313,8 +313,9 @@ void TestEspeakCall::zygoteKeepsFourVoices()
             if (say(QStringLiteral("Uno dos tres."), v).size() < 1000)
                 return qint64(-1);
         QSet<qint64> added;
-        QTest::qWaitFor([&] { return (added = voiceProcesses() - before).size() == 1; }, 2500);
-        return added.size() == 1 ? *added.begin() : qint64(-1);
+        if (!QTest::qWaitFor([&] { return (added = voiceProcesses() - before).size() == 1; }, 2500))
+            return qint64(-1);
+        return *added.begin();
     };
     const qint64 es = twice(voice("es", "f3")), de = twice(voice("de", "m1"));
     const qint64 fr = twice(voice("fr", "f2")), it = twice(voice("it", "f4"));
