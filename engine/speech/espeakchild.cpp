@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
-#include <algorithm>
 #include <vector>
 
 #include <fcntl.h>
