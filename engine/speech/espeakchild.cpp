@@ -145,8 +145,8 @@ namespace
 {
 // A call's child selects its voice itself (forked by a caller, or by the zygote when its
 // voice's process could not take the call), or was forked from the process the zygote
-// keeps for its voice, where it is selected already (or was refused).
-enum class VoiceState { Select, Selected, Refused };
+// keeps for its voice, where it is selected already.
+enum class VoiceState { Select, Selected };
 
 // Only espeak-ng, write() and _exit() (the process it was forked from may have other
 // threads; nothing here takes a lock they could have held).
@@ -270,16 +270,25 @@ void serve(int sock, std::vector<char> &buffer, const std::function<void(const R
     }
 }
 
-// Forks the call's child; fd is the child's then.
-void forkCall(const Request &request, const char *input, int fd, VoiceState voice)
+// fork(), the child dying with this process and holding no descriptor above stderr but
+// keep; fork()'s answer.
+pid_t forkKeeping(int keep)
 {
-    const pid_t self = ::getpid();
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid == 0) {
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != self)
+        if (::getppid() != parent)
             _exit(1);
-        closeAllBut(fd);
+        closeAllBut(keep);
+    }
+    return pid;
+}
+
+// Forks the call's child; fd is the child's then.
+void forkCall(const Request &request, const char *input, int fd, VoiceState voice)
+{
+    if (forkKeeping(fd) == 0) {
         ::signal(SIGCHLD, SIG_DFL);
         speakWith(fd, request.setup, input, request.inputSize, request.flags, voice);
     }
@@ -409,18 +418,13 @@ private:
         int sv[2];
         if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
             return nullptr;
-        const pid_t self = ::getpid();
-        const pid_t pid = ::fork();
+        const pid_t pid = forkKeeping(sv[1]);
         if (pid < 0) {
             ::close(sv[0]);
             ::close(sv[1]);
             return nullptr;
         }
         if (pid == 0) {
-            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (::getppid() != self)
-                _exit(1);
-            closeAllBut(sv[1]);
             // Says whether the voice could be selected; one that could not is not kept (a
             // call selecting it itself then reports it), so that a passing failure is not
             // remembered and unknown names take no place from the voices in use.
