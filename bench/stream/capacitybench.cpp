@@ -331,6 +331,10 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
         r.underrunClients += c->underruns() > 0 ? 1 : 0;
         r.lateMs += c->lateMs();
         r.maxLateMs = qMax(r.maxLateMs, c->lateMs());
+        if (c->firstUnderrunAudioS() >= 0) {
+            r.underrunAudioS << c->firstUnderrunAudioS();
+            r.underrunFirstFrameMs << c->firstFrameMs();
+        }
         if (c->firstUnderrunMs() >= 0 && (r.firstUnderrunMs < 0 || c->firstUnderrunMs() < r.firstUnderrunMs)) {
             r.firstUnderrunMs = c->firstUnderrunMs();
             r.firstUnderrunAudioS = c->firstUnderrunAudioS();
@@ -401,6 +405,9 @@ void CapacityBench::runVoice(const Voice &voice)
             all.underrunClients += r.underrunClients;
             all.lateMs += r.lateMs;
             all.firstMs += r.firstMs;
+            all.underrunAudioS += r.underrunAudioS;
+            all.underrunFirstFrameMs += r.underrunFirstFrameMs;
+            all.slowStarts += r.slowStarts;
             all.peakServerKiB = qMax(all.peakServerKiB, r.peakServerKiB);
             all.peakWorkersKiB = qMax(all.peakWorkersKiB, r.peakWorkersKiB);
             all.peakWorkers = qMax(all.peakWorkers, r.peakWorkers);
@@ -420,6 +427,18 @@ void CapacityBench::runVoice(const Voice &voice)
         // A stream refused or failed by the server is not an underrun; say why it ended.
         for (auto it = all.errors.cbegin(); it != all.errors.cend(); ++it)
             std::printf("  %7s %d streams ended with error \"%s\"\n", "", it.value(), qPrintable(it.key()));
+        // One burst (BENCH_STREAM_CAPACITY_BURST): how it failed, and what a listener cost.
+        if (only > 0) {
+            std::printf("  %7s first frames after %.0f ms: %d; first underruns at audio s p10/p50/p90 %.2f/%.2f/%.2f, "
+                        "their listeners' first frames p10/p50/p90 %.0f/%.0f/%.0f ms\n",
+                        "", m_firstLimitMs, all.slowStarts, percentile(all.underrunAudioS, 0.1),
+                        percentile(all.underrunAudioS, 0.5), percentile(all.underrunAudioS, 0.9),
+                        percentile(all.underrunFirstFrameMs, 0.1), percentile(all.underrunFirstFrameMs, 0.5),
+                        percentile(all.underrunFirstFrameMs, 0.9));
+            std::printf("  %7s CPU ms per listener: server %.2f, workers %.2f, clients %.2f\n", "",
+                        all.cpuServerS * 1000 / qMax(1, all.clients), all.cpuWorkersS * 1000 / qMax(1, all.clients),
+                        all.cpuClientsS * 1000 / qMax(1, all.clients));
+        }
     }
     std::printf("  (first frame from request sent; underrun = clients with at least one; late ms = gaps heard, "
                 "summed; memory = peak RSS while the burst ran (workers with their espeak-ng zygotes, and the calls those forked by PSS); CPU = share of all cores over the burst's wall time: "

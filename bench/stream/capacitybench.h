@@ -42,6 +42,10 @@ private:
         double firstUnderrunAudioS = -1;
         double firstUnderrunFirstFrameMs = -1;
         QList<double> firstMs;
+        // Each listener's first underrun: where in its audio (s), and when its first frame
+        // had come (ms): which listeners a burst leaves dry, and at which unit.
+        QList<double> underrunAudioS;
+        QList<double> underrunFirstFrameMs;
         QMap<QString, int> errors; // server error detail -> streams that got it
         qint64 peakServerKiB = 0;
         qint64 peakWorkersKiB = 0;

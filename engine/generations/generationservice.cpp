@@ -325,14 +325,33 @@ bool GenerationService::complete(const QString &id, const QString &audioPath, qi
         fail(id, QStringLiteral("Expired before completion"));
         return false;
     }
+    return settleCompleted(*g, audioPath, claim);
+}
+
+bool GenerationService::completeStream(const Generation &created, const QString &audioPath,
+                                       std::optional<Generation> *recorded)
+{
+    Q_ASSERT(created.streamed);
+    return settleCompleted(created, audioPath, 0, recorded);
+}
+
+bool GenerationService::settleCompleted(const Generation &g, const QString &audioPath, qint64 claim,
+                                        std::optional<Generation> *recorded)
+{
     const qint64 now = Timestamps::nowMs();
     const bool ok = m_db.immediateTransaction([&] {
         // The reservation becomes final: a settle row records it, no money moves again.
-        return m_generations.markCompleted(id, audioPath, now, m_options.nodeId, claim)
-               && m_billing.settle(*g, QStringLiteral("%1 credits / %2 micro-USD").arg(g->costCredits).arg(g->costMicros), now);
+        return m_generations.markCompleted(g.id, audioPath, now, m_options.nodeId, claim, recorded)
+               && m_billing.settle(g, QStringLiteral("%1 credits / %2 micro-USD").arg(g.costCredits).arg(g.costMicros), now);
     });
+    if (recorded) {
+        if (ok && *recorded)
+            (*recorded)->charged = true; // the settle row this transaction wrote
+        else
+            recorded->reset(); // rolled back: not what the store holds
+    }
     if (ok)
-        emit generationChanged(id, GenerationStatus::Completed);
+        emit generationChanged(g.id, GenerationStatus::Completed);
     return ok;
 }
 

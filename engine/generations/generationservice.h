@@ -152,6 +152,12 @@ public:
     // released instead, since its audio could never be fetched.
     // claim: the claim the job was run under (a stream's is 0).
     bool complete(const QString &id, const QString &audioPath, qint64 claim = 0);
+    // complete() for a stream of this node, given its row as create() returned it: what
+    // settling reads of it (account, price, source) is fixed at creation, and the update
+    // is fenced on the row being GENERATING under this node's lease all the same. Spares
+    // reading the row back at each stream's end.
+    // recorded (optional): the row as this completed it, as findForDownload() would read it.
+    bool completeStream(const Generation &created, const QString &audioPath, std::optional<Generation> *recorded = nullptr);
     // Only a row still IN_QUEUE/GENERATING changes. charge: the reservation is settled
     // (a stream that ended early after delivering audio) instead of released.
     bool fail(const QString &id, const QString &message, bool charge = false);
@@ -210,6 +216,9 @@ private:
     // Why create() could not write (or read what it needs): the data dir's file problem
     // (503), else an internal error.
     ServiceError createFailed() const;
+    // g COMPLETED with its audio at audioPath and its reservation settled, in one transaction.
+    bool settleCompleted(const Generation &g, const QString &audioPath, qint64 claim,
+                         std::optional<Generation> *recorded = nullptr);
         bool failRow(const QString &id, const QString &message, bool charge, const QString &owner, qint64 claim);
 
     const Database &m_db;

@@ -338,6 +338,7 @@ struct EndRecord
 {
     enum class Op { Complete, CompleteStopped, FailStopped, Fail } op = Op::Fail;
     QString id;
+    std::optional<Generation> created; // Complete: the row as create() returned it
     QString path;    // Complete, CompleteStopped: the audio in place
     QString message; // FailStopped, Fail
     bool charge = false;
@@ -349,12 +350,13 @@ struct EndRecord
 // cancel, another node failing it, deleted); false while the store cannot take it and
 // the row still waits for it, so the audio stays and the stream stays tracked (its lease
 // renewed): a stream's money is never left reserved by a database outage.
-bool storeEnd(GenerationService *gens, const EndRecord &rec)
+// recorded (optional): the row as a completion wrote it, when it did.
+bool storeEnd(GenerationService *gens, const EndRecord &rec, std::optional<Generation> *recorded = nullptr)
 {
     bool ok = false;
     switch (rec.op) {
     case EndRecord::Op::Complete:
-        ok = gens->complete(rec.id, rec.path);
+        ok = rec.created ? gens->completeStream(*rec.created, rec.path, recorded) : gens->complete(rec.id, rec.path);
         break;
     case EndRecord::Op::CompleteStopped:
         ok = gens->completeStopped(rec.id, rec.path, rec.textSpoken, rec.textTotal);
@@ -423,7 +425,8 @@ void LiveGeneration::record()
             w.endSample = qMin(w.endSample, kept->samples);
     }
     LiveGenerations *hub = &m_hub;
-    runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, part, path, how, message, charge, kept, captions, words]() {
+    const Generation created = m_generation;
+    runOnStore(m_hub.storePool(), &m_hub, this, [gens, id, created, part, path, how, message, charge, kept, captions, words]() {
         EndRecord rec;
         rec.id = id;
         if (how == End::Completed || kept) {
@@ -440,6 +443,8 @@ void LiveGeneration::record()
             } else {
                 rec.op = kept ? EndRecord::Op::CompleteStopped : EndRecord::Op::Complete;
                 rec.path = path;
+                if (!kept)
+                    rec.created = created;
                 if (kept) {
                     rec.textSpoken = kept->textSpoken;
                     rec.textTotal = kept->textTotal;
@@ -452,10 +457,13 @@ void LiveGeneration::record()
             rec.message = message; // after a cancel: recorded already, no-op
             rec.charge = charge;
         }
-        const bool done = storeEnd(gens, rec);
+        std::optional<Generation> recorded;
+        const bool done = storeEnd(gens, rec, &recorded);
         if (done)
             gens->untrack(id);
-        return std::make_tuple(done, rec, gens->findForDownload(id)); // as recorded, even past its lifetime
+        if (!recorded)
+            recorded = gens->findForDownload(id); // as recorded, even past its lifetime
+        return std::make_tuple(done, rec, recorded);
     }, [this, hub](const std::tuple<bool, EndRecord, std::optional<Generation>> &r) {
         if (!std::get<0>(r))
             retryEnd(hub, std::get<1>(r), 500);

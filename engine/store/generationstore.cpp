@@ -204,16 +204,24 @@ int GenerationStore::renewLeases(const QString &owner, qint64 leaseUntil, const 
 }
 
 bool GenerationStore::markCompleted(const QString &id, const QString &audioPath, qint64 now, const QString &owner,
-                                    qint64 claim)
+                                    qint64 claim, std::optional<Generation> *recorded)
 {
     // The lease is the fence: a node presumed dead whose job went to another completes
     // nothing; the claim, that a stale attempt of this node completes not its next claim.
     QSqlQuery q(m_db.connection());
-    return SqlUtil::exec(q,
-                         "UPDATE generations SET status = 'COMPLETED', audio_path = ?, completed_at = ?, "
-                         "lease_until = NULL WHERE id = ? AND status = 'GENERATING' AND lease_owner = ? AND claim = ?",
-                         {audioPath, now, id, owner, claim})
-           && q.numRowsAffected() == 1;
+    QString sql = QStringLiteral("UPDATE generations SET status = 'COMPLETED', audio_path = ?, completed_at = ?, "
+                                 "lease_until = NULL WHERE id = ? AND status = 'GENERATING' AND lease_owner = ? AND claim = ?");
+    if (!recorded)
+        return SqlUtil::exec(q, sql, {audioPath, now, id, owner, claim}) && q.numRowsAffected() == 1;
+    // RETURNING (SQLite 3.35, PostgreSQL): the row comes back with the update, no read after it.
+    recorded->reset();
+    if (!SqlUtil::exec(q, sql + QStringLiteral(" RETURNING ") + kColumns + QStringLiteral(", 0"),
+                       {audioPath, now, id, owner, claim}))
+        return false;
+    if (q.next())
+        *recorded = fromQuery(q);
+    q.finish(); // run to its end: SQLite commits nothing while a statement is unfinished
+    return recorded->has_value();
 }
 
 bool GenerationStore::markFailed(const QString &id, const QString &message, qint64 now, bool stopped, const QString &owner,

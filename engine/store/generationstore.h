@@ -51,7 +51,10 @@ public:
     int renewLeases(const QString &owner, qint64 leaseUntil, const QStringList &ids, QStringList *renewed = nullptr);
     // Only while owner holds this claim of the job (the lease is a fence; call inside the
     // settle's transaction). Streams are never claimed: claim 0.
-    bool markCompleted(const QString &id, const QString &audioPath, qint64 now, const QString &owner, qint64 claim);
+    // recorded (optional): the row as updated, read in the same statement, its `charged`
+    // false (the caller's settle row comes after).
+    bool markCompleted(const QString &id, const QString &audioPath, qint64 now, const QString &owner, qint64 claim,
+                       std::optional<Generation> *recorded = nullptr);
     // owner non-empty: a GENERATING row only while owner holds this claim of it.
     bool markFailed(const QString &id, const QString &message, qint64 now, bool stopped = false,
                     const QString &owner = {}, qint64 claim = 0);

@@ -170,6 +170,9 @@ void TestStream::completesInOrder()
     const HttpResult g = httpRequest("GET", m_studio.baseUrl() + "/v3/tts?generation_id=" + id, m_key.toUtf8());
     QCOMPARE(g.json.value("status").toString(), QString("COMPLETED"));
     QCOMPARE(g.json.value("method").toString(), QString("CREDITS_BALANCE"));
+    // The completed message tells what the row says (it comes back with the update).
+    QCOMPARE(done.value("audio_url").toString(), g.json.value("audio_url").toString());
+    QCOMPARE(done.value("dollar_cost").toDouble(), g.json.value("dollar_cost").toDouble());
     const HttpResult h = httpRequest("GET", m_studio.baseUrl() + "/v3/history?limit=100", m_key.toUtf8());
     bool listed = false;
     for (const auto &v : h.json.value("history").toArray())
