@@ -21,7 +21,7 @@ Account fromQuery(const QSqlQuery &q)
 
 std::optional<qint64> AccountStore::insert(const Account &a)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "INSERT INTO accounts (name, plan, credits, wallet_micros, created_at) VALUES (?,?,?,?,?) RETURNING id",
                        {a.name, a.plan, a.credits, a.walletMicros, a.createdAt})
         || !q.next())
@@ -31,7 +31,7 @@ std::optional<qint64> AccountStore::insert(const Account &a)
 
 std::optional<Account> AccountStore::one(const QString &where, const QVariant &value) const
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM accounts WHERE " + where + " = ?", {value}) || !q.next())
         return std::nullopt;
     return fromQuery(q);
@@ -50,7 +50,7 @@ std::optional<Account> AccountStore::findByName(const QString &name) const
 QList<Account> AccountStore::list() const
 {
     QList<Account> out;
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (SqlUtil::exec(q, "SELECT " + kColumns + " FROM accounts ORDER BY name"))
         while (q.next())
             out << fromQuery(q);
@@ -59,7 +59,7 @@ QList<Account> AccountStore::list() const
 
 bool AccountStore::adjust(qint64 id, qint64 creditsDelta, qint64 microsDelta)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "UPDATE accounts SET credits = credits + ?, wallet_micros = wallet_micros + ? WHERE id = ?",
                          {creditsDelta, microsDelta, id})
            && q.numRowsAffected() == 1;
@@ -67,12 +67,12 @@ bool AccountStore::adjust(qint64 id, qint64 creditsDelta, qint64 microsDelta)
 
 bool AccountStore::lock(qint64 id)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "SELECT id FROM accounts WHERE id = ?" + m_db.dialect().lockRow(), {id}) && q.next();
 }
 
 bool AccountStore::setPlan(qint64 id, const QString &plan)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "UPDATE accounts SET plan = ? WHERE id = ?", {plan, id}) && q.numRowsAffected() == 1;
 }

@@ -25,7 +25,7 @@ CustomVoiceRecord fromQuery(const QSqlQuery &q)
 
 bool CustomVoiceStore::insert(const CustomVoiceRecord &v)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "INSERT INTO custom_voices (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?)",
                          {v.id, v.accountId, v.name, v.model, v.baseVoiceId, v.gender, v.description, v.pitch, v.rate,
                           v.createdAt});
@@ -33,7 +33,7 @@ bool CustomVoiceStore::insert(const CustomVoiceRecord &v)
 
 bool CustomVoiceStore::update(const CustomVoiceRecord &v)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q,
                          "UPDATE custom_voices SET name = ?, base_voice_id = ?, model = ?, gender = ?, description = ?, "
                          "pitch = ?, rate = ? WHERE id = ? AND account_id = ?",
@@ -43,14 +43,14 @@ bool CustomVoiceStore::update(const CustomVoiceRecord &v)
 
 bool CustomVoiceStore::remove(qint64 accountId, const QString &id)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "DELETE FROM custom_voices WHERE id = ? AND account_id = ?", {id, accountId})
            && q.numRowsAffected() == 1;
 }
 
 std::optional<CustomVoiceRecord> CustomVoiceStore::find(qint64 accountId, const QString &id) const
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "SELECT " + kColumns + " FROM custom_voices WHERE account_id = ? AND lower(id) = lower(?)",
                        {accountId, id})
         || !q.next())
@@ -61,7 +61,7 @@ std::optional<CustomVoiceRecord> CustomVoiceStore::find(qint64 accountId, const 
 QList<CustomVoiceRecord> CustomVoiceStore::list(qint64 accountId) const
 {
     QList<CustomVoiceRecord> out;
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (SqlUtil::exec(q, "SELECT " + kColumns + " FROM custom_voices WHERE account_id = ? ORDER BY id", {accountId}))
         while (q.next())
             out << fromQuery(q);

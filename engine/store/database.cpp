@@ -1,5 +1,7 @@
 #include "database.h"
 
+#include "storequery.h"
+
 #include <QAtomicInteger>
 #include <QDeadlineTimer>
 #include <QDir>
@@ -289,6 +291,7 @@ Database::~Database()
 {
     // Only this thread's connection can be closed safely here; others die with their threads.
     const QString name = connectionName();
+    StoreQuery::forgetConnection(name);
     if (QSqlDatabase::contains(name)) {
         QSqlDatabase::database(name, false).close();
         QSqlDatabase::removeDatabase(name);

@@ -75,7 +75,7 @@ QString expiredSql(const ExpiryRule &rule, QVariantList &binds)
 
 bool GenerationStore::insert(const Generation &g)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(
         q,
         "INSERT INTO generations (" + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -90,18 +90,18 @@ bool GenerationStore::insert(const Generation &g)
 
 std::optional<Generation> GenerationStore::find(const QString &id, bool *failed) const
 {
-    QSqlQuery q;
+    std::optional<StoreQuery> q;
     const bool ok = SqlUtil::read(m_db, q, "SELECT " + kSelect + " FROM generations WHERE id = ?", {id});
     if (failed)
         *failed = !ok;
-    if (!ok || !q.next())
+    if (!ok || !q->next())
         return std::nullopt;
-    return fromQuery(q);
+    return fromQuery(*q);
 }
 
 std::optional<Generation> GenerationStore::findByIdempotencyKey(qint64 accountId, const QString &key) const
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "SELECT " + kSelect + " FROM generations WHERE account_id = ? AND idempotency_key = ?",
                        {accountId, key})
         || !q.next())
@@ -133,7 +133,7 @@ QList<Generation> GenerationStore::history(qint64 accountId, const HistoryFilter
     }
     binds << limit << offset;
     QList<Generation> out;
-    QSqlQuery q;
+    std::optional<StoreQuery> q;
     const bool ok = SqlUtil::read(m_db, q, "SELECT " + kSelect + " FROM generations WHERE " + where
                                                + " ORDER BY created_at DESC, " + m_db.dialect().insertionOrder()
                                                + " DESC LIMIT ? OFFSET ?",
@@ -141,8 +141,8 @@ QList<Generation> GenerationStore::history(qint64 accountId, const HistoryFilter
     if (failed)
         *failed = !ok;
     if (ok)
-        while (q.next())
-            out << fromQuery(q);
+        while (q->next())
+            out << fromQuery(*q);
     return out;
 }
 
@@ -151,7 +151,7 @@ std::optional<Generation> GenerationStore::claimNext(qint64 now, const QString &
     // The oldest queued job (index generations_status_created): one statement, and on
     // PostgreSQL a row another node is claiming is skipped, not waited for.
     const SqlDialect &d = m_db.dialect();
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q,
                        "UPDATE generations SET status = 'GENERATING', started_at = ?, lease_owner = ?, lease_until = ?, "
                        "claim = claim + 1 "
@@ -168,7 +168,7 @@ std::optional<Generation> GenerationStore::claimNext(qint64 now, const QString &
 
 int GenerationStore::requeueExpired(qint64 now)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "UPDATE generations SET status = 'IN_QUEUE', started_at = NULL, lease_owner = NULL, "
                           "lease_until = NULL WHERE status = 'GENERATING' AND streamed = 0 AND lease_until < ?",
                        {now}))
@@ -189,7 +189,7 @@ int GenerationStore::renewLeases(const QString &owner, qint64 leaseUntil, const 
         marks << QStringLiteral("?");
         binds << id;
     }
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "UPDATE generations SET lease_until = ? WHERE lease_owner = ? AND status = 'GENERATING' "
                           "AND id IN (" + marks.join(u',') + ") RETURNING id",
                        binds))
@@ -208,7 +208,7 @@ bool GenerationStore::markCompleted(const QString &id, const QString &audioPath,
 {
     // The lease is the fence: a node presumed dead whose job went to another completes
     // nothing; the claim, that a stale attempt of this node completes not its next claim.
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     QString sql = QStringLiteral("UPDATE generations SET status = 'COMPLETED', audio_path = ?, completed_at = ?, "
                                  "lease_until = NULL WHERE id = ? AND status = 'GENERATING' AND lease_owner = ? AND claim = ?");
     if (!recorded)
@@ -234,7 +234,7 @@ bool GenerationStore::markFailed(const QString &id, const QString &message, qint
         fence = QStringLiteral(" AND (status = 'IN_QUEUE' OR (lease_owner = ? AND claim = ?))");
         binds << owner << claim;
     }
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q,
                          "UPDATE generations SET status = 'FAILED', error_message = ?, completed_at = ?, stopped = ?, "
                          "lease_until = NULL WHERE id = ? AND status IN ('IN_QUEUE','GENERATING')" + fence,
@@ -244,7 +244,7 @@ bool GenerationStore::markFailed(const QString &id, const QString &message, qint
 
 bool GenerationStore::markStoppedPartial(const QString &id, const QString &audioPath, qint64 now, const PartialCost &cost)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q,
                          "UPDATE generations SET status = 'COMPLETED', audio_path = ?, completed_at = ?, stopped = 1, "
                          "billed_tokens = ?, cost_credits = ?, cost_micros = ?, dollar_cost_micros = ?, lease_until = NULL "
@@ -261,7 +261,7 @@ int GenerationStore::requeueUnfinished(const QString &owner)
         only = QStringLiteral(" AND lease_owner = ?");
         binds << owner;
     }
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "UPDATE generations SET status = 'IN_QUEUE', started_at = NULL, lease_owner = NULL, "
                           "lease_until = NULL WHERE status = 'GENERATING' AND streamed = 0" + only, binds))
         return -1;
@@ -271,7 +271,7 @@ int GenerationStore::requeueUnfinished(const QString &owner)
 QStringList GenerationStore::unfinishedStreams(qint64 leaseEndedBefore) const
 {
     QStringList out;
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (SqlUtil::exec(q, "SELECT id FROM generations WHERE status IN ('IN_QUEUE','GENERATING') AND streamed = 1 "
                          "AND (lease_until IS NULL OR lease_until < ?)", {leaseEndedBefore}))
         while (q.next())
@@ -281,7 +281,7 @@ QStringList GenerationStore::unfinishedStreams(qint64 leaseEndedBefore) const
 
 int GenerationStore::countByStatus(const QString &status) const
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "SELECT COUNT(*) FROM generations WHERE status = ?", {status}) || !q.next())
         return 0;
     return q.value(0).toInt();
@@ -290,7 +290,7 @@ int GenerationStore::countByStatus(const QString &status) const
 QHash<QString, int> GenerationStore::countsByStatus() const
 {
     QHash<QString, int> out;
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (SqlUtil::exec(q, "SELECT status, COUNT(*) FROM generations GROUP BY status"))
         while (q.next())
             out.insert(q.value(0).toString(), q.value(1).toInt());
@@ -303,7 +303,7 @@ QList<Generation> GenerationStore::expiredWithAudio(const ExpiryRule &expiry, in
     const QString expired = expiredSql(expiry, binds);
     binds << limit;
     QList<Generation> out;
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (SqlUtil::exec(q,
                       "SELECT " + kSelect + " FROM generations WHERE " + expired + " AND audio_deleted = 0 "
                       "AND status IN ('COMPLETED','FAILED') ORDER BY created_at LIMIT ?",
@@ -315,13 +315,13 @@ QList<Generation> GenerationStore::expiredWithAudio(const ExpiryRule &expiry, in
 
 bool GenerationStore::markAudioDeleted(const QString &id)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "UPDATE generations SET audio_deleted = 1 WHERE id = ?", {id});
 }
 
 bool GenerationStore::removeFinished(qint64 accountId, const QString &id)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q,
                          "DELETE FROM generations WHERE id = ? AND account_id = ? AND status IN ('COMPLETED','FAILED')",
                          {id, accountId})

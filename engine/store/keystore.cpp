@@ -22,7 +22,7 @@ ApiKeyRecord fromQuery(const QSqlQuery &q)
 
 std::optional<qint64> KeyStore::insert(const ApiKeyRecord &k)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "INSERT INTO api_keys (account_id, name, key_hash, last4, created_at) VALUES (?,?,?,?,?) RETURNING id",
                        {k.accountId, k.name, k.keyHash, k.last4, k.createdAt})
         || !q.next())
@@ -32,19 +32,19 @@ std::optional<qint64> KeyStore::insert(const ApiKeyRecord &k)
 
 std::optional<ApiKeyRecord> KeyStore::findByHash(const QByteArray &hash, bool *failed) const
 {
-    QSqlQuery q;
+    std::optional<StoreQuery> q;
     const bool ok = SqlUtil::read(m_db, q, "SELECT " + kColumns + " FROM api_keys WHERE key_hash = ?", {hash});
     if (failed)
         *failed = !ok;
-    if (!ok || !q.next())
+    if (!ok || !q->next())
         return std::nullopt;
-    return fromQuery(q);
+    return fromQuery(*q);
 }
 
 QList<ApiKeyRecord> KeyStore::list(qint64 accountId) const
 {
     QList<ApiKeyRecord> out;
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (SqlUtil::exec(q, "SELECT " + kColumns + " FROM api_keys WHERE account_id = ? ORDER BY id", {accountId}))
         while (q.next())
             out << fromQuery(q);
@@ -53,7 +53,7 @@ QList<ApiKeyRecord> KeyStore::list(qint64 accountId) const
 
 bool KeyStore::revoke(qint64 accountId, qint64 keyId, qint64 now)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND account_id = ?",
                          {now, keyId, accountId})
            && q.numRowsAffected() == 1;

@@ -4,7 +4,7 @@
 
 bool LedgerStore::add(const LedgerEntry &e)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q,
                          "INSERT INTO ledger (account_id, generation_id, kind, source, credits_delta, micros_delta, note, "
                          "created_at) VALUES (?,?,?,?,?,?,?,?)",
@@ -15,7 +15,7 @@ bool LedgerStore::add(const LedgerEntry &e)
 QList<LedgerEntry> LedgerStore::list(qint64 accountId, int limit) const
 {
     QList<LedgerEntry> out;
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q,
                        "SELECT id, account_id, generation_id, kind, source, credits_delta, micros_delta, note, created_at "
                        "FROM ledger WHERE account_id = ? ORDER BY id DESC LIMIT ?",
@@ -39,7 +39,7 @@ QList<LedgerEntry> LedgerStore::list(qint64 accountId, int limit) const
 
 std::pair<qint64, qint64> LedgerStore::sums(qint64 accountId) const
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "SELECT COALESCE(SUM(credits_delta),0), COALESCE(SUM(micros_delta),0) FROM ledger WHERE account_id = ?",
                        {accountId})
         || !q.next())

@@ -4,7 +4,7 @@
 
 std::optional<QByteArray> LexiconStore::entries(qint64 accountId) const
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "SELECT entries FROM lexicons WHERE account_id = ?", {accountId}))
         return std::nullopt;
     if (!q.next())
@@ -14,7 +14,7 @@ std::optional<QByteArray> LexiconStore::entries(qint64 accountId) const
 
 bool LexiconStore::replace(qint64 accountId, const QByteArray &entries, qint64 updatedAtMs)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q,
                          "INSERT INTO lexicons (account_id, entries, updated_at) VALUES (?, ?, ?) "
                          "ON CONFLICT (account_id) DO UPDATE SET entries = excluded.entries, updated_at = excluded.updated_at",
@@ -23,6 +23,6 @@ bool LexiconStore::replace(qint64 accountId, const QByteArray &entries, qint64 u
 
 bool LexiconStore::remove(qint64 accountId)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "DELETE FROM lexicons WHERE account_id = ?", {accountId});
 }

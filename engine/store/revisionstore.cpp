@@ -4,13 +4,13 @@
 
 bool RevisionStore::bump(const QString &name)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "UPDATE revisions SET value = value + 1 WHERE name = ?", {name}) && q.numRowsAffected() == 1;
 }
 
 std::optional<qint64> RevisionStore::value(const QString &name) const
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "SELECT value FROM revisions WHERE name = ?", {name}) || !q.next())
         return std::nullopt;
     return q.value(0).toLongLong();
@@ -18,7 +18,7 @@ std::optional<qint64> RevisionStore::value(const QString &name) const
 
 bool RevisionStore::heartbeat(const QString &nodeId, qint64 nowMs, qint64 staleBeforeMs)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "INSERT INTO nodes (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at",
                          {nodeId, nowMs})
            && SqlUtil::exec(q, "DELETE FROM nodes WHERE seen_at < ?", {staleBeforeMs});
@@ -26,7 +26,7 @@ bool RevisionStore::heartbeat(const QString &nodeId, qint64 nowMs, qint64 staleB
 
 int RevisionStore::liveNodes(qint64 sinceMs) const
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     if (!SqlUtil::exec(q, "SELECT COUNT(*) FROM nodes WHERE seen_at >= ?", {sinceMs}) || !q.next())
         return 0;
     return q.value(0).toInt();
@@ -34,6 +34,6 @@ int RevisionStore::liveNodes(qint64 sinceMs) const
 
 bool RevisionStore::leave(const QString &nodeId)
 {
-    QSqlQuery q(m_db.connection());
+    StoreQuery q(m_db);
     return SqlUtil::exec(q, "DELETE FROM nodes WHERE id = ?", {nodeId});
 }

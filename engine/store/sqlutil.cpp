@@ -34,22 +34,29 @@ SqlDialect dialectOf(const QSqlQuery &q)
     return SqlDialect(q.driver() && q.driver()->dbmsType() == QSqlDriver::PostgreSQL ? SqlDialect::Kind::Postgres
                                                                                       : SqlDialect::Kind::Sqlite);
 }
+
+// Not even connected (the server is away): Qt would warn on every prepare.
+bool connected(const QSqlQuery &q)
+{
+    if (q.driver() && q.driver()->isOpen())
+        return true;
+    noteAway(QStringLiteral("no connection"));
+    return false;
 }
 
-bool SqlUtil::exec(QSqlQuery &q, const QString &sql, const QVariantList &binds)
+bool preparedOk(const QSqlQuery &q, bool ok)
 {
-    // Not even connected (the server is away): Qt would warn on every prepare.
-    if (!q.driver() || !q.driver()->isOpen()) {
-        noteAway(QStringLiteral("no connection"));
-        return false;
-    }
-    if (!q.prepare(sql)) {
-        if (dialectOf(q).isConnectionLost(q.lastError()))
-            noteAway(q.lastError().text());
-        else
-            qWarning("sql prepare failed: %s", qPrintable(q.lastError().text()));
-        return false;
-    }
+    if (ok)
+        return true;
+    if (dialectOf(q).isConnectionLost(q.lastError()))
+        noteAway(q.lastError().text());
+    else
+        qWarning("sql prepare failed: %s", qPrintable(q.lastError().text()));
+    return false;
+}
+
+bool bindAndExec(QSqlQuery &q, const QVariantList &binds)
+{
     for (const QVariant &v : binds)
         q.addBindValue(v);
     if (!q.exec()) {
@@ -64,16 +71,32 @@ bool SqlUtil::exec(QSqlQuery &q, const QString &sql, const QVariantList &binds)
     noteAnswered();
     return true;
 }
+}
 
-bool SqlUtil::read(const Database &db, QSqlQuery &q, const QString &sql, const QVariantList &binds)
+bool SqlUtil::exec(QSqlQuery &q, const QString &sql, const QVariantList &binds)
 {
-    q = QSqlQuery(db.connection());
-    if (exec(q, sql, binds))
-        return true;
-    if (!db.dialect().isConnectionLost(q.lastError()))
+    return connected(q) && preparedOk(q, q.prepare(sql)) && bindAndExec(q, binds);
+}
+
+bool SqlUtil::exec(StoreQuery &q, const QString &sql, const QVariantList &binds)
+{
+    if (!connected(q) || !preparedOk(q, q.prepareCached(sql)))
         return false;
-    q = QSqlQuery(db.connection()); // sees the broken connection and opens a new one
-    return exec(q, sql, binds);
+    if (bindAndExec(q, binds))
+        return true;
+    q.dropStatement();
+    return false;
+}
+
+bool SqlUtil::read(const Database &db, std::optional<StoreQuery> &q, const QString &sql, const QVariantList &binds)
+{
+    q.emplace(db);
+    if (exec(*q, sql, binds))
+        return true;
+    if (!db.dialect().isConnectionLost(q->lastError()))
+        return false;
+    q.emplace(db); // sees the broken connection and opens a new one
+    return exec(*q, sql, binds);
 }
 
 QVariant SqlUtil::nullable(qint64 v)

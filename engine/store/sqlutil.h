@@ -1,9 +1,13 @@
 #pragma once
 
+#include "storequery.h"
+
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVariant>
 #include <QVariantList>
+
+#include <optional>
 
 class Database;
 
@@ -11,10 +15,12 @@ class Database;
 namespace SqlUtil
 {
 bool exec(QSqlQuery &q, const QString &sql, const QVariantList &binds = {});
+// The same with the statement from (and back to) the connection's cache (StoreQuery).
+bool exec(StoreQuery &q, const QString &sql, const QVariantList &binds = {});
 // exec() of a read on db's connection for this thread; when that connection went stale
 // (the server restarted) it reconnects and reads once more, so the first read after an
 // outage is not refused. False: the store did not answer (not "no rows").
-bool read(const Database &db, QSqlQuery &q, const QString &sql, const QVariantList &binds = {});
+bool read(const Database &db, std::optional<StoreQuery> &q, const QString &sql, const QVariantList &binds = {});
 QVariant nullable(qint64 v);     // 0 -> NULL
 QVariant nullable(const QString &s); // empty -> NULL
 }
