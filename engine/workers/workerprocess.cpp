@@ -3,6 +3,7 @@
 #include "synthesistask.h"
 
 #include <QCoreApplication>
+#include <QScopeGuard>
 
 namespace
 {
@@ -129,10 +130,18 @@ void WorkerProcess::kill()
 
 void WorkerProcess::onReadyRead()
 {
-    m_buffer.append(m_process.readAllStandardOutput());
+    // Frames are taken at an offset and removed once: removing each from the front moved
+    // the rest of a read along with it, frame by frame.
+    if (m_buffer.isEmpty())
+        m_buffer = m_process.readAllStandardOutput();
+    else
+        m_buffer.append(m_process.readAllStandardOutput());
+    const QByteArray buffer = m_buffer; // what a frame's receiver does cannot touch these bytes
+    qsizetype offset = 0;
+    const auto consumed = qScopeGuard([&] { m_buffer.remove(0, qMin(offset, m_buffer.size())); });
     for (;;) {
         bool corrupt = false;
-        auto frame = WorkerProtocol::take(m_buffer, &corrupt);
+        auto frame = WorkerProtocol::take(buffer, &offset, &corrupt);
         if (corrupt) {
             kill();
             return;

@@ -28,19 +28,29 @@ quint32 WorkerProtocol::tagOf(const Frame &frame)
 
 std::optional<WorkerProtocol::Frame> WorkerProtocol::take(QByteArray &buffer, bool *corrupt)
 {
+    qsizetype offset = 0;
+    auto f = take(std::as_const(buffer), &offset, corrupt);
+    if (f)
+        buffer.remove(0, offset);
+    return f;
+}
+
+std::optional<WorkerProtocol::Frame> WorkerProtocol::take(const QByteArray &buffer, qsizetype *offset, bool *corrupt)
+{
     if (corrupt)
         *corrupt = false;
-    if (buffer.size() < 5)
+    const qsizetype at = *offset;
+    if (buffer.size() - at < 5)
         return std::nullopt;
-    const quint32 len = qFromLittleEndian<quint32>(buffer.constData() + 1);
+    const quint32 len = qFromLittleEndian<quint32>(buffer.constData() + at + 1);
     if (len > kMaxPayload) {
         if (corrupt)
             *corrupt = true;
         return std::nullopt;
     }
-    if (buffer.size() < qsizetype(5 + len))
+    if (buffer.size() - at < qsizetype(5 + len))
         return std::nullopt;
-    Frame f{Type(buffer.at(0)), buffer.mid(5, qsizetype(len))};
-    buffer.remove(0, qsizetype(5 + len));
+    Frame f{Type(buffer.at(at)), buffer.mid(at + 5, qsizetype(len))};
+    *offset = at + 5 + qsizetype(len);
     return f;
 }

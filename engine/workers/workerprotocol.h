@@ -42,4 +42,7 @@ quint32 tagOf(const Frame &frame);
 // Takes one complete frame off the front of buffer; nullopt while incomplete.
 // Sets *corrupt when the stream cannot be a valid frame sequence.
 std::optional<Frame> take(QByteArray &buffer, bool *corrupt);
+// The same at *offset, which it moves past the frame, without moving what follows: a
+// reader of many frames removes them from its buffer once.
+std::optional<Frame> take(const QByteArray &buffer, qsizetype *offset, bool *corrupt);
 }
