@@ -160,18 +160,20 @@ void StreamScheduler::dispatch()
             return;
         // Earliest playback deadline first; among equals, the stream that came first.
         StreamTask *next = nullptr;
-        qint64 due = 0;
+        qint64 priority = 0;
+        const qint64 now = clockMs();
         for (const QPointer<StreamTask> &t : std::as_const(m_tasks)) {
             if (!t->isRunnable() || (!forFirst && t->awaitsFirstUnit()))
                 continue;
-            const qint64 d = t->deadlineMs();
-            if (!next || d < due) {
+            const qint64 p = t->priorityMs(now);
+            if (!next || p < priority) {
                 next = t;
-                due = d;
+                priority = p;
             }
         }
         if (!next)
             return;
+        const qint64 due = next->deadlineMs();
         const bool first = next->awaitsFirstUnit();
         WorkerProcess *w = first ? forFirst : any;
         SynthesisJob unit = next->nextUnit();

@@ -143,12 +143,15 @@ struct HeldJob
     // before it (SynthesisJob::dueMs). Before a stream's first chunk: when its first audio
     // is due (the host's dueMs, StreamScheduler::kFirstAudioDueMs after it came). Jobs
     // without a due time: never.
+    // A first unit whose first audio is late (past the host's dueMs) is due
+    // kWorkerLateFirstAudioMs later from then on: the streams already heard whose
+    // listeners run dry before that go first (StreamScheduler::kFirstAudioLimitMs).
     qint64 due() const
     {
         if (!job || job->dueMs < 0)
             return std::numeric_limits<qint64>::max();
         if (awaitsFirstAudio())
-            return job->dueMs;
+            return steadyNowMs() <= job->dueMs ? job->dueMs : job->dueMs + kWorkerLateFirstAudioMs;
         return (isFirstUnit() ? firstAudioAt : job->dueMs) + made * 1000 / AudioFormats::kSampleRate;
     }
     // A stream's first unit before its first chunk: its listener hears nothing yet.
@@ -198,6 +201,8 @@ public:
     // bounds the worker's memory: with 200 flite streams, 32 kept server and workers at
     // ~360 MB, 128 took ~590 MB. First units are bounded apart.
     static constexpr int kMaxStarted = kWorkerMaxBegunUnits;
+    // The shortest turn (wall time) a unit gets before another heard one takes over (pick()).
+    static constexpr std::chrono::microseconds kMinTurn{kWorkerMinTurnUs};
     static constexpr int kMaxFirstUnits = 96;
 
 private:
@@ -219,10 +224,12 @@ private:
     bool m_hostGone = false;
     std::mutex m_mutex;
     HeldJob *m_turn = nullptr; // whose turn it is; nullptr: the loop's
+    std::chrono::steady_clock::time_point m_turnSince; // when m_turn got it
     // pick()'s best job but the running one (m_rivalOf), while nothing but that one's
     // audio changed: a frame from the host, a job begun or ended, or a turn handed over
     // makes it unknown.
     HeldJob *m_rival = nullptr;
+    qint64 m_rivalDue = 0; // its due time when it was found best
     const HeldJob *m_rivalOf = nullptr;
     bool m_rivalKnown = false;
     // With m_rival: the best of the jobs not begun that wait for room (kMaxStarted).
@@ -573,10 +580,13 @@ bool Worker::before(const HeldJob &a, const HeldJob &b)
 // every chunk took ~2 % of the machine's CPU.
 HeldJob *Worker::pick(HeldJob *current)
 {
-    if (!m_rivalKnown || m_rivalOf != current) {
+    // A rival waiting for its first audio is due later once that is late (HeldJob::due):
+    // then another may be best.
+    if (!m_rivalKnown || m_rivalOf != current || (m_rival && m_rival->due() != m_rivalDue)) {
         m_rival = bestBut(current);
         m_rivalOf = current;
         m_rivalKnown = true;
+        m_rivalDue = m_rival ? m_rival->due() : 0;
     }
     HeldJob *rival = m_rival;
     if (!current || current->ended)
@@ -601,6 +611,13 @@ HeldJob *Worker::pick(HeldJob *current)
     // due first): the slack only spares turns between streams already heard.
     if (rival->awaitsFirstAudio())
         return rival;
+    // A turn lasts kMinTurn at least. Past what the cores carry every listener is late,
+    // no unit is ahead of the others by a slack for long, and turns went round at each
+    // 100 ms of audio: for espeak-ng a tenth of a millisecond of synthesis between two
+    // stops and continues of call processes and two thread switches, which made the
+    // overload worse.
+    if (std::chrono::steady_clock::now() - m_turnSince < kMinTurn)
+        return current;
     // Each turn costs two thread switches and, for espeak-ng, a stop and a continue of
     // the call's process: at a fixed 100 ms, hundreds of streams seconds ahead changed
     // turns ~4,000 times a second. A rival with T of audio ahead now waits until the
@@ -641,6 +658,7 @@ void Worker::handOver(HeldJob *from, HeldJob *to)
         EspeakCall::pauseThisThreadsCall();
     std::unique_lock lock(m_mutex);
     m_turn = to;
+    m_turnSince = std::chrono::steady_clock::now();
     if (!to)
         m_loopTurn.notify_one();
     else
