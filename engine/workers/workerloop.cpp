@@ -201,8 +201,7 @@ public:
     // bounds the worker's memory: with 200 flite streams, 32 kept server and workers at
     // ~360 MB, 128 took ~590 MB. First units are bounded apart.
     static constexpr int kMaxStarted = kWorkerMaxBegunUnits;
-    // The shortest turn (wall time) a unit gets before another heard one takes over (pick()).
-    static constexpr std::chrono::microseconds kMinTurn{kWorkerMinTurnUs};
+    static constexpr qint64 kLateTurnSlackMs = kWorkerLateTurnSlackMs;
     static constexpr int kMaxFirstUnits = 96;
 
 private:
@@ -224,7 +223,6 @@ private:
     bool m_hostGone = false;
     std::mutex m_mutex;
     HeldJob *m_turn = nullptr; // whose turn it is; nullptr: the loop's
-    std::chrono::steady_clock::time_point m_turnSince; // when m_turn got it
     // pick()'s best job but the running one (m_rivalOf), while nothing but that one's
     // audio changed: a frame from the host, a job begun or ended, or a turn handed over
     // makes it unknown.
@@ -611,18 +609,16 @@ HeldJob *Worker::pick(HeldJob *current)
     // due first): the slack only spares turns between streams already heard.
     if (rival->awaitsFirstAudio())
         return rival;
-    // A turn lasts kMinTurn at least. Past what the cores carry every listener is late,
-    // no unit is ahead of the others by a slack for long, and turns went round at each
-    // 100 ms of audio: for espeak-ng a tenth of a millisecond of synthesis between two
-    // stops and continues of call processes and two thread switches, which made the
-    // overload worse.
-    if (std::chrono::steady_clock::now() - m_turnSince < kMinTurn)
-        return current;
     // Each turn costs two thread switches and, for espeak-ng, a stop and a continue of
     // the call's process: at a fixed 100 ms, hundreds of streams seconds ahead changed
     // turns ~4,000 times a second. A rival with T of audio ahead now waits until the
     // running job is T/4 past it (at most 1 s of audio: ~10 ms of flite's synthesis).
-    const qint64 slack = std::clamp((rival->due() - steadyNowMs()) / 4, kTurnSlackMs, kMaxTurnSlackMs);
+    // A rival already late waits until it is kLateTurnSlackMs past it: past what the
+    // cores carry every listener is late, and turns went round at each 100 ms of audio
+    // (for espeak-ng a tenth of a millisecond of synthesis between two stops and
+    // continues), which made the overload worse.
+    const qint64 lead = rival->due() - steadyNowMs();
+    const qint64 slack = lead < 0 ? kLateTurnSlackMs : std::clamp(lead / 4, kTurnSlackMs, kMaxTurnSlackMs);
     return rival->due() <= current->due() - slack ? rival : current;
 }
 
@@ -658,7 +654,6 @@ void Worker::handOver(HeldJob *from, HeldJob *to)
         EspeakCall::pauseThisThreadsCall();
     std::unique_lock lock(m_mutex);
     m_turn = to;
-    m_turnSince = std::chrono::steady_clock::now();
     if (!to)
         m_loopTurn.notify_one();
     else

@@ -13,8 +13,8 @@ constexpr int kWorkerMaxBegunUnits = 32;
 // bound (workerloop.cpp, Worker::pick).
 constexpr long long kWorkerTurnSlackMs = 100;
 constexpr long long kWorkerMaxTurnSlackMs = 1000;
-// ... and only once the running unit has had its turn this long (wall time, µs).
-constexpr long long kWorkerMinTurnUs = 2000;
+// A rival whose listener has run out of audio already waits for this much (ms of audio).
+constexpr long long kWorkerLateTurnSlackMs = 500;
 
 // A new stream whose first audio is late (past its due time, StreamScheduler::
 // kFirstAudioDueMs after it came) is due this much later from then on, here and in the

@@ -86,6 +86,7 @@ private slots:
     void audioBeyondItsBoundFailsTheJob();
     void espeakWorkerEqualsThisProcess();
     void heardStreamGoesFirstUntilAhead();
+    void lateNewcomerWaitsForAHeardListenerAboutToRunDry();
     void begunUnitsEndOneByOneWhileRoomIsAwaited();
     void turnSlackGrowsWithTheListenersLead_data();
     void turnSlackGrowsWithTheListenersLead();
@@ -600,11 +601,51 @@ void TestWorkerPool::heardStreamGoesFirstUntilAhead()
         QVERIFY2(firstAudio.value(tag) < heardDone, qPrintable(QString("newcomer %1 waited for the heard unit's end").arg(tag)));
 }
 
+void TestWorkerPool::lateNewcomerWaitsForAHeardListenerAboutToRunDry()
+{
+    // A new stream whose first audio is already late (due 100 ms ago) and a heard
+    // stream whose listener runs dry 300 ms from now. Late, the newcomer is due
+    // StreamScheduler::kFirstAudioLimitMs after it came (650 ms from now): the heard unit
+    // goes first until its audio reaches past that (350 ms of it), then the newcomer gets
+    // its first words at once. While a late newcomer counted as due when it was late, a
+    // burst beyond what the cores carry went to newcomers only, and every listener
+    // already heard ran dry. Due times count audio, so this does not depend on the
+    // machine's speed.
+    WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
+    QVERIFY2(startWarm(worker), "worker did not get ready");
+    qint64 heardBefore = 0; // the heard unit's samples before the newcomer's first audio
+    bool newcomerHeard = false;
+    int ended = 0;
+    watchUnits(worker, [&](quint32 current, const WorkerProtocol::Frame &f) {
+        if (f.type == WorkerProtocol::Type::Audio && current == 2)
+            newcomerHeard = true;
+        if (f.type == WorkerProtocol::Type::Audio && current == 1 && !newcomerHeard)
+            heardBefore += f.payload.size() / qsizetype(sizeof(float));
+        if (f.type == WorkerProtocol::Type::Done || f.type == WorkerProtocol::Type::Error)
+            ++ended;
+    });
+    worker.setBusy(true);
+    const SynthesisParams params = paramsFor(kSamples[1]);
+    const qint64 now = steadyNowMs();
+    // The heard one as if a second of audio came before it (espeak-ng: 22,050 Hz).
+    worker.send(WorkerProtocol::Type::Job, streamUnit(params, 1, now + 300, 22050, AudioFormats::kSampleRate));
+    const qint64 arrived = now - StreamScheduler::kFirstAudioDueMs - 100;
+    worker.send(WorkerProtocol::Type::Job, streamUnit(params, 2, arrived + StreamScheduler::kFirstAudioDueMs, 0, 0));
+    QTRY_COMPARE_WITH_TIMEOUT(ended, 2, 60000);
+    QVERIFY2(newcomerHeard, "the newcomer made no audio");
+    const qint64 madeMs = heardBefore * 1000 / AudioFormats::kSampleRate;
+    const qint64 expected = arrived + StreamScheduler::kFirstAudioLimitMs - (now + 300);
+    qInfo("the heard unit made %lld ms before the late newcomer's first words (expected %lld)", madeMs, expected);
+    // The turn changes between two blocks of audio (~20 ms each).
+    QVERIFY2(madeMs >= expected && madeMs < expected + 100,
+             qPrintable(QString("the heard unit made %1 ms before the newcomer's first words, expected %2 ms").arg(madeMs).arg(expected)));
+}
+
 void TestWorkerPool::turnSlackGrowsWithTheListenersLead_data()
 {
     QTest::addColumn<qint64>("leadMs");  // how far from now the first listener runs out of audio
     QTest::addColumn<qint64>("slackMs"); // what the running unit may get past the other
-    QTest::newRow("listeners late") << qint64(-10000) << qint64(kWorkerTurnSlackMs);
+    QTest::newRow("listeners late") << qint64(-10000) << qint64(kWorkerLateTurnSlackMs);
     // The second listener 2.9 s ahead: a quarter of that (less the time the synthesis
     // takes meanwhile, a quarter of it too: allowed for below).
     QTest::newRow("listeners seconds ahead") << qint64(2400) << qint64(2900 / 4);
@@ -614,9 +655,9 @@ void TestWorkerPool::turnSlackGrowsWithTheListenersLead_data()
 void TestWorkerPool::turnSlackGrowsWithTheListenersLead()
 {
     // Two heard streams' units of one text, the second due 500 ms after the first. The
-    // first runs until it is the slack past the second, which then takes the turn: 100 ms
-    // when the listeners are late (the order matters now), a second when they are a
-    // minute ahead (a quarter of the lead, at most 1 s: turns cost thread switches and
+    // first runs until it is the slack past the second, which then takes the turn: 500 ms
+    // when the listeners are late (past what the cores carry, turns at every 100 ms only
+    // cost: stops, continues and thread switches), a second when they are a minute ahead (a quarter of the lead, at most 1 s: turns cost thread switches and
     // signals, and with seconds of audio ahead nobody hears the order). Due times count
     // audio, so the samples before the turn do not depend on the machine's speed.
     QFETCH(qint64, leadMs);
