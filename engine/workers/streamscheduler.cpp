@@ -159,21 +159,21 @@ void StreamScheduler::dispatch()
         if (!any)
             return;
         // Earliest playback deadline first; among equals, the stream that came first.
+        // (Newcomers waiting for a first-unit place go in the order they came: the worker
+        // alone lets heard listeners ahead of the late ones, HeldJob::due.)
         StreamTask *next = nullptr;
-        qint64 priority = 0;
-        const qint64 now = clockMs();
+        qint64 due = 0;
         for (const QPointer<StreamTask> &t : std::as_const(m_tasks)) {
             if (!t->isRunnable() || (!forFirst && t->awaitsFirstUnit()))
                 continue;
-            const qint64 p = t->priorityMs(now);
-            if (!next || p < priority) {
+            const qint64 d = t->deadlineMs();
+            if (!next || d < due) {
                 next = t;
-                priority = p;
+                due = d;
             }
         }
         if (!next)
             return;
-        const qint64 due = next->deadlineMs();
         const bool first = next->awaitsFirstUnit();
         WorkerProcess *w = first ? forFirst : any;
         SynthesisJob unit = next->nextUnit();

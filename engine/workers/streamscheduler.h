@@ -71,12 +71,15 @@ public:
     // 224, 272 and 152 espeak-ng listeners without an underrun, first frame p99 at 50
     // listeners 86, 92 and 78 ms.
     static constexpr qint64 kFirstAudioDueMs = 250;
-    // Once its first audio is late, a new stream is due this long after it came: the
-    // listeners already heard whose audio runs out before then go first (a gap in what
-    // a listener hears is worse than a longer wait for the first word). While every
-    // newcomer was due 250 ms after it came, a burst beyond what the cores carry left
-    // every listener dry at once: the newcomers, all late, went ahead of the listeners
-    // just started, whose first units then ended with nothing after them.
+    // Once its first audio is late, a new stream's first unit counts as due this long
+    // after it came in the worker that holds it: the listeners already heard whose audio
+    // runs out before then go first (a gap in what a listener hears is worse than a
+    // longer wait for the first word). While every newcomer was due 250 ms after it
+    // came, a burst beyond what the cores carry left every listener dry at once: the
+    // newcomers, all late, went ahead of the listeners just started, whose first units
+    // then ended with nothing after them. 0.8 s leaves a newcomer's first frame within
+    // a second of its request (the handshake and its row come first). Newcomers waiting
+    // here for a first-unit place go in the order they came.
     static constexpr qint64 kFirstAudioLimitMs = kFirstAudioDueMs + kWorkerLateFirstAudioMs;
 
     // From any thread: newTask() builds a stream's task on the calling thread (connect to

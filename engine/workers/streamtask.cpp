@@ -112,11 +112,6 @@ qint64 StreamTask::deadlineMs() const
     return m_firstAudioMs + m_samples * 1000 / AudioFormats::kSampleRate;
 }
 
-qint64 StreamTask::priorityMs(qint64 nowMs) const
-{
-    const qint64 due = deadlineMs();
-    return m_firstAudioMs < 0 && nowMs > due ? m_arrivalMs + StreamScheduler::kFirstAudioLimitMs : due;
-}
 
 SynthesisJob StreamTask::nextUnit()
 {

@@ -71,10 +71,6 @@ private:
     // starts at the first frame. A stream without audio yet: when its first audio is due,
     // StreamScheduler::kFirstAudioDueMs after it arrived.
     qint64 deadlineMs() const;
-    // The order units are handed out in: deadlineMs(), but a stream whose first audio is
-    // late is due StreamScheduler::kFirstAudioLimitMs after it arrived (the worker orders
-    // the units it holds the same way).
-    qint64 priorityMs(qint64 nowMs) const;
     SynthesisJob nextUnit();
     void onUnitFrame(const WorkerProtocol::Frame &frame);
     void onUnitDone(const QJsonObject &done);

@@ -146,17 +146,22 @@ struct HeldJob
     // A first unit whose first audio is late (past the host's dueMs) is due
     // kWorkerLateFirstAudioMs later from then on: the streams already heard whose
     // listeners run dry before that go first (StreamScheduler::kFirstAudioLimitMs).
+    // Once begun it keeps the key it began with: its first chunk is made before it
+    // counts as heard, and turning late in the middle of that would park it with the
+    // chunk made and not sent.
     qint64 due() const
     {
         if (!job || job->dueMs < 0)
             return std::numeric_limits<qint64>::max();
         if (awaitsFirstAudio())
-            return steadyNowMs() <= job->dueMs ? job->dueMs : job->dueMs + kWorkerLateFirstAudioMs;
+            return (started ? lateWhenBegun : steadyNowMs() > job->dueMs) ? job->dueMs + kWorkerLateFirstAudioMs
+                                                                           : job->dueMs;
         return (isFirstUnit() ? firstAudioAt : job->dueMs) + made * 1000 / AudioFormats::kSampleRate;
     }
     // A stream's first unit before its first chunk: its listener hears nothing yet.
     bool awaitsFirstAudio() const { return isFirstUnit() && firstAudioAt < 0; }
     qint64 firstAudioAt = -1; // its first chunk, on the steady clock (a first unit counts from it)
+    bool lateWhenBegun = false; // a first unit begun after its first audio was due (due())
 };
 
 class JobRun;
@@ -201,6 +206,7 @@ public:
     // bounds the worker's memory: with 200 flite streams, 32 kept server and workers at
     // ~360 MB, 128 took ~590 MB. First units are bounded apart.
     static constexpr int kMaxStarted = kWorkerMaxBegunUnits;
+    // The slack between two units whose listeners have both run dry (pick()).
     static constexpr qint64 kLateTurnSlackMs = kWorkerLateTurnSlackMs;
     static constexpr int kMaxFirstUnits = 96;
 
@@ -613,12 +619,14 @@ HeldJob *Worker::pick(HeldJob *current)
     // the call's process: at a fixed 100 ms, hundreds of streams seconds ahead changed
     // turns ~4,000 times a second. A rival with T of audio ahead now waits until the
     // running job is T/4 past it (at most 1 s of audio: ~10 ms of flite's synthesis).
-    // A rival already late waits until it is kLateTurnSlackMs past it: past what the
-    // cores carry every listener is late, and turns went round at each 100 ms of audio
-    // (for espeak-ng a tenth of a millisecond of synthesis between two stops and
-    // continues), which made the overload worse.
-    const qint64 lead = rival->due() - steadyNowMs();
-    const qint64 slack = lead < 0 ? kLateTurnSlackMs : std::clamp(lead / 4, kTurnSlackMs, kMaxTurnSlackMs);
+    // When both listeners have run dry, the rival waits until the running job is
+    // kLateTurnSlackMs past it: past what the cores carry every listener is late, and
+    // turns went round at each 100 ms of audio (for espeak-ng a tenth of a millisecond of
+    // synthesis between two stops and continues), which made the overload worse.
+    const qint64 now = steadyNowMs();
+    const qint64 lead = rival->due() - now;
+    const qint64 slack = lead < 0 && current->due() < now ? kLateTurnSlackMs
+                                                           : std::clamp(lead / 4, kTurnSlackMs, kMaxTurnSlackMs);
     return rival->due() <= current->due() - slack ? rival : current;
 }
 
@@ -671,6 +679,7 @@ void Worker::handOver(HeldJob *from, HeldJob *to)
 // user's limit) answers the job with an Error instead of ending every job it holds.
 bool Worker::startThread(HeldJob *job)
 {
+    job->lateWhenBegun = job->job && job->job->dueMs >= 0 && steadyNowMs() > job->job->dueMs;
     job->started = true;
     try {
         job->thread = std::thread(&Worker::jobThread, this, job);

@@ -13,10 +13,11 @@ constexpr int kWorkerMaxBegunUnits = 32;
 // bound (workerloop.cpp, Worker::pick).
 constexpr long long kWorkerTurnSlackMs = 100;
 constexpr long long kWorkerMaxTurnSlackMs = 1000;
-// A rival whose listener has run out of audio already waits for this much (ms of audio).
+// When the listeners of both the running unit and a rival have run out of audio, the
+// rival waits for this much (ms of audio).
 constexpr long long kWorkerLateTurnSlackMs = 500;
 
 // A new stream whose first audio is late (past its due time, StreamScheduler::
-// kFirstAudioDueMs after it came) is due this much later from then on, here and in the
-// host's scheduler (StreamScheduler::kFirstAudioLimitMs): see HeldJob::due().
-constexpr long long kWorkerLateFirstAudioMs = 750;
+// kFirstAudioDueMs after it came) is due this much later from then on in the worker
+// that holds its first unit (StreamScheduler::kFirstAudioLimitMs): see HeldJob::due().
+constexpr long long kWorkerLateFirstAudioMs = 550;

@@ -597,6 +597,10 @@ void TestWorkerPool::heardStreamGoesFirstUntilAhead()
     qInfo("the heard stream made %lld ms of audio before the first newcomer's", ahead);
     QVERIFY2(ahead >= StreamScheduler::kFirstAudioDueMs,
              qPrintable(QString("a newcomer went first after %1 ms of the heard stream's audio").arg(ahead)));
+    // ... and no later: newcomers not late yet count as due when their first audio is
+    // (a block of audio is ~49 ms; a quarter of a second of audio takes ~1 ms to make).
+    QVERIFY2(ahead < StreamScheduler::kFirstAudioDueMs + 100,
+             qPrintable(QString("the newcomers waited for %1 ms of the heard stream's audio").arg(ahead)));
     for (quint32 tag = 2; tag <= 4; ++tag)
         QVERIFY2(firstAudio.value(tag) < heardDone, qPrintable(QString("newcomer %1 waited for the heard unit's end").arg(tag)));
 }
@@ -605,8 +609,8 @@ void TestWorkerPool::lateNewcomerWaitsForAHeardListenerAboutToRunDry()
 {
     // A new stream whose first audio is already late (due 100 ms ago) and a heard
     // stream whose listener runs dry 300 ms from now. Late, the newcomer is due
-    // StreamScheduler::kFirstAudioLimitMs after it came (650 ms from now): the heard unit
-    // goes first until its audio reaches past that (350 ms of it), then the newcomer gets
+    // StreamScheduler::kFirstAudioLimitMs after it came (450 ms from now): the heard unit
+    // goes first until its audio reaches past that (150 ms of it), then the newcomer gets
     // its first words at once. While a late newcomer counted as due when it was late, a
     // burst beyond what the cores carry went to newcomers only, and every listener
     // already heard ran dry. Due times count audio, so this does not depend on the
@@ -646,6 +650,9 @@ void TestWorkerPool::turnSlackGrowsWithTheListenersLead_data()
     QTest::addColumn<qint64>("leadMs");  // how far from now the first listener runs out of audio
     QTest::addColumn<qint64>("slackMs"); // what the running unit may get past the other
     QTest::newRow("listeners late") << qint64(-10000) << qint64(kWorkerLateTurnSlackMs);
+    // The second listener dry already, the first one's not by the time it is 500 ms past
+    // the second (its unit made 600 ms of audio): the second goes next as soon as it can.
+    QTest::newRow("only the other listener late") << qint64(-550) << qint64(kWorkerTurnSlackMs);
     // The second listener 2.9 s ahead: a quarter of that (less the time the synthesis
     // takes meanwhile, a quarter of it too: allowed for below).
     QTest::newRow("listeners seconds ahead") << qint64(2400) << qint64(2900 / 4);
