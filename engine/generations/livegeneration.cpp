@@ -443,11 +443,11 @@ void LiveGeneration::record()
             } else {
                 rec.op = kept ? EndRecord::Op::CompleteStopped : EndRecord::Op::Complete;
                 rec.path = path;
-                if (!kept)
-                    rec.created = created;
                 if (kept) {
                     rec.textSpoken = kept->textSpoken;
                     rec.textTotal = kept->textTotal;
+                } else {
+                    rec.created = created;
                 }
             }
         } else if (how == End::Stopped) {

@@ -73,11 +73,6 @@ bool bindAndExec(QSqlQuery &q, const QVariantList &binds)
 }
 }
 
-bool SqlUtil::exec(QSqlQuery &q, const QString &sql, const QVariantList &binds)
-{
-    return connected(q) && preparedOk(q, q.prepare(sql)) && bindAndExec(q, binds);
-}
-
 bool SqlUtil::exec(StoreQuery &q, const QString &sql, const QVariantList &binds)
 {
     if (!connected(q) || !preparedOk(q, q.prepareCached(sql)))

@@ -14,8 +14,7 @@ class Database;
 // Prepares, binds positionally and executes; the query is ready to iterate.
 namespace SqlUtil
 {
-bool exec(QSqlQuery &q, const QString &sql, const QVariantList &binds = {});
-// The same with the statement from (and back to) the connection's cache (StoreQuery).
+// The statement comes from (and goes back to) the connection's cache (StoreQuery).
 bool exec(StoreQuery &q, const QString &sql, const QVariantList &binds = {});
 // exec() of a read on db's connection for this thread; when that connection went stale
 // (the server restarted) it reconnects and reads once more, so the first read after an

@@ -66,7 +66,6 @@ bool StoreQuery::prepareCached(const QString &sql)
                 --conn->count;
                 if (idle->isEmpty())
                     conn->idle.erase(idle);
-                setForwardOnly(true);
                 m_sql = sql;
                 return true;
             }
