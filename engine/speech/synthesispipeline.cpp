@@ -53,8 +53,12 @@ TextSegmenter SynthesisPipeline::segmenterFor(const SynthesisParams &params)
     // would be heard as a 260 ms pause mid-sentence (and moved the next word's timing by
     // 240 ms). espeak-ng's pieces are the same samples on any worker because each call
     // runs in a fresh fork (EspeakCall).
-    const bool ramp = params.backend != SpeechBackendKind::Flite || params.fliteVoice != QLatin1String("kal16");
-    return TextSegmenter(240, ramp);
+    const bool flite = params.backend == SpeechBackendKind::Flite;
+    const bool ramp = !flite || params.fliteVoice != QLatin1String("kal16");
+    // flite works out a whole utterance before its first audio (~30 % of its work): in
+    // bursts of listeners arriving together, a whole second sentence after one sentence
+    // of audio left most of them with a gap (bench/README.md).
+    return TextSegmenter(240, ramp, flite ? TextSegmenter::kSlowStartRampGrowth : TextSegmenter::kRampGrowth);
 }
 
 void SynthesisPipeline::warmUp()

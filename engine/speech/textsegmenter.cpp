@@ -35,9 +35,10 @@ bool isSoftBreak(QChar c)
 }
 }
 
-TextSegmenter::TextSegmenter(int maxPieceLength, bool ramp)
+TextSegmenter::TextSegmenter(int maxPieceLength, bool ramp, int rampGrowth)
     : m_maxPieceLength(qMax(16, maxPieceLength))
     , m_ramp(ramp)
+    , m_rampGrowth(qMax(1, rampGrowth))
 {
 }
 
@@ -203,7 +204,7 @@ QList<TextSegmenter::Piece> TextSegmenter::ramped(const QString &text, const QLi
     for (Piece p : pieces) {
         for (;;) {
             const qsizetype end = p.start + p.text.size();
-            const qint64 budget = qMax<qint64>(kRampFirst, kRampGrowth * prefix[size_t(p.start)]);
+            const qint64 budget = qMax<qint64>(kRampFirst, m_rampGrowth * prefix[size_t(p.start)]);
             if (budget >= m_maxPieceLength || prefix[size_t(end)] - prefix[size_t(p.start)] <= budget)
                 break;
             const qsizetype cut = rampCut(text, p.start, end, budget, prefix);

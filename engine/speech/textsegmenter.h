@@ -8,7 +8,7 @@
 //
 // With the ramp (asked for: SynthesisPipeline::segmenterFor says for which backends), the
 // first pieces of a text are shorter than sentences: the first is a clause or a few
-// words, and each later one may be at most kRampGrowth times the text before it, until
+// words, and each later one may be at most rampGrowth times the text before it, until
 // pieces are whole sentences. A live stream makes one unit per piece, so its first audio
 // costs a few words of synthesis, and the audio it has buffered grows faster than the
 // units of other streams take to run (many listeners arriving together all start fast
@@ -32,10 +32,16 @@ public:
 
     // The first piece's size, in weighted characters (weight()): ~1 s of English speech.
     static constexpr int kRampFirst = 16;
-    // A later piece is at most this many times the weighted text before it.
+    // A later piece is at most this many times the weighted text before it: for a backend
+    // whose first audio comes at once (espeak-ng)...
     static constexpr int kRampGrowth = 2;
+    // ... and for one that works out a whole utterance before its first audio (flite,
+    // about 30 % of an utterance's work): a listener's next piece has to be that far
+    // along when the audio before it ends, so with many listeners in step a piece twice
+    // the audio before it came too late (SynthesisPipeline::segmenterFor).
+    static constexpr int kSlowStartRampGrowth = 1;
 
-    explicit TextSegmenter(int maxPieceLength = 240, bool ramp = false);
+    explicit TextSegmenter(int maxPieceLength = 240, bool ramp = false, int rampGrowth = kRampGrowth);
 
     QStringList split(const QString &text) const;
     QList<Piece> pieces(const QString &text) const;
@@ -50,4 +56,5 @@ private:
 
     int m_maxPieceLength;
     bool m_ramp;
+    int m_rampGrowth;
 };

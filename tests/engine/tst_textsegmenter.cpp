@@ -2,6 +2,7 @@
 // in "3.5", a sentence read without its final intonation) and an uncapped run delays
 // the first audio, so the pieces themselves are what these tests check.
 
+#include "synthesispipeline.h"
 #include "textsegmenter.h"
 
 #include <QRegularExpression>
@@ -50,6 +51,16 @@ QString wordRun(int length)
     s.truncate(length);
     return s.trimmed();
 }
+
+// The bench text's first two sentences, as each backend's ramp cuts them.
+const QString kTwoSentences = QStringLiteral("The lighthouse keeper woke before dawn, as he had done for thirty years. "
+                                             "He climbed the narrow stairs, counted the steps out of habit, and checked the lamp.");
+const QStringList kTwoSentencesEspeak = {"The lighthouse", "keeper woke before dawn,", "as he had done for thirty years.",
+                                         "He climbed the narrow stairs, counted the steps out of habit, and checked the lamp."};
+const QStringList kTwoSentencesFlite = {"The lighthouse", "keeper woke before dawn,", "as he had done for thirty years.",
+                                        "He climbed the narrow stairs, counted the steps out of habit,", "and checked the lamp."};
+const QStringList kTwoSentencesPlain = {"The lighthouse keeper woke before dawn, as he had done for thirty years.",
+                                        "He climbed the narrow stairs, counted the steps out of habit, and checked the lamp."};
 }
 
 class TestTextSegmenter : public QObject
@@ -66,6 +77,11 @@ private slots:
     void ramp();
     void rampOnlySplitsSentences_data();
     void rampOnlySplitsSentences();
+    void rampByBackend_data();
+    void rampByBackend();
+
+private:
+    static void checkJoinsTo(const QList<TextSegmenter::Piece> &ramped, const QList<TextSegmenter::Piece> &plain);
 };
 
 void TestTextSegmenter::sentences_data()
@@ -245,7 +261,16 @@ void TestTextSegmenter::rampOnlySplitsSentences()
 {
     QFETCH(QString, text);
     const QList<TextSegmenter::Piece> plain = TextSegmenter(240, false).pieces(text);
-    const QList<TextSegmenter::Piece> ramped = TextSegmenter(240, true).pieces(text);
+    for (const int growth : {TextSegmenter::kRampGrowth, TextSegmenter::kSlowStartRampGrowth}) {
+        const QList<TextSegmenter::Piece> ramped = TextSegmenter(240, true, growth).pieces(text);
+        checkJoinsTo(ramped, plain);
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+void TestTextSegmenter::checkJoinsTo(const QList<TextSegmenter::Piece> &ramped, const QList<TextSegmenter::Piece> &plain)
+{
     QVERIFY(ramped.size() >= plain.size());
     qsizetype k = 0;
     for (const TextSegmenter::Piece &sentence : plain) {
@@ -263,6 +288,34 @@ void TestTextSegmenter::rampOnlySplitsSentences()
     QCOMPARE(k, ramped.size());
     // The first piece is short, whatever follows.
     QVERIFY2(ramped.first().text.size() <= 3 * TextSegmenter::kRampFirst / 2, qPrintable(ramped.first().text));
+}
+
+// Each route cuts a voice's text as SynthesisPipeline::segmenterFor says: flite's pieces
+// grow more slowly than espeak-ng's (it works out a whole utterance before its first
+// audio), and kal16's texts are not ramped at all.
+void TestTextSegmenter::rampByBackend_data()
+{
+    QTest::addColumn<bool>("flite");
+    QTest::addColumn<QString>("fliteVoice");
+    QTest::addColumn<QStringList>("expected");
+
+    QTest::newRow("espeak-ng: up to twice the text before") << false << QString() << kTwoSentencesEspeak;
+    QTest::newRow("flite slt: up to the text before") << true << QStringLiteral("slt") << kTwoSentencesFlite;
+    QTest::newRow("flite kal16: sentences") << true << QStringLiteral("kal16") << kTwoSentencesPlain;
+}
+
+void TestTextSegmenter::rampByBackend()
+{
+    QFETCH(bool, flite);
+    QFETCH(QString, fliteVoice);
+    QFETCH(QStringList, expected);
+    SynthesisParams params;
+    params.backend = flite ? SpeechBackendKind::Flite : SpeechBackendKind::Espeak;
+    params.fliteVoice = fliteVoice;
+    QStringList got;
+    for (const TextSegmenter::Piece &p : SynthesisPipeline::segmenterFor(params).pieces(kTwoSentences))
+        got << p.text;
+    QCOMPARE(got.join(u'|'), expected.join(u'|'));
 }
 
 QTEST_GUILESS_MAIN(TestTextSegmenter)
