@@ -132,10 +132,11 @@ struct HeldJob
 
     quint32 tag() const { return job ? job->tag : 0; }
     bool urgent() const { return stop || finish; } // it ends as soon as it runs: first
-    // Its synthesis state lives in this process while it is paused: flite's utterance
-    // (~0.3 MB per second of the sentence's audio). An espeak-ng call's lives in its own
+    // Its synthesis state lives in this process while it is paused: flite's vocoder
+    // tracks and the audio made (~0.07 MB per second of the sentence's audio). An espeak-ng call's lives in its own
     // process, stopped meanwhile (~0.3 MB PSS).
     bool holdsStateHere() const { return job && job->params.backend == SpeechBackendKind::Flite; }
+    qsizetype textSize() const { return job ? job->params.text.size() : 0; }
     // A stream's first unit: a few words (TextSegmenter's ramp).
     bool isFirstUnit() const { return job && job->excerpt && job->excerpt->outputOffset == 0; }
     // When its listener runs out of audio, on the steady clock: a stream's first unit
@@ -201,11 +202,17 @@ public:
     // ahead waits for up to a quarter of it (pick()), at most kMaxTurnSlackMs.
     static constexpr qint64 kTurnSlackMs = kWorkerTurnSlackMs;
     static constexpr qint64 kMaxTurnSlackMs = kWorkerMaxTurnSlackMs;
-    // flite jobs begun and not ended, streams' first units aside (a few words each): each
-    // holds its synthesis state meanwhile (HeldJob::holdsStateHere), so their number
-    // bounds the worker's memory: with 200 flite streams, 32 kept server and workers at
-    // ~360 MB, 128 took ~590 MB. First units are bounded apart.
-    static constexpr int kMaxStarted = kWorkerMaxBegunUnits;
+    // The text of the flite jobs begun and not ended, streams' first units aside (a few
+    // words each): each holds its synthesis state meanwhile (HeldJob::holdsStateHere),
+    // about as much as its text is long, so their text bounds the worker's memory. A
+    // count of 32 units did too, but held the ramp's short pieces back as if they were
+    // whole sentences: in bursts of flite listeners arriving together, pieces waited
+    // for room while their listeners ran dry (96 units: gaps summed 80 s → 16 s and
+    // 0.2 s in bursts of 104, but ~560 MB for server and workers with 200 streams).
+    // Since a paused unit keeps only what flite's vocoder reads (FliteBackend, ~0.35 MB
+    // for 5 s of audio instead of ~1.5 MB), 7,680 characters (~96 sentences of 80) kept
+    // 200 streams at ~325 MB, where 32 units took ~345. First units are bounded apart.
+    static constexpr qsizetype kBegunTextBudget = kWorkerBegunTextBudget;
     // The slack between two units whose listeners have both run dry (pick()).
     static constexpr qint64 kLateTurnSlackMs = kWorkerLateTurnSlackMs;
     static constexpr int kMaxFirstUnits = 96;
@@ -236,7 +243,7 @@ private:
     qint64 m_rivalDue = 0; // its due time when it was found best
     const HeldJob *m_rivalOf = nullptr;
     bool m_rivalKnown = false;
-    // With m_rival: the best of the jobs not begun that wait for room (kMaxStarted).
+    // With m_rival: the best of the jobs not begun that wait for room (kBegunTextBudget).
     HeldJob *m_awaitingRoom = nullptr;
     std::condition_variable m_loopTurn;
 };
@@ -578,7 +585,7 @@ bool Worker::before(const HeldJob &a, const HeldJob &b)
 
 // The job to run now, by before(), turns by earliest deadline. The running job keeps its
 // turn unless another is due sooner by a slack (kTurnSlackMs, more for a rival well
-// ahead). A flite job not begun waits while kMaxStarted others are (kMaxFirstUnits for
+// ahead). A flite job not begun waits while others hold kBegunTextBudget (kMaxFirstUnits for
 // first units). The best of the others is kept from one chunk to the next: only the
 // running job's due time moves meanwhile, and a walk over a few hundred held jobs at
 // every chunk took ~2 % of the machine's CPU.
@@ -633,16 +640,23 @@ HeldJob *Worker::pick(HeldJob *current)
 HeldJob *Worker::bestBut(const HeldJob *current)
 {
     m_awaitingRoom = nullptr;
-    int started = 0, firstUnits = 0;
+    int firstUnits = 0;
+    qsizetype begunText = 0;
     for (const HeldJob &h : m_held) {
-        if (h.started && !h.ended && h.holdsStateHere())
-            ++(h.isFirstUnit() ? firstUnits : started);
+        if (!h.started || h.ended || !h.holdsStateHere())
+            continue;
+        if (h.isFirstUnit())
+            ++firstUnits;
+        else
+            begunText += h.textSize();
     }
     HeldJob *best = nullptr;
     for (HeldJob &h : m_held) {
         if (&h == current || h.ended)
             continue;
-        if (!h.started && h.holdsStateHere() && (h.isFirstUnit() ? firstUnits >= kMaxFirstUnits : started >= kMaxStarted)) {
+        const bool noRoom = h.isFirstUnit() ? firstUnits >= kMaxFirstUnits
+                                            : begunText > 0 && begunText + h.textSize() > kBegunTextBudget;
+        if (!h.started && h.holdsStateHere() && noRoom) {
             if (!h.isFirstUnit() && (!m_awaitingRoom || before(h, *m_awaitingRoom)))
                 m_awaitingRoom = &h;
             continue;

@@ -707,7 +707,8 @@ void TestWorkerPool::turnSlackGrowsWithTheListenersLead()
 void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
 {
     // A stream worker holds one flite unit more than it begins at once (each begun one
-    // keeps its synthesis state), all due at the same time. They begin one after another
+    // keeps its synthesis state: their text is bounded), all due at the same time. They
+    // begin one after another
     // by turns; once the last one's room is awaited, the unit running then (the last
     // begun, three times as long as the others) goes on to its end, and the waiting one
     // begins right after it. By turns, the begun ones went on in step, the shorter ones
@@ -726,12 +727,16 @@ void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
     });
     worker.setBusy(true);
     QString error;
-    const QString text = QString::fromUtf8(kSamples[0].text);
+    const QString text = QStringLiteral("The library opens at nine in the morning."); // a short piece
     const auto params = plan({"af_sarah", "base", "a", text}, &error);
     const auto longParams = plan({"af_sarah", "base", "a", (text + u' ').repeated(3).trimmed()}, &error);
     QVERIFY2(params && longParams, qPrintable(error));
     const qint64 due = steadyNowMs() + 60000; // nobody is late: turns by audio made
-    const quint32 units = kWorkerMaxBegunUnits + 1;
+    // As many units as the budget holds, the long one among them, then one more: the
+    // count follows the text (a fixed count of 32 held short pieces back).
+    const qsizetype begun = (kWorkerBegunTextBudget - longParams->text.size()) / params->text.size();
+    QVERIFY(begun > 32);
+    const quint32 units = quint32(begun) + 2;
     for (quint32 tag = 1; tag <= units; ++tag) {
         // A heard stream's unit: a second of audio came before it (flite: 16 kHz).
         worker.send(WorkerProtocol::Type::Job,
