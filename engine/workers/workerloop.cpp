@@ -132,11 +132,13 @@ struct HeldJob
 
     quint32 tag() const { return job ? job->tag : 0; }
     bool urgent() const { return stop || finish; } // it ends as soon as it runs: first
-    // Its synthesis state lives in this process while it is paused: flite's vocoder
-    // tracks and the audio made (~0.07 MB per second of the sentence's audio). An espeak-ng call's lives in its own
+    // Its synthesis state lives in this process while it is paused: for a clustergen
+    // flite voice its vocoder's tracks and the audio made (~0.07 MB per second of the
+    // sentence's audio), for kal16 (not ramped: whole sentences) the utterance. An espeak-ng call's lives in its own
     // process, stopped meanwhile (~0.3 MB PSS).
     bool holdsStateHere() const { return job && job->params.backend == SpeechBackendKind::Flite; }
-    qsizetype textSize() const { return job ? job->params.text.size() : 0; }
+    // What a begun flite unit counts against kBegunTextBudget: its text, at least a character.
+    qsizetype heldText() const { return job ? qMax<qsizetype>(job->params.text.size(), 1) : 1; }
     // A stream's first unit: a few words (TextSegmenter's ramp).
     bool isFirstUnit() const { return job && job->excerpt && job->excerpt->outputOffset == 0; }
     // When its listener runs out of audio, on the steady clock: a stream's first unit
@@ -211,8 +213,11 @@ public:
     // 0.2 s in bursts of 104, but ~560 MB for server and workers with 200 streams).
     // Since a paused unit keeps only what flite's vocoder reads (FliteBackend, ~0.35 MB
     // for 5 s of audio instead of ~1.5 MB), 7,680 characters (~96 sentences of 80) kept
-    // 200 streams at ~325 MB, where 32 units took ~345. First units are bounded apart.
+    // 200 streams at ~325 MB, where 32 units took ~345. Their number is bounded too
+    // (kMaxBegun: a thread and a pipeline's buffers each, whatever the text). First units
+    // are bounded apart.
     static constexpr qsizetype kBegunTextBudget = kWorkerBegunTextBudget;
+    static constexpr int kMaxBegun = kWorkerMaxBegunUnits;
     // The slack between two units whose listeners have both run dry (pick()).
     static constexpr qint64 kLateTurnSlackMs = kWorkerLateTurnSlackMs;
     static constexpr int kMaxFirstUnits = 96;
@@ -640,30 +645,42 @@ HeldJob *Worker::pick(HeldJob *current)
 HeldJob *Worker::bestBut(const HeldJob *current)
 {
     m_awaitingRoom = nullptr;
-    int firstUnits = 0;
+    int firstUnits = 0, begun = 0;
     qsizetype begunText = 0;
     for (const HeldJob &h : m_held) {
         if (!h.started || h.ended || !h.holdsStateHere())
             continue;
-        if (h.isFirstUnit())
+        if (h.isFirstUnit()) {
             ++firstUnits;
-        else
-            begunText += h.textSize();
+        } else {
+            ++begun;
+            begunText += h.heldText();
+        }
     }
-    HeldJob *best = nullptr;
+    // Room is taken in due order: a flite unit that fits waits too while one due before it
+    // does not fit (short pieces would pass a sentence waiting for room for as long as they
+    // kept coming). bestFitting is the best of those that fit: the others come after it.
+    HeldJob *best = nullptr, *bestFitting = nullptr;
     for (HeldJob &h : m_held) {
         if (&h == current || h.ended)
             continue;
-        const bool noRoom = h.isFirstUnit() ? firstUnits >= kMaxFirstUnits
-                                            : begunText > 0 && begunText + h.textSize() > kBegunTextBudget;
-        if (!h.started && h.holdsStateHere() && noRoom) {
-            if (!h.isFirstUnit() && (!m_awaitingRoom || before(h, *m_awaitingRoom)))
-                m_awaitingRoom = &h;
-            continue;
+        if (!h.started && h.holdsStateHere()) {
+            if (h.isFirstUnit() && firstUnits >= kMaxFirstUnits)
+                continue;
+            if (!h.isFirstUnit()) {
+                const bool room = begun == 0 || (begun < kMaxBegun && begunText + h.heldText() <= kBegunTextBudget);
+                HeldJob *&slot = room ? bestFitting : m_awaitingRoom;
+                if (!slot || before(h, *slot))
+                    slot = &h;
+                continue;
+            }
         }
         if (!best || before(h, *best))
             best = &h;
     }
+    const bool fitsInTurn = bestFitting && (!m_awaitingRoom || before(*bestFitting, *m_awaitingRoom));
+    if (fitsInTurn && (!best || before(*bestFitting, *best)))
+        best = bestFitting;
     return best;
 }
 

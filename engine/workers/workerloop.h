@@ -4,11 +4,12 @@
 // answer on outFd until the host closes the pipe. Returns the process exit code.
 int runWorkerLoop(int inFd, int outFd);
 
-// The text (characters) of the flite units a stream worker has begun and holds paused at
-// once, new streams' first units aside: each holds its synthesis state meanwhile, about
-// as much as its text is long (workerloop.cpp, kBegunTextBudget). A unit longer than this
-// begins when no other holds its state.
-constexpr int kWorkerBegunTextBudget = 7680;
+// The text (characters) and the number of the flite units a stream worker has begun and
+// holds paused at once, new streams' first units aside: each holds its synthesis state
+// meanwhile, about as much as its text is long (workerloop.cpp, kBegunTextBudget). One
+// unit begins whatever its text when no other of them is begun.
+constexpr long long kWorkerBegunTextBudget = 7680;
+constexpr int kWorkerMaxBegunUnits = 128;
 
 // A stream unit due this much sooner than the running one takes the turn from it; a rival
 // whose listener is further ahead waits for a quarter of its lead, at most the second

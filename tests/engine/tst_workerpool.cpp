@@ -88,6 +88,7 @@ private slots:
     void heardStreamGoesFirstUntilAhead();
     void lateNewcomerWaitsForAHeardListenerAboutToRunDry();
     void begunUnitsEndOneByOneWhileRoomIsAwaited();
+    void roomGoesInDueOrder();
     void turnSlackGrowsWithTheListenersLead_data();
     void turnSlackGrowsWithTheListenersLead();
     void quietWorkerIsEndedWhileFed();
@@ -708,11 +709,10 @@ void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
 {
     // A stream worker holds one flite unit more than it begins at once (each begun one
     // keeps its synthesis state: their text is bounded), all due at the same time. They
-    // begin one after another
-    // by turns; once the last one's room is awaited, the unit running then (the last
-    // begun, three times as long as the others) goes on to its end, and the waiting one
-    // begins right after it. By turns, the begun ones went on in step, the shorter ones
-    // ended first, and the waiting one began only after the whole lot.
+    // begin one after another by turns; once the last one's room is awaited, the unit
+    // running then (the last begun, three times as long as the others) goes on to its
+    // end, and the waiting one begins right after it. By turns, the begun ones went on in
+    // step, the shorter ones ended first, and the waiting one began only after the lot.
     WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
     QVERIFY2(startWarm(worker), "worker did not get ready");
     QList<quint32> ends;                 // tags, in the order their units ended
@@ -727,15 +727,15 @@ void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
     });
     worker.setBusy(true);
     QString error;
-    const QString text = QStringLiteral("The library opens at nine in the morning."); // a short piece
+    const QString text = QString::fromUtf8(kSamples[0].text);
     const auto params = plan({"af_sarah", "base", "a", text}, &error);
     const auto longParams = plan({"af_sarah", "base", "a", (text + u' ').repeated(3).trimmed()}, &error);
     QVERIFY2(params && longParams, qPrintable(error));
     const qint64 due = steadyNowMs() + 60000; // nobody is late: turns by audio made
     // As many units as the budget holds, the long one among them, then one more: the
-    // count follows the text (a fixed count of 32 held short pieces back).
+    // count follows the text (a fixed count of 32 held the ramp's short pieces back).
     const qsizetype begun = (kWorkerBegunTextBudget - longParams->text.size()) / params->text.size();
-    QVERIFY(begun > 32);
+    QVERIFY(begun > 32 && begun < kWorkerMaxBegunUnits);
     const quint32 units = quint32(begun) + 2;
     for (quint32 tag = 1; tag <= units; ++tag) {
         // A heard stream's unit: a second of audio came before it (flite: 16 kHz).
@@ -750,6 +750,48 @@ void TestWorkerPool::begunUnitsEndOneByOneWhileRoomIsAwaited()
         QCOMPARE(firstAudio.value(tag), qsizetype(0));
     QCOMPARE(ends.first(), units - 1); // the one running when the room ran out
     QCOMPARE(firstAudio.value(units), qsizetype(1)); // the waiting one began after it
+}
+
+void TestWorkerPool::roomGoesInDueOrder()
+{
+    // Begun flite units fill the budget but for a little. A long unit due next does not
+    // fit; shorter ones due after it would. They wait for it: room goes in due order,
+    // else short pieces would pass a sentence waiting for room for as long as they came.
+    WorkerProcess worker(WorkerPool::defaultWorkerProgram(), 30000);
+    QVERIFY2(startWarm(worker), "worker did not get ready");
+    QList<quint32> heard; // tags, in the order of their first audio
+    qsizetype ended = 0;
+    watchUnits(worker, [&](quint32 current, const WorkerProtocol::Frame &f) {
+        if (f.type == WorkerProtocol::Type::Audio && !heard.contains(current))
+            heard << current;
+        else if (f.type == WorkerProtocol::Type::Done || f.type == WorkerProtocol::Type::Error)
+            ++ended;
+    });
+    worker.setBusy(true);
+    QString error;
+    const QString text = QString::fromUtf8(kSamples[0].text);
+    const auto params = plan({"af_sarah", "base", "a", text}, &error);
+    const auto longParams = plan({"af_sarah", "base", "a", (text + u' ').repeated(3).trimmed()}, &error);
+    const auto shortParams = plan({"af_sarah", "base", "a", "Doors open at nine."}, &error);
+    QVERIFY2(params && longParams && shortParams, qPrintable(error));
+    const qsizetype fill = kWorkerBegunTextBudget / params->text.size();
+    const qsizetype left = kWorkerBegunTextBudget - fill * params->text.size();
+    QVERIFY2(longParams->text.size() > left && shortParams->text.size() <= left && fill < kWorkerMaxBegunUnits,
+             qPrintable(QString("fill %1 left %2 long %3 short %4").arg(fill).arg(left).arg(longParams->text.size()).arg(shortParams->text.size())));
+    const qint64 due = steadyNowMs() + 60000; // nobody is late: by audio made, then arrival
+    quint32 tag = 0;
+    for (qsizetype i = 0; i < fill; ++i)
+        worker.send(WorkerProtocol::Type::Job, streamUnit(*params, ++tag, due, 16000, AudioFormats::kSampleRate));
+    const quint32 longTag = ++tag;
+    worker.send(WorkerProtocol::Type::Job, streamUnit(*longParams, longTag, due, 16000, AudioFormats::kSampleRate));
+    const quint32 firstShort = tag + 1;
+    for (int i = 0; i < 3; ++i)
+        worker.send(WorkerProtocol::Type::Job, streamUnit(*shortParams, ++tag, due, 16000, AudioFormats::kSampleRate));
+    QTRY_COMPARE_WITH_TIMEOUT(ended, qsizetype(tag), 120000);
+    QCOMPARE(heard.size(), qsizetype(tag));
+    const qsizetype longAt = heard.indexOf(longTag);
+    for (quint32 t = firstShort; t <= tag; ++t)
+        QVERIFY2(heard.indexOf(t) > longAt, qPrintable(QString("short unit %1 began before the long one due before it").arg(t)));
 }
 
 void TestWorkerPool::quietWorkerIsEndedWhileFed()
