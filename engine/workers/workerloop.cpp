@@ -134,8 +134,8 @@ struct HeldJob
     bool urgent() const { return stop || finish; } // it ends as soon as it runs: first
     // Its synthesis state lives in this process while it is paused: for a clustergen
     // flite voice its vocoder's tracks and the audio made (~0.07 MB per second of the
-    // sentence's audio), for kal16 (not ramped: whole sentences) the utterance. An espeak-ng call's lives in its own
-    // process, stopped meanwhile (~0.3 MB PSS).
+    // sentence's audio), for kal16 (not ramped: whole sentences) the utterance. An
+    // espeak-ng call's lives in its own process, stopped meanwhile (~0.3 MB PSS).
     bool holdsStateHere() const { return job && job->params.backend == SpeechBackendKind::Flite; }
     // What a begun flite unit counts against kBegunTextBudget: its text, at least a character.
     qsizetype heldText() const { return job ? qMax<qsizetype>(job->params.text.size(), 1) : 1; }
@@ -590,8 +590,8 @@ bool Worker::before(const HeldJob &a, const HeldJob &b)
 
 // The job to run now, by before(), turns by earliest deadline. The running job keeps its
 // turn unless another is due sooner by a slack (kTurnSlackMs, more for a rival well
-// ahead). A flite job not begun waits while others hold kBegunTextBudget (kMaxFirstUnits for
-// first units). The best of the others is kept from one chunk to the next: only the
+// ahead). A flite job not begun waits while the begun ones leave it no room
+// (kBegunTextBudget, kMaxBegun; kMaxFirstUnits for first units). The best of the others is kept from one chunk to the next: only the
 // running job's due time moves meanwhile, and a walk over a few hundred held jobs at
 // every chunk took ~2 % of the machine's CPU.
 HeldJob *Worker::pick(HeldJob *current)
