@@ -112,7 +112,6 @@ qint64 StreamTask::deadlineMs() const
     return m_firstAudioMs + m_samples * 1000 / AudioFormats::kSampleRate;
 }
 
-
 SynthesisJob StreamTask::nextUnit()
 {
     const Span piece = m_pieces.at(m_next);

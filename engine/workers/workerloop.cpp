@@ -591,9 +591,9 @@ bool Worker::before(const HeldJob &a, const HeldJob &b)
 // The job to run now, by before(), turns by earliest deadline. The running job keeps its
 // turn unless another is due sooner by a slack (kTurnSlackMs, more for a rival well
 // ahead). A flite job not begun waits while the begun ones leave it no room
-// (kBegunTextBudget, kMaxBegun; kMaxFirstUnits for first units). The best of the others is kept from one chunk to the next: only the
-// running job's due time moves meanwhile, and a walk over a few hundred held jobs at
-// every chunk took ~2 % of the machine's CPU.
+// (kBegunTextBudget, kMaxBegun; kMaxFirstUnits for first units). The best of the others
+// is kept from one chunk to the next: only the running job's due time moves meanwhile,
+// and a walk over a few hundred held jobs at every chunk took ~2 % of the machine's CPU.
 HeldJob *Worker::pick(HeldJob *current)
 {
     // A rival waiting for its first audio is due later once that is late (HeldJob::due):
