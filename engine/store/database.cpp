@@ -17,6 +17,7 @@
 #include <QVariant>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 
 #include <libpq-fe.h>
@@ -178,6 +179,26 @@ void containsFolded(sqlite3_context *context, int, sqlite3_value **args)
     sqlite3_result_int(context, text(args[0]).contains(text(args[1]), Qt::CaseInsensitive) ? 1 : 0);
 }
 
+// How long a connection waits for another's write lock before SQLITE_BUSY.
+constexpr qint64 kBusyTimeoutMs = 10000;
+
+// SQLite's own busy handler sleeps 1, 2, 5, 10, ... 100 ms between tries: in a burst of
+// streams the store threads' writes (a row each) slept while the lock was free again
+// after a tenth of a millisecond (~75 sleeps in the first 0.3 s of 640 streams, and the
+// last rows came that much later). Our own writers queue on Database's writer lock
+// instead; this one is for the others (a statement outside immediateTransaction, a
+// checkpoint, another process): tries again after 50 us, doubling to 1 ms.
+int retryWhenBusy(void *, int count)
+{
+    thread_local QDeadlineTimer deadline;
+    if (count == 0)
+        deadline.setRemainingTime(kBusyTimeoutMs);
+    if (deadline.hasExpired())
+        return 0;
+    QThread::usleep(quint64(50) << qMin(count, 4));
+    return 1;
+}
+
 // Functions of our own, per connection. Qt's SQLite driver links the system libsqlite3,
 // the same library as ours, so its handle is ours to extend.
 void registerFunctions(QSqlDatabase &db)
@@ -188,10 +209,12 @@ void registerFunctions(QSqlDatabase &db)
         return;
     }
     auto *sqlite = *static_cast<sqlite3 *const *>(handle.data());
-    if (!sqlite
-        || sqlite3_create_function_v2(sqlite, "tts_contains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
-                                      containsFolded, nullptr, nullptr, nullptr)
-               != SQLITE_OK)
+    if (!sqlite)
+        return;
+    sqlite3_busy_handler(sqlite, retryWhenBusy, nullptr);
+    if (sqlite3_create_function_v2(sqlite, "tts_contains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
+                                   containsFolded, nullptr, nullptr, nullptr)
+        != SQLITE_OK)
         qWarning("cannot add tts_contains to SQLite: searching the history will find nothing");
 }
 
@@ -516,6 +539,11 @@ bool Database::immediateTransaction(const std::function<bool()> &fn) const
     QSqlDatabase db = connection();
     if (!db.isOpen())
         return false; // the server is away (SqlUtil logs that once); Qt would warn on every call
+    // SQLite: one writer at a time anyway; here the next one goes on as soon as the lock
+    // is free (retryWhenBusy). PostgreSQL locks rows, writers do not wait for each other.
+    std::unique_lock writer(m_writerLock, std::defer_lock);
+    if (!m_dialect.isPostgres() && !writer.try_lock_for(std::chrono::milliseconds(kBusyTimeoutMs)))
+        return false;
     QSqlQuery q(db);
     if (!q.exec(m_dialect.beginWrite())) {
         // A server connection that went stale while the server restarted fails on its

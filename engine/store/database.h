@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <functional>
+#include <mutex>
 
 // QtSql is private to the store: only its classes see the connection type.
 class QSqlDatabase;
@@ -82,4 +83,6 @@ private:
     mutable QMutex m_readOnlyMutex;
     mutable QSet<QString> m_readOnly; // connections switched to query_only
     mutable std::atomic<int> m_readOnlyCount{0};
+    // SQLite: immediateTransaction's writers, one at a time (see there).
+    mutable std::timed_mutex m_writerLock;
 };
