@@ -103,7 +103,7 @@ bool EspeakBackend::canSay(const QString &ipa) const
 }
 
 QString EspeakBackend::speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                             const MarkSink &marks, const QList<PhonemeSpan> &phonemes)
+                             const MarkSink &marks, const QList<PhonemeSpan> &phonemes, LeadingSilence)
 {
     if (m_rate <= 0)
         return QStringLiteral("espeak-ng failed to initialize");

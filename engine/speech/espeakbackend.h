@@ -15,7 +15,8 @@ public:
     bool isReady() const { return m_rate > 0; }
     int sampleRate(const SynthesisParams &params) override;
     QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                  const MarkSink &marks = {}, const QList<PhonemeSpan> &phonemes = {}) override;
+                  const MarkSink &marks = {}, const QList<PhonemeSpan> &phonemes = {},
+                  LeadingSilence lead = LeadingSilence::Heard) override;
     bool canSay(const QString &ipa) const override;
 
 private:

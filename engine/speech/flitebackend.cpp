@@ -17,7 +17,70 @@ cst_voice *register_cmu_us_kal16(const char *voxdir);
 
 #include <cstdlib>
 
+#include <dlfcn.h>
+
 #include <vector>
+
+namespace
+{
+// The sentence whose leading silence is not heard (SpeechBackend::LeadingSilence::Trimmed),
+// while this thread synthesizes it; how much of it mlsa_resynthesis below left out.
+struct UnheardLead
+{
+    cst_utterance *utt = nullptr;
+    float skippedSeconds = 0;
+};
+thread_local UnheardLead t_unheardLead;
+
+// Frames of the leading pause vocoded all the same (20 ms): the MLSA filter starts from
+// the pause's own state, not from nothing, and what follows keeps the whole pause's
+// envelope (correlation >= 0.996 in tst_flitebackend; the noise of unvoiced sounds comes
+// out otherwise).
+constexpr int kLeadFramesKept = 4;
+
+// The frames of a clustergen utterance's leading pause ("pau", ~0.15-0.21 s) that
+// come before kLeadFramesKept, when they are not heard; 0 otherwise.
+int unheardLeadFrames(const cst_cg_db *db)
+{
+    cst_utterance *utt = t_unheardLead.utt;
+    if (!utt || !utt_relation_present(utt, "Segment") || db->frame_advance <= 0)
+        return 0;
+    cst_item *first = relation_head(utt_relation(utt, "Segment"));
+    const char *silence = get_param_string(utt->features, "silence", "pau");
+    if (!first || !item_next(first) || !cst_streq(item_feat_string(first, "name"), silence))
+        return 0;
+    return qMax(0, int(item_feat_float(first, "end") / db->frame_advance) - kLeadFramesKept);
+}
+}
+
+// flite's vocoder, as clustergen's cg_resynth calls it (through the library's PLT, so that
+// this definition in the program comes first; the library's own is the next one). At a
+// ramp cut the pipeline trims the leading pause of the piece after the cut, and vocoding
+// it was ~12 % of the first three pieces' work (the second piece's pause is made before
+// its first audible sample, in the seconds where a burst of listeners arriving together
+// is tightest: bench/README.md): those frames are left out. The tracks are read only.
+extern "C" cst_wave *mlsa_resynthesis(const cst_track *params, const cst_track *str, cst_cg_db *db,
+                                      cst_audio_streaming_info *asi, int speedParam)
+{
+    using Vocoder = cst_wave *(*)(const cst_track *, const cst_track *, cst_cg_db *, cst_audio_streaming_info *, int);
+    static const auto flites = reinterpret_cast<Vocoder>(dlsym(RTLD_NEXT, "mlsa_resynthesis"));
+    if (!flites)
+        qFatal("flite's mlsa_resynthesis not found"); // cannot be: the program links libflite
+    const int skip = qMin(unheardLeadFrames(db), params->num_frames - 1);
+    if (skip <= 0 || (str && str->num_frames != params->num_frames))
+        return flites(params, str, db, asi, speedParam);
+    t_unheardLead.skippedSeconds = float(skip) * db->frame_advance;
+    auto later = [skip](const cst_track *t) {
+        cst_track view = *t;
+        view.num_frames -= skip;
+        view.frames += skip;
+        view.times += skip;
+        return view;
+    };
+    const cst_track p = later(params);
+    const cst_track s = str ? later(str) : cst_track{};
+    return flites(&p, str ? &s : nullptr, db, asi, speedParam);
+}
 
 namespace
 {
@@ -85,8 +148,10 @@ bool wordSpan(cst_item *word, float *start, float *end)
 }
 
 // One mark per token of the sentence (a token may be several words: "$1,250"). Token
-// names are the text without its punctuation, found in order in the sentence.
-void reportWords(cst_utterance *utt, const QString &sentence, int rate, const SpeechBackend::MarkSink &marks)
+// names are the text without its punctuation, found in order in the sentence. The audio
+// begins skippedSeconds into the utterance's times (mlsa_resynthesis above).
+void reportWords(cst_utterance *utt, const QString &sentence, int rate, float skippedSeconds,
+                 const SpeechBackend::MarkSink &marks)
 {
     qsizetype cursor = 0;
     for (cst_item *token = relation_head(utt_relation(utt, "Token")); token; token = item_next(token)) {
@@ -103,7 +168,8 @@ void reportWords(cst_utterance *utt, const QString &sentence, int rate, const Sp
                 first = s;
             end = e;
         }
-        start = first;
+        start = qMax(0.0f, first - skippedSeconds);
+        end = qMax(start, end - skippedSeconds);
         if (at >= 0 && first >= 0)
             marks(SpeechBackend::WordMark{at, qint64(double(start) * rate + 0.5), qint64(double(end) * rate + 0.5)});
     }
@@ -241,7 +307,7 @@ bool FliteBackend::canSay(const QString &ipa) const
 }
 
 QString FliteBackend::speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                            const MarkSink &marks, const QList<PhonemeSpan> &phonemes)
+                            const MarkSink &marks, const QList<PhonemeSpan> &phonemes, LeadingSilence lead)
 {
     VoiceState *s = voice(params.fliteVoice);
     if (!s)
@@ -252,24 +318,24 @@ QString FliteBackend::speak(const QString &sentence, const SynthesisParams &para
     Targets targets{float(s->f0Mean * params.pitch), float(s->f0Stddev * params.pitch * params.pitchRange)};
 
     if (phonemes.isEmpty())
-        return synthesize(s, targets, sentence, sink, marks);
+        return synthesize(s, targets, sentence, sink, marks, lead);
     const PhonemeAddenda addenda(v, s->addenda, phonemes);
     const SpokenText input = PhonemeRewrite::apply(sentence, phonemes, [&](const PhonemeSpan &span, qsizetype index) {
         return PhonemeRewrite::spaced(sentence, span, PhonemeAddenda::word(index));
     });
     if (!marks)
-        return synthesize(s, targets, input.text, sink, {});
+        return synthesize(s, targets, input.text, sink, {}, lead);
     return synthesize(s, targets, input.text, sink, [&](const WordMark &m) {
         WordMark mapped = m;
         mapped.textIndex = input.sourceIndex(m.textIndex);
         marks(mapped);
-    });
+    }, lead);
 }
 
 // The sentence's utterance, its settings in the utterance's features (which shadow the
 // voice's): a voice shared by sentences that interleave (WorkerLoop) is never changed.
 cst_utterance *FliteBackend::utterance(VoiceState *s, const Targets &targets, const QByteArray &text,
-                                        cst_audio_streaming_info *asi)
+                                        cst_audio_streaming_info *asi, LeadingSilence lead, float *skippedSeconds)
 {
     cst_utterance *utt = new_utterance();
     utt_set_input_text(utt, text.constData());
@@ -279,7 +345,11 @@ cst_utterance *FliteBackend::utterance(VoiceState *s, const Targets &targets, co
     if (asi)
         feat_set(utt->features, "streaming_info", audio_streaming_info_val(asi));
     VectorState::clearUpperHalves();
-    if (!utt_synth(utt)) {
+    t_unheardLead = {lead == LeadingSilence::Trimmed ? utt : nullptr, 0.0f};
+    const bool made = utt_synth(utt);
+    *skippedSeconds = t_unheardLead.skippedSeconds;
+    t_unheardLead = {};
+    if (!made) {
         delete_utterance(utt);
         return nullptr;
     }
@@ -287,7 +357,7 @@ cst_utterance *FliteBackend::utterance(VoiceState *s, const Targets &targets, co
 }
 
 QString FliteBackend::synthesize(VoiceState *s, const Targets &targets, const QString &sentence, const PcmSink &sink,
-                                 const MarkSink &marks)
+                                 const MarkSink &marks, LeadingSilence lead)
 {
     // flite's unvoiced excitation is noise from the C library's rand(), whose state
     // carries over from call to call: the same sentence came out with other noise, and
@@ -300,10 +370,11 @@ QString FliteBackend::synthesize(VoiceState *s, const Targets &targets, const QS
     if (marks) {
         // The words' times are known once the sentence is synthesized, so its audio is
         // handed over whole, after them.
-        cst_utterance *utt = utterance(s, targets, text, nullptr);
+        float skipped = 0;
+        cst_utterance *utt = utterance(s, targets, text, nullptr, lead, &skipped);
         const cst_wave *w = utt ? utt_wave(utt) : nullptr;
         if (w) {
-            reportWords(utt, sentence, w->sample_rate, marks);
+            reportWords(utt, sentence, w->sample_rate, skipped, marks);
             if (w->num_samples > 0)
                 sink(w->samples, w->num_samples);
         }
@@ -318,7 +389,8 @@ QString FliteBackend::synthesize(VoiceState *s, const Targets &targets, const QS
     asi->asc = streamChunk;
     asi->userdata = &ctx;
     asi->min_buffsize = 256;
-    cst_utterance *utt = utterance(s, targets, text, asi);
+    float skipped = 0;
+    cst_utterance *utt = utterance(s, targets, text, asi, lead, &skipped);
     const cst_wave *w = utt ? utt_wave(utt) : nullptr;
     if (!w) {
         if (utt)

@@ -18,7 +18,8 @@ public:
 
     int sampleRate(const SynthesisParams &params) override;
     QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                  const MarkSink &marks = {}, const QList<PhonemeSpan> &phonemes = {}) override;
+                  const MarkSink &marks = {}, const QList<PhonemeSpan> &phonemes = {},
+                  LeadingSilence lead = LeadingSilence::Heard) override;
     bool canSay(const QString &ipa) const override;
 
     static bool isKnownVoice(const QString &name);
@@ -41,10 +42,12 @@ private:
         float f0Stddev = 0;
     };
     VoiceState *voice(const QString &name);
+    // skippedSeconds: how much of its leading pause was left out (LeadingSilence::Trimmed).
     static cst_utterance_struct *utterance(VoiceState *s, const Targets &targets, const QByteArray &text,
-                                           cst_audio_streaming_info_struct *asi);
+                                           cst_audio_streaming_info_struct *asi, LeadingSilence lead,
+                                           float *skippedSeconds);
     QString synthesize(VoiceState *s, const Targets &targets, const QString &text, const PcmSink &sink,
-                       const MarkSink &marks);
+                       const MarkSink &marks, LeadingSilence lead);
 
     QHash<QString, VoiceState> m_voices;
 };

@@ -33,6 +33,11 @@ public:
         QString ipa;
     };
 
+    // What the caller does with the backend's own silence before a sentence's first
+    // audible sample: a piece that the ramp cut off the start of its sentence has it
+    // trimmed (SynthesisPipeline), and a backend may then leave most of it unmade.
+    enum class LeadingSilence { Heard, Trimmed };
+
     virtual ~SpeechBackend() = default;
 
     virtual int sampleRate(const SynthesisParams &params) = 0;
@@ -41,7 +46,8 @@ public:
     // before the audio that holds it. phonemes (in order, apart) are said as their IPA;
     // the caller hands only spans the backend can say (canSay()).
     virtual QString speak(const QString &sentence, const SynthesisParams &params, const PcmSink &sink,
-                          const MarkSink &marks = {}, const QList<PhonemeSpan> &phonemes = {}) = 0;
+                          const MarkSink &marks = {}, const QList<PhonemeSpan> &phonemes = {},
+                          LeadingSilence lead = LeadingSilence::Heard) = 0;
     // Whether this backend has phonemes for all of ipa (else the pipeline says the alias).
     virtual bool canSay(const QString &ipa) const = 0;
 };

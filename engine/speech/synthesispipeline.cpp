@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 namespace
@@ -373,7 +374,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     auto speakTimed = [&](const TextSegmenter::Piece &piece, const SpokenPiece &spoken) -> QString {
         raw.clear();
         marks.clear();
-        if (QString err = speakInCalls(backend, spoken, params, raw, &marks, &stopped); !err.isEmpty() || stopped)
+        if (QString err = speakInCalls(backend, spoken, params, raw, &marks, &stopped, trimLead); !err.isEmpty() || stopped)
             return err;
         sped.clear();
         if (speed) {
@@ -454,10 +455,13 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             if (QString err = speakTimed(pieces.at(i), spoken); !err.isEmpty())
                 return err;
         } else {
+            // The backend's silence before the first call's audio is trimmed at a cut.
+            auto lead = trimLead ? SpeechBackend::LeadingSilence::Trimmed : SpeechBackend::LeadingSilence::Heard;
             for (const SpokenPiece &call : callsOf(spoken)) {
                 if (stopped)
                     break;
-                if (QString err = backend->speak(call.text.text, params, pcmSink, {}, call.phonemes); !err.isEmpty())
+                if (QString err = backend->speak(call.text.text, params, pcmSink, {}, call.phonemes, std::exchange(lead, SpeechBackend::LeadingSilence::Heard));
+                    !err.isEmpty())
                     return err;
                 if (t_heartbeat && !t_heartbeat())
                     stopped = true;
@@ -664,8 +668,10 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
 }
 
 QString SynthesisPipeline::speakInCalls(SpeechBackend *backend, const SpokenPiece &spoken, const SynthesisParams &params,
-                                        std::vector<qint16> &raw, QList<SpeechBackend::WordMark> *marks, bool *stopped)
+                                        std::vector<qint16> &raw, QList<SpeechBackend::WordMark> *marks, bool *stopped,
+                                        bool leadTrimmed)
 {
+    auto lead = leadTrimmed ? SpeechBackend::LeadingSilence::Trimmed : SpeechBackend::LeadingSilence::Heard;
     const SpeechBackend::PcmSink gather = [&raw](const qint16 *pcm, int n) {
         raw.insert(raw.end(), pcm, pcm + n);
         return true;
@@ -684,7 +690,9 @@ QString SynthesisPipeline::speakInCalls(SpeechBackend *backend, const SpokenPiec
                     mapped.end += before;
                 marks->append(mapped);
             };
-        if (QString err = backend->speak(call.text.text, params, gather, markSink, call.phonemes); !err.isEmpty())
+        if (QString err = backend->speak(call.text.text, params, gather, markSink, call.phonemes,
+                                         std::exchange(lead, SpeechBackend::LeadingSilence::Heard));
+            !err.isEmpty())
             return err;
         if (t_heartbeat && !t_heartbeat()) {
             *stopped = true;

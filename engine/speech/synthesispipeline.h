@@ -111,9 +111,11 @@ public:
 private:
     // Says spoken in callsOf() calls: its audio appended to raw and, when marks is given,
     // its word marks there, moved past the calls before and pointing into the piece.
-    // Returns the backend's error; *stopped when the heartbeat says stop.
+    // Returns the backend's error; *stopped when the heartbeat says stop. leadTrimmed: the
+    // silence before the first call's audio is trimmed (SpeechBackend::LeadingSilence).
     QString speakInCalls(SpeechBackend *backend, const SpokenPiece &spoken, const SynthesisParams &params,
-                         std::vector<qint16> &raw, QList<SpeechBackend::WordMark> *marks, bool *stopped);
+                         std::vector<qint16> &raw, QList<SpeechBackend::WordMark> *marks, bool *stopped,
+                         bool leadTrimmed = false);
     QString runSsml(const SynthesisParams &params, const SsmlDocument &doc, const ChunkSink &sink,
                     Progress &done, const WordSink &wordSink);
     SpeechBackend *backendFor(const SynthesisParams &params);

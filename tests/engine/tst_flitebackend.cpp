@@ -1,5 +1,7 @@
 // FliteBackend: a streamed sentence frees what flite's vocoder no longer reads once its
-// first chunk is out (a stream worker holds many paused); the audio must not change.
+// first chunk is out (a stream worker holds many paused); the audio must not change. A
+// sentence whose leading pause is trimmed (a piece after a ramp cut) leaves most of that
+// pause unmade; the rest of its audio stays.
 
 #include "flitebackend.h"
 #include "synthesisparams.h"
@@ -8,6 +10,7 @@
 
 #include <malloc.h>
 
+#include <cmath>
 #include <vector>
 
 namespace
@@ -26,6 +29,8 @@ private slots:
     void streamedEqualsWhole_data();
     void streamedEqualsWhole();
     void pausedSentenceKeepsLittle();
+    void trimmedLeadIsNotMade_data();
+    void trimmedLeadIsNotMade();
 };
 
 void TestFliteBackend::streamedEqualsWhole_data()
@@ -98,6 +103,96 @@ void TestFliteBackend::pausedSentenceKeepsLittle()
     qInfo("heap in use: %lld KB at the first streamed chunk, %lld KB with the whole utterance", streamed / 1024, whole / 1024);
     QVERIFY(whole > 1024 * 1024);
     QVERIFY2(streamed > 0 && 2 * streamed < whole, "a paused streamed sentence holds most of its utterance");
+}
+
+void TestFliteBackend::trimmedLeadIsNotMade_data()
+{
+    QTest::addColumn<QString>("voice");
+    QTest::addColumn<QString>("sentence");
+    QTest::addColumn<bool>("clustergen");
+    QTest::newRow("slt") << "slt" << "keeper woke before dawn," << true;
+    QTest::newRow("rms") << "rms" << "counted the steps out of habit," << true;
+    QTest::newRow("awb") << "awb" << "and checked the lamp." << true;
+    // A diphone voice has no vocoder of clustergen's: all of it is made.
+    QTest::newRow("kal16") << "kal16" << "and checked the lamp." << false;
+}
+
+// The same sentence with its leading silence heard and trimmed (SpeechBackend::
+// LeadingSilence), streamed and with word marks (whole): trimmed, its audio is the same
+// after the ~0.2 s of leading pause that clustergen's vocoder no longer makes, and its
+// word marks move with it.
+void TestFliteBackend::trimmedLeadIsNotMade()
+{
+    QFETCH(QString, voice);
+    QFETCH(QString, sentence);
+    QFETCH(bool, clustergen);
+    FliteBackend flite;
+    SynthesisParams params;
+    params.backend = SpeechBackendKind::Flite;
+    params.fliteVoice = voice;
+    const int rate = flite.sampleRate(params);
+    struct Said
+    {
+        std::vector<qint16> streamed, whole;
+        QList<SpeechBackend::WordMark> marks;
+    };
+    auto say = [&](SpeechBackend::LeadingSilence lead) {
+        Said said;
+        auto into = [](std::vector<qint16> &out) {
+            return [&out](const qint16 *s, int n) {
+                out.insert(out.end(), s, s + n);
+                return true;
+            };
+        };
+        [&] { QCOMPARE(flite.speak(sentence, params, into(said.streamed), {}, {}, lead), QString()); }();
+        [&] {
+            QCOMPARE(flite.speak(sentence, params, into(said.whole),
+                                 [&](const SpeechBackend::WordMark &m) { said.marks.append(m); }, {}, lead),
+                     QString());
+        }();
+        return said;
+    };
+    const Said heard = say(SpeechBackend::LeadingSilence::Heard);
+    const Said trimmed = say(SpeechBackend::LeadingSilence::Trimmed);
+    QVERIFY(!QTest::currentTestFailed());
+    QVERIFY2(trimmed.streamed == trimmed.whole, "streamed and whole differ when the lead is trimmed");
+    QCOMPARE(trimmed.marks.size(), heard.marks.size());
+    QVERIFY(heard.marks.size() >= 3);
+    const qint64 unmade = qint64(heard.whole.size()) - qint64(trimmed.whole.size());
+    qInfo("%s: %lld of %zu samples unmade (%.0f ms)", qPrintable(voice), unmade, heard.whole.size(), unmade * 1000.0 / rate);
+    if (!clustergen) {
+        QVERIFY2(heard.whole == trimmed.whole, "a diphone voice's audio changed");
+        return;
+    }
+    // flite's leading pause is ~150-210 ms; 20 ms of it are still made.
+    QVERIFY2(unmade >= rate / 10 && unmade <= rate / 4, "not most of the leading pause left out");
+    for (qsizetype i = 0; i < heard.marks.size(); ++i) {
+        QCOMPARE(trimmed.marks.at(i).textIndex, heard.marks.at(i).textIndex);
+        QVERIFY2(std::abs(heard.marks.at(i).start - unmade - trimmed.marks.at(i).start) <= 1, "a word mark did not move with the audio");
+    }
+    // After the pause, the same sounds in the same places: the vocoder starts 20 ms before
+    // the pause ends, and the noise that voices unvoiced sounds comes out otherwise (so
+    // the envelope, in 10 ms frames, not the samples).
+    const size_t frame = size_t(rate / 100);
+    std::vector<double> x, y;
+    for (size_t at = frame * 2; at + frame <= trimmed.whole.size(); at += frame) {
+        double ex = 0, ey = 0;
+        for (size_t k = at; k < at + frame; ++k) {
+            ex += double(heard.whole[k + size_t(unmade)]) * heard.whole[k + size_t(unmade)];
+            ey += double(trimmed.whole[k]) * trimmed.whole[k];
+        }
+        x.push_back(std::sqrt(ex / double(frame)));
+        y.push_back(std::sqrt(ey / double(frame)));
+    }
+    double both = 0, a = 0, b = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+        both += x[i] * y[i];
+        a += x[i] * x[i];
+        b += y[i] * y[i];
+    }
+    const double correlation = both / std::sqrt(a * b);
+    qInfo("envelope correlation after the pause: %.4f", correlation);
+    QVERIFY2(correlation > 0.99, "the audio after the pause changed");
 }
 
 QTEST_GUILESS_MAIN(TestFliteBackend)
