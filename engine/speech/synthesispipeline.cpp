@@ -594,7 +594,10 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
         marks.clear();
         // A step that its aliases made long is said in calls of a plain piece's length;
         // the job shows that it lives after each.
-        if (QString err = speakInCalls(backend, spoken, sp, raw, wordSink ? &marks : nullptr, &stopped); !err.isEmpty())
+        // After a break or a join the backend's leading silence is trimmed (below).
+        const bool leadTrimmed = step.gap == SsmlStep::Gap::Break || step.gap == SsmlStep::Gap::Join;
+        if (QString err = speakInCalls(backend, spoken, sp, raw, wordSink ? &marks : nullptr, &stopped, leadTrimmed);
+            !err.isEmpty())
             return err;
         if (stopped)
             break;
@@ -613,7 +616,7 @@ QString SynthesisPipeline::runSsml(const SynthesisParams &params, const SsmlDocu
 
         const auto [audibleFirst, audibleLast] = audibleSpan(sped, level);
         size_t first = 0, last = sped.size();
-        if (step.gap == SsmlStep::Gap::Break || step.gap == SsmlStep::Gap::Join)
+        if (leadTrimmed)
             first = audibleFirst;
         if (plan.trimsTail(i))
             last = qMax(first, audibleLast);
