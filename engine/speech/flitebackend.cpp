@@ -15,7 +15,9 @@ cst_voice *register_cmu_us_kal16(const char *voxdir);
 
 #include <QByteArray>
 
+#include <atomic>
 #include <cstdlib>
+#include <mutex>
 
 #include <dlfcn.h>
 
@@ -31,6 +33,9 @@ struct UnheardLead
     float skippedSeconds = 0;
 };
 thread_local UnheardLead t_unheardLead;
+// Whether libflite has called mlsa_resynthesis below (a build of it that binds its own
+// calls, -Bsymbolic or static, would not: FliteBackend::synthesize says so once).
+std::atomic<bool> s_vocoderInterposed{false};
 
 // Frames of the leading pause vocoded all the same (20 ms): the MLSA filter starts from
 // the pause's own state, not from nothing, and what follows keeps the whole pause's
@@ -66,6 +71,7 @@ extern "C" cst_wave *mlsa_resynthesis(const cst_track *params, const cst_track *
     static const auto flites = reinterpret_cast<Vocoder>(dlsym(RTLD_NEXT, "mlsa_resynthesis"));
     if (!flites)
         qFatal("flite's mlsa_resynthesis not found"); // cannot be: the program links libflite
+    s_vocoderInterposed.store(true, std::memory_order_relaxed);
     const int skip = qMin(unheardLeadFrames(db), params->num_frames - 1);
     if (skip <= 0 || (str && str->num_frames != params->num_frames))
         return flites(params, str, db, asi, speedParam);
@@ -401,5 +407,12 @@ QString FliteBackend::synthesize(VoiceState *s, const Targets &targets, const QS
     if (!ctx.gotAudio && w->num_samples > 0)
         sink(w->samples, w->num_samples);
     delete_utterance(utt);
+    static std::once_flag checked;
+    if (feat_present(s->voice->features, "cg_db") && !ctx.stopped)
+        std::call_once(checked, [] {
+            if (!s_vocoderInterposed.load(std::memory_order_relaxed))
+                qWarning("flite calls its own vocoder (mlsa_resynthesis is not this program's): "
+                         "leading pauses that are trimmed are vocoded all the same");
+        });
     return {};
 }

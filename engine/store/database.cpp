@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -186,18 +187,27 @@ constexpr qint64 kBusyTimeoutMs = 10000;
 // streams the store threads' writes (a row each) slept while the lock was free again
 // after a tenth of a millisecond (~75 sleeps in the first 0.3 s of 640 streams, and the
 // last rows came that much later). Our own writers queue on Database's writer lock
-// instead; this one is for the others (a statement outside immediateTransaction, a
-// checkpoint, another process): tries again after 50 us, doubling to 1 ms.
+// instead; this one is for the rest (the commit of the writer before, a statement outside
+// immediateTransaction, another process): it tries again after 50 us, doubling to 0.8 ms,
+// until its waits add up to kBusyTimeoutMs. Like SQLite's, it counts the time from
+// count alone: SQLite does not reset count for every statement (a prepare's wait goes on
+// from the last step's count), so a clock started at count 0 could have run out long ago.
 int retryWhenBusy(void *, int count)
 {
-    thread_local QDeadlineTimer deadline;
-    if (count == 0)
-        deadline.setRemainingTime(kBusyTimeoutMs);
-    if (deadline.hasExpired())
+    constexpr int kDoublings = 4;
+    constexpr qint64 kFirstUs = 50;
+    const qint64 waitedUs = count <= kDoublings
+                                ? kFirstUs * ((qint64(1) << count) - 1)
+                                : kFirstUs * ((qint64(1) << kDoublings) - 1) + (count - kDoublings) * (kFirstUs << kDoublings);
+    if (waitedUs >= kBusyTimeoutMs * 1000)
         return 0;
-    QThread::usleep(quint64(50) << qMin(count, 4));
+    QThread::usleep(quint64(kFirstUs) << qMin(count, kDoublings));
     return 1;
 }
+
+// The thread is inside immediateTransaction (one cannot nest: SQLite refuses a second
+// BEGIN, and the writer lock is not recursive).
+thread_local bool t_writing = false;
 
 // Functions of our own, per connection. Qt's SQLite driver links the system libsqlite3,
 // the same library as ours, so its handle is ours to extend.
@@ -539,11 +549,19 @@ bool Database::immediateTransaction(const std::function<bool()> &fn) const
     QSqlDatabase db = connection();
     if (!db.isOpen())
         return false; // the server is away (SqlUtil logs that once); Qt would warn on every call
-    // SQLite: one writer at a time anyway; here the next one goes on as soon as the lock
-    // is free (retryWhenBusy). PostgreSQL locks rows, writers do not wait for each other.
+    if (t_writing) {
+        qWarning("a store transaction was begun inside another: refused");
+        return false;
+    }
+    // SQLite: one writer at a time anyway; here the next one begins as soon as the one
+    // before commits (retryWhenBusy covers its commit: the lock is let go before it, so
+    // that a WAL checkpoint the commit runs does not hold up the next writers).
+    // PostgreSQL locks rows, writers do not wait for each other.
     std::unique_lock writer(m_writerLock, std::defer_lock);
     if (!m_dialect.isPostgres() && !writer.try_lock_for(std::chrono::milliseconds(kBusyTimeoutMs)))
         return false;
+    t_writing = true;
+    const auto done = qScopeGuard([] { t_writing = false; });
     QSqlQuery q(db);
     if (!q.exec(m_dialect.beginWrite())) {
         // A server connection that went stale while the server restarted fails on its
@@ -562,6 +580,8 @@ bool Database::immediateTransaction(const std::function<bool()> &fn) const
         q.exec(QStringLiteral("ROLLBACK"));
         throw;
     }
+    if (writer.owns_lock())
+        writer.unlock();
     if (ok && q.exec(QStringLiteral("COMMIT")))
         return true;
     q.exec(QStringLiteral("ROLLBACK"));

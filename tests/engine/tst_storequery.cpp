@@ -1,6 +1,8 @@
 // The store's prepared statements are kept per connection and used again (StoreQuery):
 // a statement used again must bind each execution's values, never be shared by two
-// queries at once, and hold no snapshot of the database while idle.
+// queries at once, and hold no snapshot of the database while idle. Writers on several
+// threads all commit (Database::immediateTransaction queues them; the next one begins
+// while the one before still commits), and a transaction is never begun inside another.
 #include "database.h"
 #include "sqlutil.h"
 #include "storequery.h"
@@ -11,7 +13,9 @@
 
 #include <sqlite3.h>
 
+#include <atomic>
 #include <thread>
+#include <vector>
 
 class StoreQueryTest : public QObject
 {
@@ -26,6 +30,8 @@ private slots:
     void sameSqlWhileOneIsReadGetsAStatementOfItsOwn();
     void halfReadQueryHoldsNoSnapshot();
     void failedExecutionLeavesNoBrokenStatement();
+    void writersOnManyThreadsAllCommit();
+    void transactionInsideAnotherIsRefused();
 
 private:
     qint64 count();
@@ -159,6 +165,48 @@ void StoreQueryTest::failedExecutionLeavesNoBrokenStatement()
     QVERIFY(SqlUtil::exec(q, sql, {5, QStringLiteral("v5")}));
     QCOMPARE(q.numRowsAffected(), 1);
     QCOMPARE(count(), 4);
+}
+
+void StoreQueryTest::writersOnManyThreadsAllCommit()
+{
+    constexpr int kThreads = 4, kEach = 150;
+    std::atomic<int> failed{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+        threads.emplace_back([&, t] {
+            for (int i = 0; i < kEach; ++i) {
+                const bool ok = m_db->immediateTransaction([&] {
+                    StoreQuery insert(*m_db);
+                    return SqlUtil::exec(insert, QStringLiteral("INSERT INTO t (k, v) VALUES (?, ?)"),
+                                         {1000 + t * kEach + i, QStringLiteral("w")});
+                });
+                if (!ok)
+                    ++failed;
+            }
+        });
+    for (std::thread &t : threads)
+        t.join();
+    QCOMPARE(failed.load(), 0);
+    QCOMPARE(count(), qint64(3 + kThreads * kEach));
+}
+
+void StoreQueryTest::transactionInsideAnotherIsRefused()
+{
+    bool inner = true;
+    QTest::ignoreMessage(QtWarningMsg, "a store transaction was begun inside another: refused");
+    QVERIFY(m_db->immediateTransaction([&] {
+        StoreQuery insert(*m_db);
+        inner = m_db->immediateTransaction([&] { return true; });
+        return SqlUtil::exec(insert, QStringLiteral("INSERT INTO t (k, v) VALUES (?, ?)"), {4, QStringLiteral("v4")});
+    }));
+    QVERIFY(!inner);
+    QCOMPARE(count(), qint64(4));
+    // The lock went with the outer one: the next writer goes on.
+    QVERIFY(m_db->immediateTransaction([&] {
+        StoreQuery insert(*m_db);
+        return SqlUtil::exec(insert, QStringLiteral("INSERT INTO t (k, v) VALUES (?, ?)"), {5, QStringLiteral("v5")});
+    }));
+    QCOMPARE(count(), qint64(5));
 }
 
 QTEST_GUILESS_MAIN(StoreQueryTest)
