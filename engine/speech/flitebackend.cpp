@@ -353,7 +353,8 @@ cst_utterance *FliteBackend::utterance(VoiceState *s, const Targets &targets, co
     VectorState::clearUpperHalves();
     t_unheardLead = {lead == LeadingSilence::Trimmed ? utt : nullptr, 0.0f};
     const bool made = utt_synth(utt);
-    *skippedSeconds = t_unheardLead.skippedSeconds;
+    if (skippedSeconds)
+        *skippedSeconds = t_unheardLead.skippedSeconds;
     t_unheardLead = {};
     if (!made) {
         delete_utterance(utt);
@@ -395,8 +396,7 @@ QString FliteBackend::synthesize(VoiceState *s, const Targets &targets, const QS
     asi->asc = streamChunk;
     asi->userdata = &ctx;
     asi->min_buffsize = 256;
-    float skipped = 0;
-    cst_utterance *utt = utterance(s, targets, text, asi, lead, &skipped);
+    cst_utterance *utt = utterance(s, targets, text, asi, lead, nullptr);
     const cst_wave *w = utt ? utt_wave(utt) : nullptr;
     if (!w) {
         if (utt)

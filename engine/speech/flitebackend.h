@@ -42,7 +42,8 @@ private:
         float f0Stddev = 0;
     };
     VoiceState *voice(const QString &name);
-    // skippedSeconds: how much of its leading pause was left out (LeadingSilence::Trimmed).
+    // skippedSeconds (when given): how much of its leading pause was left out
+    // (LeadingSilence::Trimmed).
     static cst_utterance_struct *utterance(VoiceState *s, const Targets &targets, const QByteArray &text,
                                            cst_audio_streaming_info_struct *asi, LeadingSilence lead,
                                            float *skippedSeconds);

@@ -205,6 +205,12 @@ int retryWhenBusy(void *, int count)
     return 1;
 }
 
+// Qt's own busy timeout, until configure() puts retryWhenBusy in its place.
+QString busyTimeoutOption()
+{
+    return QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs);
+}
+
 // The thread is inside immediateTransaction (one cannot nest: SQLite refuses a second
 // BEGIN, and the writer lock is not recursive).
 thread_local bool t_writing = false;
@@ -365,10 +371,10 @@ QSqlDatabase Database::connection() const
         // After open(), a connection never creates the file: a deleted database must not
         // come back empty under the same name.
         db.setDatabaseName(QUrl::fromLocalFile(m_path).toString(QUrl::FullyEncoded) + QStringLiteral("?mode=rw"));
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000;QSQLITE_OPEN_URI"));
+        db.setConnectOptions(busyTimeoutOption() + QStringLiteral(";QSQLITE_OPEN_URI"));
     } else {
         db.setDatabaseName(m_path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+        db.setConnectOptions(busyTimeoutOption());
     }
     if (db.open())
         configure(db, name);

@@ -19,6 +19,23 @@ qint64 heapInUse()
 {
     return qint64(mallinfo2().uordblks);
 }
+
+SynthesisParams fliteVoice(const QString &voice)
+{
+    SynthesisParams params;
+    params.backend = SpeechBackendKind::Flite;
+    params.fliteVoice = voice;
+    return params;
+}
+
+// A sink that keeps every sample.
+SpeechBackend::PcmSink appendTo(std::vector<qint16> &out)
+{
+    return [&out](const qint16 *s, int n) {
+        out.insert(out.end(), s, s + n);
+        return true;
+    };
+}
 }
 
 class TestFliteBackend : public QObject
@@ -50,9 +67,7 @@ void TestFliteBackend::streamedEqualsWhole()
     QFETCH(QString, voice);
     QFETCH(QString, sentence);
     FliteBackend flite;
-    SynthesisParams params;
-    params.backend = SpeechBackendKind::Flite;
-    params.fliteVoice = voice;
+    const SynthesisParams params = fliteVoice(voice);
     std::vector<qint16> streamed, whole;
     int chunks = 0;
     QCOMPARE(flite.speak(sentence, params, [&](const qint16 *s, int n) {
@@ -61,10 +76,7 @@ void TestFliteBackend::streamedEqualsWhole()
         return true;
     }), QString());
     int marks = 0;
-    QCOMPARE(flite.speak(sentence, params, [&](const qint16 *s, int n) {
-        whole.insert(whole.end(), s, s + n);
-        return true;
-    }, [&](const SpeechBackend::WordMark &) { ++marks; }), QString());
+    QCOMPARE(flite.speak(sentence, params, appendTo(whole), [&](const SpeechBackend::WordMark &) { ++marks; }), QString());
     QVERIFY(marks > 5);
     QVERIFY2(whole.size() > 16000, "less than a second of audio");
     if (voice != QLatin1String("kal16"))
@@ -84,9 +96,7 @@ void TestFliteBackend::pausedSentenceKeepsLittle()
     QSKIP("AddressSanitizer's allocator is not glibc's: mallinfo2() does not see it");
 #endif
     FliteBackend flite;
-    SynthesisParams params;
-    params.backend = SpeechBackendKind::Flite;
-    params.fliteVoice = QStringLiteral("slt");
+    const SynthesisParams params = fliteVoice(QStringLiteral("slt"));
     const QString sentence = QStringLiteral("Outside, the sea was calm and grey, and a thin line of light was growing in the east.");
     qint64 streamed = -1, whole = -1;
     qint64 before = heapInUse();
@@ -127,9 +137,7 @@ void TestFliteBackend::trimmedLeadIsNotMade()
     QFETCH(QString, sentence);
     QFETCH(bool, clustergen);
     FliteBackend flite;
-    SynthesisParams params;
-    params.backend = SpeechBackendKind::Flite;
-    params.fliteVoice = voice;
+    const SynthesisParams params = fliteVoice(voice);
     const int rate = flite.sampleRate(params);
     struct Said
     {
@@ -138,15 +146,9 @@ void TestFliteBackend::trimmedLeadIsNotMade()
     };
     auto say = [&](SpeechBackend::LeadingSilence lead) {
         Said said;
-        auto into = [](std::vector<qint16> &out) {
-            return [&out](const qint16 *s, int n) {
-                out.insert(out.end(), s, s + n);
-                return true;
-            };
-        };
-        [&] { QCOMPARE(flite.speak(sentence, params, into(said.streamed), {}, {}, lead), QString()); }();
+        [&] { QCOMPARE(flite.speak(sentence, params, appendTo(said.streamed), {}, {}, lead), QString()); }();
         [&] {
-            QCOMPARE(flite.speak(sentence, params, into(said.whole),
+            QCOMPARE(flite.speak(sentence, params, appendTo(said.whole),
                                  [&](const SpeechBackend::WordMark &m) { said.marks.append(m); }, {}, lead),
                      QString());
         }();
