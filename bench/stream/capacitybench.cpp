@@ -23,7 +23,9 @@
 #include <chrono>
 #include <condition_variable>
 #include <memory>
+#include <functional>
 #include <mutex>
+#include <unordered_map>
 #include <thread>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -126,6 +128,8 @@ CapacityBench::CapacityBench(const QString &text)
     , m_cores(qMax(1, QThread::idealThreadCount()))
 {
     m_rampMs = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_RAMP_MS");
+    if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_PERIODS") > 0)
+        m_heldPeriods = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_PERIODS");
     if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS") > 0)
         m_firstLimitMs = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS");
     // 200 clients and the server (which inherits this limit) each need a socket per
@@ -212,6 +216,172 @@ void CapacityBench::cpu(double *serverS, double *workersS) const
     *workersS = 0;
     for (qint64 pid : tree.values(server))
         *workersS += subtreeCpu(tree, pid); // the worker, its zygote, its voices' processes and calls
+}
+
+void CapacityBench::tally(Round &r, const PlayerClient &c, bool lateWithoutAudio) const
+{
+    if (c.completed())
+        ++r.completed;
+    if (c.firstFrameMs() >= 0)
+        r.firstMs << c.firstFrameMs();
+    // A burst cut short leaves listeners without audio who were not late yet: not counted.
+    if (c.firstFrameMs() > m_firstLimitMs || (c.firstFrameMs() < 0 && lateWithoutAudio))
+        ++r.slowStarts;
+    if (!c.error().isEmpty())
+        ++r.errors[c.error()];
+    r.underruns += c.underruns();
+    r.underrunClients += c.underruns() > 0 ? 1 : 0;
+    r.lateMs += c.lateMs();
+    r.maxLateMs = qMax(r.maxLateMs, c.lateMs());
+    if (c.firstUnderrunAudioS() >= 0) {
+        r.underrunAudioS << c.firstUnderrunAudioS();
+        r.underrunFirstFrameMs << c.firstFrameMs();
+    }
+    if (c.firstUnderrunMs() >= 0 && (r.firstUnderrunMs < 0 || c.firstUnderrunMs() < r.firstUnderrunMs)) {
+        r.firstUnderrunMs = c.firstUnderrunMs();
+        r.firstUnderrunAudioS = c.firstUnderrunAudioS();
+        r.firstUnderrunFirstFrameMs = c.firstFrameMs();
+    }
+}
+
+QString CapacityBench::cpuShares(const Round &r) const
+{
+    const double share = 100.0 / (qMax(r.wallS, 1e-3) * m_cores);
+    return QStringLiteral("%1/%2/%3%").arg(r.cpuServerS * share, 0, 'f', 0).arg(r.cpuWorkersS * share, 0, 'f', 0).arg(r.cpuClientsS * share, 0, 'f', 0);
+}
+
+CapacityBench::Round CapacityBench::held(const QByteArray &request, int listeners, double audioS)
+{
+    Round r;
+    const double periodMs = audioS * 1000;
+    const double windowMs = m_heldPeriods * periodMs; // no listener arrives after it
+    QElapsedTimer wall;
+    wall.start();
+    QEventLoop loop;
+    const QUrl url(m_studio->wsUrl(m_key));
+    std::unordered_map<PlayerClient *, double> arrivedMs; // the listeners still connected
+    int due = listeners; // arrivals scheduled, not yet come
+    bool stopping = false;
+    const auto lateWithoutAudio = [&](const PlayerClient &c, double arrived) {
+        return c.firstFrameMs() < 0 && double(wall.elapsed()) > arrived + m_firstLimitMs + 500; // + connecting
+    };
+    const auto stop = [&] {
+        stopping = true;
+        std::vector<PlayerClient *> left;
+        for (const auto &[c, arrived] : arrivedMs)
+            left.push_back(c);
+        for (PlayerClient *c : left)
+            c->abort(); // done() tallies it
+        if (due == 0)
+            loop.quit();
+    };
+    std::function<void()> arrive = [&] {
+        --due;
+        if (stopping) {
+            if (due == 0 && arrivedMs.empty())
+                loop.quit();
+            return;
+        }
+        auto *c = new PlayerClient(url, request);
+        arrivedMs[c] = double(wall.elapsed());
+        ++r.clients;
+        QObject::connect(c, &PlayerClient::done, &loop, [&, c] {
+            const double arrived = arrivedMs[c];
+            arrivedMs.erase(c);
+            tally(r, *c, lateWithoutAudio(*c, arrived));
+            // Its place goes to a newcomer when its playback ends (now, if it ended badly).
+            const double next = double(wall.elapsed()) + (c->completed() ? c->playbackLeftMs() : 0);
+            c->deleteLater();
+            if (!stopping && next < windowMs) {
+                ++due;
+                QTimer::singleShot(int(next - double(wall.elapsed())), Qt::PreciseTimer, &loop, arrive);
+            } else if (due == 0 && arrivedMs.empty()) {
+                loop.quit();
+            }
+        });
+        c->start();
+    };
+    QTimer check;
+    QObject::connect(&check, &QTimer::timeout, &loop, [&] {
+        if (stopping)
+            return;
+        for (const auto &[c, arrived] : arrivedMs)
+            if (c->underruns() > 0 || c->firstFrameMs() > m_firstLimitMs || lateWithoutAudio(*c, arrived)) {
+                r.aborted = true;
+                stop();
+                return;
+            }
+    });
+    check.start(250);
+    QTimer limit;
+    limit.setSingleShot(true);
+    QObject::connect(&limit, &QTimer::timeout, &loop, [&] {
+        r.aborted = true;
+        stop();
+    });
+    limit.start(int(windowMs + periodMs) + 20000);
+    double server0 = 0, workers0 = 0;
+    cpu(&server0, &workers0);
+    const double clients0 = Bench::cpuNow();
+    for (int i = 0; i < listeners; ++i)
+        QTimer::singleShot(int(periodMs * i / listeners), Qt::PreciseTimer, &loop, arrive);
+    loop.exec();
+    check.stop();
+    double server1 = 0, workers1 = 0;
+    cpu(&server1, &workers1);
+    r.cpuServerS = server1 - server0;
+    r.cpuWorkersS = qMax(0.0, workers1 - workers0);
+    r.cpuClientsS = Bench::cpuNow() - clients0;
+    r.wallS = double(wall.elapsed()) / 1000.0;
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    settle(500);
+    return r;
+}
+
+int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from, double theoretical)
+{
+    const int budgetS = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_BUDGET") > 0
+                            ? qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_BUDGET")
+                            : 900;
+    QDeadlineTimer budget(qint64(budgetS) * 1000);
+    std::printf("  held (N listening at every moment for %d stream lengths, each replaced when its playback ends; "
+                "pass = every stream completed, no underrun, every first frame <= %.0f ms):",
+                m_heldPeriods, m_firstLimitMs);
+    int lo = 0, hi = -1, n = qMax(1, from);
+    bool timeBox = false;
+    while (true) {
+        if (budget.hasExpired()) {
+            timeBox = true;
+            break;
+        }
+        const Round r = held(request, n, audioS);
+        std::printf(" %d %s(%d streams, first frame p50/p99 %.0f/%.0f ms%s)[CPU %s]", n, r.pass() ? "ok" : "FAIL",
+                    r.clients, percentile(r.firstMs, 0.5), percentile(r.firstMs, 0.99),
+                    r.pass() ? ""
+                             : qPrintable(QStringLiteral(", %1 underrun, %2 late start, %3 not completed")
+                                              .arg(r.underrunClients)
+                                              .arg(r.slowStarts)
+                                              .arg(r.clients - r.completed)),
+                    qPrintable(cpuShares(r)));
+        std::fflush(stdout);
+        if (r.pass())
+            lo = n;
+        else
+            hi = n;
+        if (hi < 0) {
+            if (n >= m_maxStreams)
+                break;
+            n = qMin(qMax(n + 1, n * 6 / 5), m_maxStreams);
+        } else {
+            if (hi - lo <= qMax(1, lo / 20))
+                break;
+            n = (lo + hi) / 2;
+        }
+    }
+    std::printf("\n  held real-time listeners (zero underruns): %d%s%s  theoretical: %.0f  (%.0f%% of it)\n", lo,
+                hi < 0 && !timeBox ? " (the --max-streams cap)" : "", timeBox ? " (time box hit; at least)" : "",
+                theoretical, theoretical > 0 ? 100.0 * lo / theoretical : 0.0);
+    return lo;
 }
 
 CapacityBench::Round CapacityBench::players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun,
@@ -315,31 +485,8 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     r.peakWorkersKiB = peak.peakWorkersKiB;
     r.peakWorkers = peak.peakWorkers;
     for (size_t i = 0; i < list.size(); ++i) {
-        const auto &c = list[i];
-        c->abort();
-        if (c->completed())
-            ++r.completed;
-        if (c->firstFrameMs() >= 0)
-            r.firstMs << c->firstFrameMs();
-        // A burst cut short leaves listeners without audio who were not late yet: not counted.
-        if (c->firstFrameMs() > m_firstLimitMs
-            || (c->firstFrameMs() < 0 && startsDue(i)))
-            ++r.slowStarts;
-        if (!c->error().isEmpty())
-            ++r.errors[c->error()];
-        r.underruns += c->underruns();
-        r.underrunClients += c->underruns() > 0 ? 1 : 0;
-        r.lateMs += c->lateMs();
-        r.maxLateMs = qMax(r.maxLateMs, c->lateMs());
-        if (c->firstUnderrunAudioS() >= 0) {
-            r.underrunAudioS << c->firstUnderrunAudioS();
-            r.underrunFirstFrameMs << c->firstFrameMs();
-        }
-        if (c->firstUnderrunMs() >= 0 && (r.firstUnderrunMs < 0 || c->firstUnderrunMs() < r.firstUnderrunMs)) {
-            r.firstUnderrunMs = c->firstUnderrunMs();
-            r.firstUnderrunAudioS = c->firstUnderrunAudioS();
-            r.firstUnderrunFirstFrameMs = c->firstFrameMs();
-        }
+        list[i]->abort();
+        tally(r, *list[i], startsDue(i));
     }
     r.wallS = double(wall.elapsed()) / 1000.0;
     list.clear();
@@ -387,6 +534,25 @@ void CapacityBench::runVoice(const Voice &voice)
     const QByteArray req = StreamBench::requestFor(m_text, voice.id, voice.lang);
     const int roundMs = int(audioS * 1000 * 2) + 20000 + m_rampMs; // the last listener comes m_rampMs late
     players(req, 2, roundMs, false, false); // warm-up
+
+    // BENCH_STREAM_CAPACITY_HELD=N: one held round of N listeners instead of everything else.
+    if (const int heldOnly = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD"); heldOnly > 0) {
+        const Round r = held(req, heldOnly, audioS);
+        std::printf("  held %d: %s; %d streams, %d completed, first frame p50/p99 %.1f/%.1f ms, %d underrun (%.0f ms of "
+                    "gaps), %d late start; %.1f s; CPU %s; CPU ms per stream: server %.2f, workers %.2f, clients %.2f\n",
+                    heldOnly, r.pass() ? "ok" : "FAIL", r.clients, r.completed, percentile(r.firstMs, 0.5),
+                    percentile(r.firstMs, 0.99), r.underrunClients, r.lateMs, r.slowStarts, r.wallS,
+                    qPrintable(cpuShares(r)), r.cpuServerS * 1000 / qMax(1, r.clients),
+                    r.cpuWorkersS * 1000 / qMax(1, r.clients), r.cpuClientsS * 1000 / qMax(1, r.clients));
+        std::printf("  %7s first underruns at audio s p10/p50/p90 %.2f/%.2f/%.2f, their listeners' first frames "
+                    "p10/p50/p90 %.0f/%.0f/%.0f ms; worst listener %.0f ms of gaps\n",
+                    "", percentile(r.underrunAudioS, 0.1), percentile(r.underrunAudioS, 0.5),
+                    percentile(r.underrunAudioS, 0.9), percentile(r.underrunFirstFrameMs, 0.1),
+                    percentile(r.underrunFirstFrameMs, 0.5), percentile(r.underrunFirstFrameMs, 0.9), r.maxLateMs);
+        studio.stop();
+        m_studio = nullptr;
+        return;
+    }
 
     std::printf("  %7s %8s %8s %9s %9s %9s %10s %8s %11s %10s %7s %17s\n", "clients", "p50 ms", "p99 ms", "completed",
                 "underrun", "late ms", "server MB", "workers", "workers MB", "total MB", "wall s", "CPU % srv/wrk/cli");
@@ -472,9 +638,7 @@ void CapacityBench::runVoice(const Voice &voice)
                                                                             .arg(r.firstUnderrunMs, 0, 'f', 0)
                                                                             .arg(r.firstUnderrunFirstFrameMs, 0, 'f', 0))
                                            .arg(r.errors.isEmpty() ? QString() : QStringLiteral(", %1 errors").arg(r.errorCount()));
-        const double share = 100.0 / (qMax(r.wallS, 1e-3) * m_cores);
-        std::printf(" %d %s%s[CPU %.0f/%.0f/%.0f%%]", clients, r.pass() ? "ok" : "FAIL", qPrintable(why),
-                    r.cpuServerS * share, r.cpuWorkersS * share, r.cpuClientsS * share);
+        std::printf(" %d %s%s[CPU %s]", clients, r.pass() ? "ok" : "FAIL", qPrintable(why), qPrintable(cpuShares(r)));
         std::fflush(stdout);
         if (r.pass())
             lo = clients;
@@ -493,6 +657,8 @@ void CapacityBench::runVoice(const Voice &voice)
     std::printf("\n  real-time listeners (zero underruns): %d%s%s  theoretical: %.0f  (%.0f%% of it)\n", lo,
                 hi < 0 && !timeBox ? " (the --max-streams cap)" : "", timeBox ? " (time box hit; at least)" : "",
                 theoretical, theoretical > 0 ? 100.0 * lo / theoretical : 0.0);
+    if (!qEnvironmentVariableIsSet("BENCH_STREAM_CAPACITY_NO_HELD"))
+        heldSearch(req, audioS, lo, theoretical);
     studio.stop();
     m_studio = nullptr;
 }

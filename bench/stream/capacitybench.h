@@ -5,15 +5,17 @@
 #include <QMap>
 #include <QString>
 
+class PlayerClient;
 class StudioProcess;
 
 // bench-stream --capacity: how many real-time listeners one server carries. Per voice, on
 // a fresh server: time to first frame at 1, 10, 50 and 200 player clients arriving
 // together, server and worker RSS idle and at 50 and 200 streams, the largest count of
-// concurrent listeners with zero underruns and first audio within a bound (stepping 1, 2,
-// 4, ... then bisecting), and
-// beside it the theoretical capacity, cores x the pipeline's real-time factor per core
-// measured in this process on the same text.
+// concurrent listeners with zero underruns and first audio within a bound, two ways:
+// arriving together (a burst: stepping 1, 2, 4, ... then bisecting), and held (N
+// listeners at every moment, each replaced by a newcomer when its playback ends, for
+// several stream lengths); beside them the theoretical capacity, cores x the pipeline's
+// real-time factor per core measured in this process on the same text.
 class CapacityBench
 {
 public:
@@ -75,6 +77,18 @@ private:
     static double zygoteCpu(qint64 zygote);
     // sampleMemoryToo: the peak RSS while it ran (the search's rounds need none).
     Round players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun, bool sampleMemoryToo);
+    // N listeners held for m_heldPeriods stream lengths (audioS each): they first arrive
+    // evenly over one stream length, and each one's playback end brings the next listener
+    // to its place, so N are listening at every moment after the first length, arriving at
+    // the steady rate N / audioS. Stops at its first failure.
+    Round held(const QByteArray &request, int listeners, double audioS);
+    // The largest N held with zero underruns, from `from` (stepping up by a fifth until a
+    // round fails, then bisecting to within 5 %); prints each round.
+    int heldSearch(const QByteArray &request, double audioS, int from, double theoretical);
+    // One listener's outcome into r; lateWithoutAudio: it has had no frame by its due time.
+    void tally(Round &r, const PlayerClient &c, bool lateWithoutAudio) const;
+    // r's rounds' CPU, as shares of all cores over its wall time.
+    QString cpuShares(const Round &r) const;
     // RSS of the server process and of its workers (with their zygotes and calls); from any thread.
     static void memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB, int *workers);
     // CPU seconds so far of the server and of its live workers (and their waited children).
@@ -92,4 +106,7 @@ private:
     // BENCH_STREAM_CAPACITY_RAMP_MS: the listeners of a burst arrive evenly over this long
     // instead of together (0).
     int m_rampMs = 0;
+    // BENCH_STREAM_CAPACITY_HELD_PERIODS: how many stream lengths a held round lasts (the
+    // first is the listeners' arrival).
+    int m_heldPeriods = 3;
 };

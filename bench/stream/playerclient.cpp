@@ -48,6 +48,14 @@ void PlayerClient::onAudio(const QByteArray &frame)
     m_samples += frame.size() / qsizetype(sizeof(float));
 }
 
+double PlayerClient::playbackLeftMs() const
+{
+    if (m_firstMs < 0)
+        return 0;
+    const double now = double(m_clock.nsecsElapsed()) / 1e6;
+    return qMax(0.0, m_playStartMs + m_stallMs + double(m_samples) * 1000.0 / kSampleRate - now);
+}
+
 void PlayerClient::onText(const QString &message)
 {
     const QJsonObject o = QJsonDocument::fromJson(message.toUtf8()).object();

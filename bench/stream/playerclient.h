@@ -33,6 +33,9 @@ public:
     double firstUnderrunMs() const { return m_firstUnderrunMs; }
     double firstUnderrunAudioS() const { return m_firstUnderrunAudioS; }
     qint64 samples() const { return m_samples; }
+    // How much of the audio received is still to be played (ms): a listener held in the
+    // bench's steady state leaves when its playback ends, not when the stream completes.
+    double playbackLeftMs() const;
     QString error() const { return m_error; } // an {"type":"error"} detail, if the server sent one
 
 signals:
