@@ -34,6 +34,10 @@ private:
     {
         int clients = 0;
         int completed = 0;
+        // How late the clients' own event loop ran a 10 ms timer (ms, worst and p99): a
+        // frame the clients read late counts as late, so a gap this long may be the bench's.
+        double clientLagMaxMs = 0;
+        double clientLagP99Ms = 0;
         int underrunClients = 0;
         int underruns = 0;
         double lateMs = 0; // summed over clients
