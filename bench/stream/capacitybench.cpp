@@ -361,6 +361,7 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
                 "pass = every stream completed, no underrun, every first frame <= %.0f ms):",
                 m_heldPeriods, m_firstLimitMs);
     int lo = 0, hi = -1, n = qMax(1, from);
+    Round passed; // the largest round that passed
     bool timeBox = false;
     while (true) {
         if (budget.hasExpired()) {
@@ -371,16 +372,19 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
         std::printf(" %d %s(%d streams, first frame p50/p99 %.0f/%.0f ms%s)[CPU %s]", n, r.pass() ? "ok" : "FAIL",
                     r.clients, percentile(r.firstMs, 0.5), percentile(r.firstMs, 0.99),
                     r.pass() ? ""
-                             : qPrintable(QStringLiteral(", %1 underrun, %2 late start, %3 not completed")
+                             : qPrintable(QStringLiteral(", %1 underrun, %2 late start, %3")
                                               .arg(r.underrunClients)
                                               .arg(r.slowStarts)
-                                              .arg(r.clients - r.completed)),
+                                              .arg(r.aborted ? QStringLiteral("stopped at %1 s").arg(r.wallS, 0, 'f', 1)
+                                                             : QStringLiteral("%1 not completed").arg(r.clients - r.completed))),
                     qPrintable(cpuShares(r)));
         std::fflush(stdout);
-        if (r.pass())
+        if (r.pass()) {
             lo = n;
-        else
+            passed = r;
+        } else {
             hi = n;
+        }
         if (hi < 0) {
             if (n >= m_maxStreams)
                 break;
@@ -394,6 +398,18 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
     std::printf("\n  held real-time listeners (zero underruns): %d%s%s  theoretical: %.0f  (%.0f%% of it)\n", lo,
                 hi < 0 && !timeBox ? " (the --max-streams cap)" : "", timeBox ? " (time box hit; at least)" : "",
                 theoretical, theoretical > 0 ? 100.0 * lo / theoretical : 0.0);
+    // What the whole machine spent per stream there (the pipeline and what the theoretical
+    // capacity leaves out: the server's store, files and sockets, the clients) caps it at
+    // cores x audio / CPU per stream, however well the streams are scheduled.
+    if (passed.clients > 0) {
+        const double perStreamMs = (passed.cpuServerS + passed.cpuWorkersS + passed.cpuClientsS) * 1000 / passed.clients;
+        const double ceiling = m_cores * audioS * 1000 / perStreamMs;
+        std::printf("  CPU per stream at %d held: server %.2f + workers %.2f + clients %.2f = %.2f ms for %.1f s of audio "
+                    "(the solo pipeline: %.2f ms) -> the machine's ceiling at that cost %.0f listeners; held reached %.0f%% of it\n",
+                    lo, passed.cpuServerS * 1000 / passed.clients, passed.cpuWorkersS * 1000 / passed.clients,
+                    passed.cpuClientsS * 1000 / passed.clients, perStreamMs, audioS,
+                    m_cores * audioS * 1000 / theoretical, ceiling, 100.0 * lo / ceiling);
+    }
     return lo;
 }
 
