@@ -16,9 +16,11 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QMultiHash>
+#include <QPointF>
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <chrono>
 #include <condition_variable>
@@ -26,6 +28,7 @@
 #include <functional>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 #include <thread>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -260,6 +263,7 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     QEventLoop loop;
     const QUrl url(m_studio->wsUrl(m_key));
     std::unordered_map<PlayerClient *, double> arrivedMs; // the listeners still connected
+    std::vector<double> playingUntil; // listeners with all their audio, until their playback ends (wall ms)
     int due = listeners; // arrivals scheduled, not yet come
     bool stopping = false;
     const auto lateWithoutAudio = [&](const PlayerClient &c, double arrived) {
@@ -291,6 +295,7 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
             tally(r, *c, lateWithoutAudio(*c, arrived));
             // Its place goes to a newcomer when its playback ends (now, if it ended badly).
             const double next = double(wall.elapsed()) + (c->completed() ? c->playbackLeftMs() : 0);
+            playingUntil.push_back(next);
             c->deleteLater();
             if (!stopping && next < windowMs) {
                 ++due;
@@ -301,6 +306,26 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
         });
         c->start();
     };
+    // The audio buffered ahead of all listeners together, over the last stream length: a
+    // machine that keeps up holds it level; past what it carries, the buffers drain (by the
+    // shortfall, every second) before the first listener runs dry, which can take longer
+    // than a round when the first stream length, half loaded, filled them.
+    QList<QPointF> leads; // (s, listener-seconds ahead)
+    QTimer leadSampler;
+    QObject::connect(&leadSampler, &QTimer::timeout, &loop, [&] {
+        const double now = double(wall.elapsed());
+        if (stopping || now < windowMs - periodMs)
+            return;
+        double ahead = 0;
+        for (const auto &[c, arrived] : arrivedMs)
+            ahead += c->playbackLeftMs();
+        playingUntil.erase(std::remove_if(playingUntil.begin(), playingUntil.end(), [now](double end) { return end <= now; }),
+                           playingUntil.end());
+        for (double end : playingUntil)
+            ahead += end - now;
+        leads << QPointF(now / 1000, ahead / 1000);
+    });
+    leadSampler.start(250);
     QList<double> lags;
     QElapsedTimer tick;
     QTimer lag;
@@ -338,6 +363,21 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     loop.exec();
     check.stop();
     lag.stop();
+    leadSampler.stop();
+    // Least squares: listener-seconds ahead gained per second, as a share of the listeners.
+    if (leads.size() >= 8) {
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (const QPointF &p : std::as_const(leads)) {
+            sx += p.x();
+            sy += p.y();
+            sxx += p.x() * p.x();
+            sxy += p.x() * p.y();
+        }
+        const double n = double(leads.size());
+        const double slope = (n * sxy - sx * sy) / qMax(1e-9, n * sxx - sx * sx);
+        r.aheadS = sy / n / qMax(1, listeners);
+        r.keptPace = 1 + slope / qMax(1, listeners);
+    }
     r.clientLagMaxMs = percentile(lags, 1.0);
     r.clientLagP99Ms = percentile(lags, 0.99);
     double server1 = 0, workers1 = 0;
@@ -358,8 +398,9 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
                             : 900;
     QDeadlineTimer budget(qint64(budgetS) * 1000);
     std::printf("  held (N listening at every moment for %d stream lengths, each replaced when its playback ends; "
-                "pass = every stream completed, no underrun, every first frame <= %.0f ms):",
-                m_heldPeriods, m_firstLimitMs);
+                "pass = every stream completed, no underrun, every first frame <= %.0f ms, and over the last stream "
+                "length the audio buffered ahead of the listeners kept level: at least %.2f s of audio per second):",
+                m_heldPeriods, m_firstLimitMs, Round::kMinPace);
     int lo = 0, hi = -1, n = qMax(1, from);
     Round passed; // the largest round that passed
     bool timeBox = false;
@@ -369,17 +410,24 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
             break;
         }
         const Round r = held(request, n, audioS);
-        std::printf(" %d %s(%d streams, first frame p50/p99 %.0f/%.0f ms%s)[CPU %s]", n, r.pass() ? "ok" : "FAIL",
-                    r.clients, percentile(r.firstMs, 0.5), percentile(r.firstMs, 0.99),
-                    r.pass() ? ""
-                             : qPrintable(QStringLiteral(", %1 underrun, %2 late start, %3")
-                                              .arg(r.underrunClients)
-                                              .arg(r.slowStarts)
-                                              .arg(r.aborted ? QStringLiteral("stopped at %1 s").arg(r.wallS, 0, 'f', 1)
-                                                             : QStringLiteral("%1 not completed").arg(r.clients - r.completed))),
-                    qPrintable(cpuShares(r)));
+        const bool pass = r.pass() && !r.drained();
+        QString how = QStringLiteral("%1 streams, first frame p50/p99 %2/%3 ms")
+                          .arg(r.clients)
+                          .arg(percentile(r.firstMs, 0.5), 0, 'f', 0)
+                          .arg(percentile(r.firstMs, 0.99), 0, 'f', 0);
+        if (r.keptPace >= 0)
+            how += QStringLiteral(", %1 s ahead, %2 s of audio per s").arg(r.aheadS, 0, 'f', 1).arg(r.keptPace, 0, 'f', 3);
+        if (!r.pass())
+            how += QStringLiteral(", %1 underrun, %2 late start, %3")
+                       .arg(r.underrunClients)
+                       .arg(r.slowStarts)
+                       .arg(r.aborted ? QStringLiteral("stopped at %1 s").arg(r.wallS, 0, 'f', 1)
+                                      : QStringLiteral("%1 not completed").arg(r.clients - r.completed));
+        else if (r.drained())
+            how += QStringLiteral(", drained");
+        std::printf(" %d %s(%s)[CPU %s]", n, pass ? "ok" : "FAIL", qPrintable(how), qPrintable(cpuShares(r)));
         std::fflush(stdout);
-        if (r.pass()) {
+        if (pass) {
             lo = n;
             passed = r;
         } else {
@@ -398,17 +446,16 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
     std::printf("\n  held real-time listeners (zero underruns): %d%s%s  theoretical: %.0f  (%.0f%% of it)\n", lo,
                 hi < 0 && !timeBox ? " (the --max-streams cap)" : "", timeBox ? " (time box hit; at least)" : "",
                 theoretical, theoretical > 0 ? 100.0 * lo / theoretical : 0.0);
-    // What the whole machine spent per stream there (the pipeline and what the theoretical
-    // capacity leaves out: the server's store, files and sockets, the clients) caps it at
-    // cores x audio / CPU per stream, however well the streams are scheduled.
+    // What the whole machine spent per stream there, beside the solo pipeline's part of it:
+    // the theoretical capacity counts only the pipeline, not the server's store, files and
+    // sockets, nor the clients, nor what running beside them costs the pipeline itself.
     if (passed.clients > 0) {
         const double perStreamMs = (passed.cpuServerS + passed.cpuWorkersS + passed.cpuClientsS) * 1000 / passed.clients;
-        const double ceiling = m_cores * audioS * 1000 / perStreamMs;
-        std::printf("  CPU per stream at %d held: server %.2f + workers %.2f + clients %.2f = %.2f ms for %.1f s of audio "
-                    "(the solo pipeline: %.2f ms) -> the machine's ceiling at that cost %.0f listeners; held reached %.0f%% of it\n",
+        const double soloMs = m_cores * audioS * 1000 / theoretical;
+        std::printf("  CPU per stream at %d held: server %.2f + workers %.2f + clients %.2f = %.2f ms for %.1f s of audio; "
+                    "the solo pipeline's %.2f ms are %.0f%% of it\n",
                     lo, passed.cpuServerS * 1000 / passed.clients, passed.cpuWorkersS * 1000 / passed.clients,
-                    passed.cpuClientsS * 1000 / passed.clients, perStreamMs, audioS,
-                    m_cores * audioS * 1000 / theoretical, ceiling, 100.0 * lo / ceiling);
+                    passed.cpuClientsS * 1000 / passed.clients, perStreamMs, audioS, soloMs, 100.0 * soloMs / perStreamMs);
     }
     return lo;
 }
@@ -567,12 +614,14 @@ void CapacityBench::runVoice(const Voice &voice)
     // BENCH_STREAM_CAPACITY_HELD=N: one held round of N listeners instead of everything else.
     if (const int heldOnly = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD"); heldOnly > 0) {
         const Round r = held(req, heldOnly, audioS);
-        std::printf("  held %d: %s; %d streams, %d completed, first frame p50/p99 %.1f/%.1f ms, %d underrun (%.0f ms of "
-                    "gaps), %d late start; %.1f s; CPU %s; CPU ms per stream: server %.2f, workers %.2f, clients %.2f\n",
-                    heldOnly, r.pass() ? "ok" : "FAIL", r.clients, r.completed, percentile(r.firstMs, 0.5),
+        std::printf("  held %d: %s%s; %d streams, %d completed, first frame p50/p99 %.1f/%.1f ms, %d underrun (%.0f ms of "
+                    "gaps), %d late start; %.1f s; CPU %s; CPU ms per stream: server %.2f, workers %.2f, clients %.2f; "
+                    "over the last stream length %.2f s ahead per listener, audio per second of playback %.3f\n",
+                    heldOnly, r.pass() && !r.drained() ? "ok" : "FAIL", r.drained() ? " (drained)" : "", r.clients, r.completed, percentile(r.firstMs, 0.5),
                     percentile(r.firstMs, 0.99), r.underrunClients, r.lateMs, r.slowStarts, r.wallS,
                     qPrintable(cpuShares(r)), r.cpuServerS * 1000 / qMax(1, r.clients),
-                    r.cpuWorkersS * 1000 / qMax(1, r.clients), r.cpuClientsS * 1000 / qMax(1, r.clients));
+                    r.cpuWorkersS * 1000 / qMax(1, r.clients), r.cpuClientsS * 1000 / qMax(1, r.clients), r.aheadS,
+                    r.keptPace);
         std::printf("  %7s first underruns at audio s p10/p50/p90 %.2f/%.2f/%.2f, their listeners' first frames "
                     "p10/p50/p90 %.0f/%.0f/%.0f ms; worst listener %.0f ms of gaps; the clients' loop late by "
                     "p99 %.1f, at most %.1f ms\n",

@@ -38,6 +38,15 @@ private:
         // frame the clients read late counts as late, so a gap this long may be the bench's.
         double clientLagMaxMs = 0;
         double clientLagP99Ms = 0;
+        // Held rounds, over their last stream length: the audio buffered ahead of a listener
+        // (s, mean), and the audio the listeners got per second of playback (1 = level).
+        double aheadS = -1;
+        double keptPace = -1;
+        // Healthy held rounds measured 1.01; a machine past what it carries drains the
+        // buffers (0.90 at 168 flite listeners, 98 % of the theoretical capacity) long
+        // before the first gap.
+        static constexpr double kMinPace = 0.99;
+        bool drained() const { return keptPace >= 0 && keptPace < kMinPace; }
         int underrunClients = 0;
         int underruns = 0;
         double lateMs = 0; // summed over clients
