@@ -21,6 +21,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <chrono>
 #include <condition_variable>
@@ -132,7 +133,7 @@ CapacityBench::CapacityBench(const QString &text)
 {
     m_rampMs = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_RAMP_MS");
     if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_PERIODS") > 0)
-        m_heldPeriods = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_PERIODS");
+        m_heldPeriods = qMax(2, qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_PERIODS")); // the first is the arrival
     if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS") > 0)
         m_firstLimitMs = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS");
     // 200 clients and the server (which inherits this limit) each need a socket per
@@ -276,16 +277,13 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
             left.push_back(c);
         for (PlayerClient *c : left)
             c->abort(); // done() tallies it
-        if (due == 0)
-            loop.quit();
+        // Arrivals still due find `stopping` set (or, after this returns, their context gone).
+        loop.quit();
     };
     std::function<void()> arrive = [&] {
         --due;
-        if (stopping) {
-            if (due == 0 && arrivedMs.empty())
-                loop.quit();
+        if (stopping)
             return;
-        }
         auto *c = new PlayerClient(url, request);
         arrivedMs[c] = double(wall.elapsed());
         ++r.clients;
@@ -293,13 +291,22 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
             const double arrived = arrivedMs[c];
             arrivedMs.erase(c);
             tally(r, *c, lateWithoutAudio(*c, arrived));
-            // Its place goes to a newcomer when its playback ends (now, if it ended badly).
-            const double next = double(wall.elapsed()) + (c->completed() ? c->playbackLeftMs() : 0);
-            playingUntil.push_back(next);
+            const bool failed = !c->completed() || c->underruns() > 0 || c->firstFrameMs() > m_firstLimitMs;
+            const double left = c->playbackLeftMs();
             c->deleteLater();
-            if (!stopping && next < windowMs) {
+            if (stopping)
+                return; // stop() quits
+            if (failed) { // the round has failed: the rest would only cost time
+                r.aborted = true;
+                stop();
+                return;
+            }
+            // Its place goes to a newcomer when its playback ends.
+            const double now = double(wall.elapsed());
+            playingUntil.push_back(now + left);
+            if (now + left < windowMs) {
                 ++due;
-                QTimer::singleShot(int(next - double(wall.elapsed())), Qt::PreciseTimer, &loop, arrive);
+                QTimer::singleShot(qMax(0, int(std::ceil(left))), Qt::PreciseTimer, &loop, arrive);
             } else if (due == 0 && arrivedMs.empty()) {
                 loop.quit();
             }
@@ -314,7 +321,8 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     QTimer leadSampler;
     QObject::connect(&leadSampler, &QTimer::timeout, &loop, [&] {
         const double now = double(wall.elapsed());
-        if (stopping || now < windowMs - periodMs)
+        // Not after the window: with no newcomers the buffers run down by design.
+        if (stopping || now < windowMs - periodMs || now > windowMs)
             return;
         double ahead = 0;
         for (const auto &[c, arrived] : arrivedMs)
@@ -364,6 +372,7 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     check.stop();
     lag.stop();
     leadSampler.stop();
+    limit.stop();
     // Least squares: listener-seconds ahead gained per second, as a share of the listeners.
     if (leads.size() >= 8) {
         double sx = 0, sy = 0, sxx = 0, sxy = 0;
@@ -376,7 +385,7 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
         const double n = double(leads.size());
         const double slope = (n * sxy - sx * sy) / qMax(1e-9, n * sxx - sx * sx);
         r.aheadS = sy / n / qMax(1, listeners);
-        r.keptPace = 1 + slope / qMax(1, listeners);
+        r.aheadTrendMsPerS = slope * 1000 / qMax(1, listeners);
     }
     r.clientLagMaxMs = percentile(lags, 1.0);
     r.clientLagP99Ms = percentile(lags, 0.99);
@@ -399,8 +408,8 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
     QDeadlineTimer budget(qint64(budgetS) * 1000);
     std::printf("  held (N listening at every moment for %d stream lengths, each replaced when its playback ends; "
                 "pass = every stream completed, no underrun, every first frame <= %.0f ms, and over the last stream "
-                "length the audio buffered ahead of the listeners kept level: at least %.2f s of audio per second):",
-                m_heldPeriods, m_firstLimitMs, Round::kMinPace);
+                "length the audio buffered ahead of a listener kept level, falling by at most %.0f ms per second):",
+                m_heldPeriods, m_firstLimitMs, -Round::kMinAheadTrendMsPerS);
     int lo = 0, hi = -1, n = qMax(1, from);
     Round passed; // the largest round that passed
     bool timeBox = false;
@@ -415,8 +424,11 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
                           .arg(r.clients)
                           .arg(percentile(r.firstMs, 0.5), 0, 'f', 0)
                           .arg(percentile(r.firstMs, 0.99), 0, 'f', 0);
-        if (r.keptPace >= 0)
-            how += QStringLiteral(", %1 s ahead, %2 s of audio per s").arg(r.aheadS, 0, 'f', 1).arg(r.keptPace, 0, 'f', 3);
+        if (r.aheadTrendMsPerS)
+            how += QStringLiteral(", %1 s ahead, %2%3 ms/s")
+                       .arg(r.aheadS, 0, 'f', 1)
+                       .arg(*r.aheadTrendMsPerS >= 0 ? "+" : "")
+                       .arg(*r.aheadTrendMsPerS, 0, 'f', 0);
         if (!r.pass())
             how += QStringLiteral(", %1 underrun, %2 late start, %3")
                        .arg(r.underrunClients)
@@ -616,12 +628,12 @@ void CapacityBench::runVoice(const Voice &voice)
         const Round r = held(req, heldOnly, audioS);
         std::printf("  held %d: %s%s; %d streams, %d completed, first frame p50/p99 %.1f/%.1f ms, %d underrun (%.0f ms of "
                     "gaps), %d late start; %.1f s; CPU %s; CPU ms per stream: server %.2f, workers %.2f, clients %.2f; "
-                    "over the last stream length %.2f s ahead per listener, audio per second of playback %.3f\n",
+                    "over the last stream length %.2f s ahead per listener, changing by %+.0f ms per s\n",
                     heldOnly, r.pass() && !r.drained() ? "ok" : "FAIL", r.drained() ? " (drained)" : "", r.clients, r.completed, percentile(r.firstMs, 0.5),
                     percentile(r.firstMs, 0.99), r.underrunClients, r.lateMs, r.slowStarts, r.wallS,
                     qPrintable(cpuShares(r)), r.cpuServerS * 1000 / qMax(1, r.clients),
                     r.cpuWorkersS * 1000 / qMax(1, r.clients), r.cpuClientsS * 1000 / qMax(1, r.clients), r.aheadS,
-                    r.keptPace);
+                    r.aheadTrendMsPerS.value_or(qQNaN()));
         std::printf("  %7s first underruns at audio s p10/p50/p90 %.2f/%.2f/%.2f, their listeners' first frames "
                     "p10/p50/p90 %.0f/%.0f/%.0f ms; worst listener %.0f ms of gaps; the clients' loop late by "
                     "p99 %.1f, at most %.1f ms\n",

@@ -5,6 +5,8 @@
 #include <QMap>
 #include <QString>
 
+#include <optional>
+
 class PlayerClient;
 class StudioProcess;
 
@@ -38,15 +40,18 @@ private:
         // frame the clients read late counts as late, so a gap this long may be the bench's.
         double clientLagMaxMs = 0;
         double clientLagP99Ms = 0;
-        // Held rounds, over their last stream length: the audio buffered ahead of a listener
-        // (s, mean), and the audio the listeners got per second of playback (1 = level).
+        // Held rounds, over their last stream length (before no newcomers come): the audio
+        // buffered ahead of a listener (s, mean), and its least-squares trend (ms per
+        // second). A machine that keeps up holds it level (each listener's buffer starts
+        // at nothing and fills); one past what it carries drains it before the first gap,
+        // which a round may not live to see when the half-loaded first length filled
+        // the buffers. None without enough samples (streams under ~2 s).
         double aheadS = -1;
-        double keptPace = -1;
-        // Healthy held rounds measured 1.01; a machine past what it carries drains the
-        // buffers (0.90 at 168 flite listeners, 98 % of the theoretical capacity) long
-        // before the first gap.
-        static constexpr double kMinPace = 0.99;
-        bool drained() const { return keptPace >= 0 && keptPace < kMinPace; }
+        std::optional<double> aheadTrendMsPerS;
+        // A healthy held round measured +13 ms/s (140 flite listeners); 168 flite listeners
+        // (98 % of the theoretical capacity, no gap yet: 2.4 s still ahead) -162 ms/s.
+        static constexpr double kMinAheadTrendMsPerS = -10;
+        bool drained() const { return aheadTrendMsPerS && *aheadTrendMsPerS < kMinAheadTrendMsPerS; }
         int underrunClients = 0;
         int underruns = 0;
         double lateMs = 0; // summed over clients
