@@ -125,6 +125,40 @@ double subtreeCpu(const QMultiHash<qint64, qint64> &tree, qint64 pid)
         cpu += cpuOf(statOf(below), true);
     return cpu;
 }
+// The largest count whose round passes: from `from`, stepping up (grow) until a round
+// fails or the cap passes, then bisecting to within 1/precision of the largest that
+// passed. tryRound runs and prints one round. Prints the count found beside the
+// theoretical capacity and returns it.
+int searchCount(const char *what, int from, int cap, int precision, const std::function<int(int)> &grow,
+                const QDeadlineTimer &budget, double theoretical, const std::function<bool(int)> &tryRound)
+{
+    int lo = 0, hi = -1, n = qMax(1, from);
+    bool timeBox = false;
+    while (true) {
+        if (budget.hasExpired()) {
+            timeBox = true;
+            break;
+        }
+        if (tryRound(n))
+            lo = n;
+        else
+            hi = n;
+        std::fflush(stdout);
+        if (hi < 0) {
+            if (n >= cap)
+                break;
+            n = qMin(qMax(n + 1, grow(n)), cap);
+        } else {
+            if (hi - lo <= qMax(1, lo / precision))
+                break;
+            n = (lo + hi) / 2;
+        }
+    }
+    std::printf("\n  %s (zero underruns): %d%s%s  theoretical: %.0f  (%.0f%% of it)\n", what, lo,
+                hi < 0 && !timeBox ? " (the --max-streams cap)" : "", timeBox ? " (time box hit; at least)" : "",
+                theoretical, theoretical > 0 ? 100.0 * lo / theoretical : 0.0);
+    return lo;
+}
 }
 
 CapacityBench::CapacityBench(const QString &text)
@@ -267,6 +301,7 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     std::vector<double> playingUntil; // listeners with all their audio, until their playback ends (wall ms)
     int due = listeners; // arrivals scheduled, not yet come
     bool stopping = false;
+    bool windowOver = false; // the buffers are sampled until then, however soon the last stream ended
     const auto lateWithoutAudio = [&](const PlayerClient &c, double arrived) {
         return c.firstFrameMs() < 0 && double(wall.elapsed()) > arrived + m_firstLimitMs + 500; // + connecting
     };
@@ -307,7 +342,7 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
             if (now + left < windowMs) {
                 ++due;
                 QTimer::singleShot(qMax(0, int(std::ceil(left))), Qt::PreciseTimer, &loop, arrive);
-            } else if (due == 0 && arrivedMs.empty()) {
+            } else if (due == 0 && arrivedMs.empty() && windowOver) {
                 loop.quit();
             }
         });
@@ -368,6 +403,11 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     const double clients0 = Bench::cpuNow();
     for (int i = 0; i < listeners; ++i)
         QTimer::singleShot(int(periodMs * i / listeners), Qt::PreciseTimer, &loop, arrive);
+    QTimer::singleShot(int(windowMs) + 1, Qt::PreciseTimer, &loop, [&] {
+        windowOver = true;
+        if (due == 0 && arrivedMs.empty())
+            loop.quit();
+    });
     loop.exec();
     check.stop();
     lag.stop();
@@ -410,54 +450,34 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
                 "pass = every stream completed, no underrun, every first frame <= %.0f ms, and over the last stream "
                 "length the audio buffered ahead of a listener kept level, falling by at most %.0f ms per second):",
                 m_heldPeriods, m_firstLimitMs, -Round::kMinAheadTrendMsPerS);
-    int lo = 0, hi = -1, n = qMax(1, from);
     Round passed; // the largest round that passed
-    bool timeBox = false;
-    while (true) {
-        if (budget.hasExpired()) {
-            timeBox = true;
-            break;
-        }
-        const Round r = held(request, n, audioS);
-        const bool pass = r.pass() && !r.drained();
-        QString how = QStringLiteral("%1 streams, first frame p50/p99 %2/%3 ms")
-                          .arg(r.clients)
-                          .arg(percentile(r.firstMs, 0.5), 0, 'f', 0)
-                          .arg(percentile(r.firstMs, 0.99), 0, 'f', 0);
-        if (r.aheadTrendMsPerS)
-            how += QStringLiteral(", %1 s ahead, %2%3 ms/s")
-                       .arg(r.aheadS, 0, 'f', 1)
-                       .arg(*r.aheadTrendMsPerS >= 0 ? "+" : "")
-                       .arg(*r.aheadTrendMsPerS, 0, 'f', 0);
-        if (!r.pass())
-            how += QStringLiteral(", %1 underrun, %2 late start, %3")
-                       .arg(r.underrunClients)
-                       .arg(r.slowStarts)
-                       .arg(r.aborted ? QStringLiteral("stopped at %1 s").arg(r.wallS, 0, 'f', 1)
-                                      : QStringLiteral("%1 not completed").arg(r.clients - r.completed));
-        else if (r.drained())
-            how += QStringLiteral(", drained");
-        std::printf(" %d %s(%s)[CPU %s]", n, pass ? "ok" : "FAIL", qPrintable(how), qPrintable(cpuShares(r)));
-        std::fflush(stdout);
-        if (pass) {
-            lo = n;
-            passed = r;
-        } else {
-            hi = n;
-        }
-        if (hi < 0) {
-            if (n >= m_maxStreams)
-                break;
-            n = qMin(qMax(n + 1, n * 6 / 5), m_maxStreams);
-        } else {
-            if (hi - lo <= qMax(1, lo / 20))
-                break;
-            n = (lo + hi) / 2;
-        }
-    }
-    std::printf("\n  held real-time listeners (zero underruns): %d%s%s  theoretical: %.0f  (%.0f%% of it)\n", lo,
-                hi < 0 && !timeBox ? " (the --max-streams cap)" : "", timeBox ? " (time box hit; at least)" : "",
-                theoretical, theoretical > 0 ? 100.0 * lo / theoretical : 0.0);
+    const int lo = searchCount("held real-time listeners", from, m_maxStreams, 20, [](int n) { return n * 6 / 5; }, budget,
+                               theoretical, [&](int n) {
+            const Round r = held(request, n, audioS);
+            const bool pass = r.pass() && !r.drained();
+            QString how = QStringLiteral("%1 streams, first frame p50/p99 %2/%3 ms")
+                              .arg(r.clients)
+                              .arg(percentile(r.firstMs, 0.5), 0, 'f', 0)
+                              .arg(percentile(r.firstMs, 0.99), 0, 'f', 0);
+            if (r.aheadTrendMsPerS)
+                how += QStringLiteral(", %1 s ahead, %2%3 ms/s")
+                           .arg(r.aheadS, 0, 'f', 1)
+                           .arg(*r.aheadTrendMsPerS >= 0 ? "+" : "")
+                           .arg(*r.aheadTrendMsPerS, 0, 'f', 0);
+            if (!r.pass())
+                how += QStringLiteral(", %1 underrun, %2 late start, %3")
+                           .arg(r.underrunClients)
+                           .arg(r.slowStarts)
+                           .arg(r.aborted ? QStringLiteral("stopped at %1 s").arg(r.wallS, 0, 'f', 1)
+                                          : QStringLiteral("%1 not completed").arg(r.clients - r.completed));
+            else if (r.drained())
+                how += QStringLiteral(", drained");
+            std::printf(" %d %s(%s)[CPU %s]", n, pass ? "ok" : "FAIL", qPrintable(how), qPrintable(cpuShares(r)));
+            std::fflush(stdout);
+            if (pass)
+                passed = r;
+            return pass;
+        });
     // What the whole machine spent per stream there, beside the solo pipeline's part of it:
     // the theoretical capacity counts only the pipeline, not the server's store, files and
     // sockets, nor the clients, nor what running beside them costs the pipeline itself.
@@ -709,46 +729,25 @@ void CapacityBench::runVoice(const Voice &voice)
     }
     // Zero-underrun listeners: double until a burst fails (an underrun, or a first frame
     // later than m_firstLimitMs), then bisect to within 10%.
-    int lo = 0, hi = -1, clients = 1;
-    bool timeBox = false;
     std::printf("  search (pass = every stream completed, no underrun, every first frame <= %.0f ms):", m_firstLimitMs);
-    while (true) {
-        if (budget.hasExpired()) {
-            timeBox = true;
-            break;
-        }
-        const Round r = players(req, clients, roundMs, true, false);
-        // A failed burst stops at its first underrun, so its counts are what happened until then.
-        const QString why = r.pass() ? QString()
-                                     : QStringLiteral("(%1 underrun, %2 late start, worst listener %3 ms of gaps%4%5)")
-                                           .arg(r.underrunClients)
-                                           .arg(r.slowStarts)
-                                           .arg(r.maxLateMs, 0, 'f', 0)
-                                           .arg(r.firstUnderrunMs < 0 ? QString()
-                                                                      : QStringLiteral("; first at %1 s of audio, %2 ms after its request, first frame at %3 ms")
-                                                                            .arg(r.firstUnderrunAudioS, 0, 'f', 2)
-                                                                            .arg(r.firstUnderrunMs, 0, 'f', 0)
-                                                                            .arg(r.firstUnderrunFirstFrameMs, 0, 'f', 0))
-                                           .arg(r.errors.isEmpty() ? QString() : QStringLiteral(", %1 errors").arg(r.errorCount()));
-        std::printf(" %d %s%s[CPU %s]", clients, r.pass() ? "ok" : "FAIL", qPrintable(why), qPrintable(cpuShares(r)));
-        std::fflush(stdout);
-        if (r.pass())
-            lo = clients;
-        else
-            hi = clients;
-        if (hi < 0) {
-            if (clients >= m_maxStreams)
-                break;
-            clients = qMin(clients * 2, m_maxStreams);
-        } else {
-            if (hi - lo <= qMax(1, lo / 10))
-                break;
-            clients = (lo + hi) / 2;
-        }
-    }
-    std::printf("\n  real-time listeners (zero underruns): %d%s%s  theoretical: %.0f  (%.0f%% of it)\n", lo,
-                hi < 0 && !timeBox ? " (the --max-streams cap)" : "", timeBox ? " (time box hit; at least)" : "",
-                theoretical, theoretical > 0 ? 100.0 * lo / theoretical : 0.0);
+    const int lo = searchCount("real-time listeners", 1, m_maxStreams, 10, [](int n) { return n * 2; }, budget, theoretical,
+                               [&](int n) {
+            const Round r = players(req, n, roundMs, true, false);
+            // A failed burst stops at its first underrun, so its counts are what happened until then.
+            const QString why = r.pass() ? QString()
+                                         : QStringLiteral("(%1 underrun, %2 late start, worst listener %3 ms of gaps%4%5)")
+                                               .arg(r.underrunClients)
+                                               .arg(r.slowStarts)
+                                               .arg(r.maxLateMs, 0, 'f', 0)
+                                               .arg(r.firstUnderrunMs < 0 ? QString()
+                                                                          : QStringLiteral("; first at %1 s of audio, %2 ms after its request, first frame at %3 ms")
+                                                                                .arg(r.firstUnderrunAudioS, 0, 'f', 2)
+                                                                                .arg(r.firstUnderrunMs, 0, 'f', 0)
+                                                                                .arg(r.firstUnderrunFirstFrameMs, 0, 'f', 0))
+                                               .arg(r.errors.isEmpty() ? QString() : QStringLiteral(", %1 errors").arg(r.errorCount()));
+            std::printf(" %d %s%s[CPU %s]", n, r.pass() ? "ok" : "FAIL", qPrintable(why), qPrintable(cpuShares(r)));
+            return r.pass();
+        });
     const int held = qEnvironmentVariableIsSet("BENCH_STREAM_CAPACITY_NO_HELD") ? -1 : heldSearch(req, audioS, lo, theoretical);
     studio.stop();
     m_studio = nullptr;
