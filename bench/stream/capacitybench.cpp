@@ -256,6 +256,11 @@ void CapacityBench::cpu(double *serverS, double *workersS) const
         *workersS += subtreeCpu(tree, pid); // the worker, its zygote, its voices' processes and calls
 }
 
+bool CapacityBench::failing(const PlayerClient &c, bool pastFirstDue) const
+{
+    return c.underruns() > 0 || c.firstFrameMs() > m_firstLimitMs || (c.firstFrameMs() < 0 && pastFirstDue);
+}
+
 void CapacityBench::tally(Round &r, const PlayerClient &c, bool lateWithoutAudio) const
 {
     if (c.completed())
@@ -302,8 +307,8 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     int due = listeners; // arrivals scheduled, not yet come
     bool stopping = false;
     bool windowOver = false; // the buffers are sampled until then, however soon the last stream ended
-    const auto lateWithoutAudio = [&](const PlayerClient &c, double arrived) {
-        return c.firstFrameMs() < 0 && double(wall.elapsed()) > arrived + m_firstLimitMs + 500; // + connecting
+    const auto pastFirstDue = [&](double arrived) {
+        return double(wall.elapsed()) > arrived + m_firstLimitMs + 500; // + connecting
     };
     const auto stop = [&] {
         stopping = true;
@@ -325,8 +330,8 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
         QObject::connect(c, &PlayerClient::done, &loop, [&, c] {
             const double arrived = arrivedMs[c];
             arrivedMs.erase(c);
-            tally(r, *c, lateWithoutAudio(*c, arrived));
-            const bool failed = !c->completed() || c->underruns() > 0 || c->firstFrameMs() > m_firstLimitMs;
+            tally(r, *c, pastFirstDue(arrived));
+            const bool failed = !c->completed() || failing(*c, pastFirstDue(arrived));
             const double left = c->playbackLeftMs();
             c->deleteLater();
             if (stopping)
@@ -384,7 +389,7 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
         if (stopping)
             return;
         for (const auto &[c, arrived] : arrivedMs)
-            if (c->underruns() > 0 || c->firstFrameMs() > m_firstLimitMs || lateWithoutAudio(*c, arrived)) {
+            if (failing(*c, pastFirstDue(arrived))) {
                 r.aborted = true;
                 stop();
                 return;
@@ -454,7 +459,7 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
     const int lo = searchCount("held real-time listeners", from, m_maxStreams, 20, [](int n) { return n * 6 / 5; }, budget,
                                theoretical, [&](int n) {
             const Round r = held(request, n, audioS);
-            const bool pass = r.pass() && !r.drained();
+            const bool pass = r.heldPass();
             QString how = QStringLiteral("%1 streams, first frame p50/p99 %2/%3 ms")
                               .arg(r.clients)
                               .arg(percentile(r.firstMs, 0.5), 0, 'f', 0)
@@ -482,12 +487,12 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
     // the theoretical capacity counts only the pipeline, not the server's store, files and
     // sockets, nor the clients, nor what running beside them costs the pipeline itself.
     if (passed.clients > 0) {
-        const double perStreamMs = (passed.cpuServerS + passed.cpuWorkersS + passed.cpuClientsS) * 1000 / passed.clients;
+        const double perStreamMs = passed.perClientMs(passed.cpuServerS + passed.cpuWorkersS + passed.cpuClientsS);
         const double soloMs = m_cores * audioS * 1000 / theoretical;
         std::printf("  CPU per stream at %d held: server %.2f + workers %.2f + clients %.2f = %.2f ms for %.1f s of audio; "
                     "the solo pipeline's %.2f ms are %.0f%% of it\n",
-                    lo, passed.cpuServerS * 1000 / passed.clients, passed.cpuWorkersS * 1000 / passed.clients,
-                    passed.cpuClientsS * 1000 / passed.clients, perStreamMs, audioS, soloMs, 100.0 * soloMs / perStreamMs);
+                    lo, passed.perClientMs(passed.cpuServerS), passed.perClientMs(passed.cpuWorkersS),
+                    passed.perClientMs(passed.cpuClientsS), perStreamMs, audioS, soloMs, 100.0 * soloMs / perStreamMs);
     }
     return lo;
 }
@@ -547,8 +552,7 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
         // only cost time.
         if (stopAtUnderrun)
             for (size_t i = 0; i < list.size(); ++i)
-                if (const auto &c = list[i]; c->underruns() > 0 || c->firstFrameMs() > m_firstLimitMs
-                                              || (c->firstFrameMs() < 0 && startsDue(i))) {
+                if (failing(*list[i], startsDue(i))) {
                     r.aborted = true;
                     loop.quit();
                     return;
@@ -649,10 +653,10 @@ void CapacityBench::runVoice(const Voice &voice)
         std::printf("  held %d: %s%s; %d streams, %d completed, first frame p50/p99 %.1f/%.1f ms, %d underrun (%.0f ms of "
                     "gaps), %d late start; %.1f s; CPU %s; CPU ms per stream: server %.2f, workers %.2f, clients %.2f; "
                     "over the last stream length %.2f s ahead per listener, changing by %+.0f ms per s\n",
-                    heldOnly, r.pass() && !r.drained() ? "ok" : "FAIL", r.drained() ? " (drained)" : "", r.clients, r.completed, percentile(r.firstMs, 0.5),
+                    heldOnly, r.heldPass() ? "ok" : "FAIL", r.drained() ? " (drained)" : "", r.clients, r.completed, percentile(r.firstMs, 0.5),
                     percentile(r.firstMs, 0.99), r.underrunClients, r.lateMs, r.slowStarts, r.wallS,
-                    qPrintable(cpuShares(r)), r.cpuServerS * 1000 / qMax(1, r.clients),
-                    r.cpuWorkersS * 1000 / qMax(1, r.clients), r.cpuClientsS * 1000 / qMax(1, r.clients), r.aheadS,
+                    qPrintable(cpuShares(r)), r.perClientMs(r.cpuServerS), r.perClientMs(r.cpuWorkersS),
+                    r.perClientMs(r.cpuClientsS), r.aheadS,
                     r.aheadTrendMsPerS.value_or(qQNaN()));
         std::printf("  %7s first underruns at audio s p10/p50/p90 %.2f/%.2f/%.2f, their listeners' first frames "
                     "p10/p50/p90 %.0f/%.0f/%.0f ms; worst listener %.0f ms of gaps; the clients' loop late by "
@@ -714,8 +718,8 @@ void CapacityBench::runVoice(const Voice &voice)
                         percentile(all.underrunFirstFrameMs, 0.1), percentile(all.underrunFirstFrameMs, 0.5),
                         percentile(all.underrunFirstFrameMs, 0.9));
             std::printf("  %7s CPU ms per listener: server %.2f, workers %.2f, clients %.2f\n", "",
-                        all.cpuServerS * 1000 / qMax(1, all.clients), all.cpuWorkersS * 1000 / qMax(1, all.clients),
-                        all.cpuClientsS * 1000 / qMax(1, all.clients));
+                        all.perClientMs(all.cpuServerS), all.perClientMs(all.cpuWorkersS),
+                        all.perClientMs(all.cpuClientsS));
         }
     }
     std::printf("  (first frame from request sent; underrun = clients with at least one; late ms = gaps heard, "

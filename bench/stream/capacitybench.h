@@ -52,6 +52,9 @@ private:
         // (98 % of the theoretical capacity, no gap yet: 2.4 s still ahead) -162 ms/s.
         static constexpr double kMinAheadTrendMsPerS = -10;
         bool drained() const { return aheadTrendMsPerS && *aheadTrendMsPerS < kMinAheadTrendMsPerS; }
+        bool heldPass() const { return pass() && !drained(); }
+        // CPU seconds of the round as milliseconds per listener.
+        double perClientMs(double cpuS) const { return cpuS * 1000 / qMax(1, clients); }
         int underrunClients = 0;
         int underruns = 0;
         double lateMs = 0; // summed over clients
@@ -103,6 +106,9 @@ private:
     // The largest N held with zero underruns, from `from` (stepping up by a fifth until a
     // round fails, then bisecting to within 5 %); prints each round.
     int heldSearch(const QByteArray &request, double audioS, int from, double theoretical);
+    // Whether a listener has already failed its round: a gap, a first frame past the bound,
+    // or none yet when pastFirstDue (its first frame is overdue).
+    bool failing(const PlayerClient &c, bool pastFirstDue) const;
     // One listener's outcome into r; lateWithoutAudio: it has had no frame by its due time.
     void tally(Round &r, const PlayerClient &c, bool lateWithoutAudio) const;
     // r's rounds' CPU, as shares of all cores over its wall time.

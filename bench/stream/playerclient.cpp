@@ -35,7 +35,7 @@ void PlayerClient::onAudio(const QByteArray &frame)
         m_playStartMs = now + kJitterMs;
     }
     // Only the frame's first sample matters: the rest are due later still.
-    const double due = m_playStartMs + m_stallMs + double(m_samples) * 1000.0 / kSampleRate;
+    const double due = playbackEndMs();
     if (now > due) {
         if (m_underruns == 0) {
             m_firstUnderrunMs = now;
@@ -53,7 +53,12 @@ double PlayerClient::playbackLeftMs() const
     if (m_firstMs < 0)
         return 0;
     const double now = double(m_clock.nsecsElapsed()) / 1e6;
-    return qMax(0.0, m_playStartMs + m_stallMs + double(m_samples) * 1000.0 / kSampleRate - now);
+    return qMax(0.0, playbackEndMs() - now);
+}
+
+double PlayerClient::playbackEndMs() const
+{
+    return m_playStartMs + m_stallMs + double(m_samples) * 1000.0 / kSampleRate;
 }
 
 void PlayerClient::onText(const QString &message)

@@ -45,6 +45,9 @@ private:
     void onAudio(const QByteArray &frame);
     void onText(const QString &message);
     void finish();
+    // When the audio received so far will have been played (on m_clock, ms): the due time
+    // of the next sample.
+    double playbackEndMs() const;
 
     QWebSocket m_ws;
     QUrl m_url;
