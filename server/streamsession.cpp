@@ -187,7 +187,10 @@ void StreamSession::sendHeldStarted()
 void StreamSession::liveAudio(const QByteArray &samples)
 {
     sendHeldStarted();
-    m_pending.append(samples);
+    if (m_pending.isEmpty())
+        m_pending = samples; // shared: a whole frame goes out without a copy here
+    else
+        m_pending.append(samples);
     flushAudio(false);
 }
 

@@ -90,6 +90,13 @@ QByteArray LameSession::flush(QString *error)
     return buf;
 }
 
+QByteArray StreamEncoder::encodeFloat32(const QByteArray &float32)
+{
+    // Worker frames are LE; as native floats this reads them right on LE hosts only, as
+    // StreamTask does.
+    return encode(reinterpret_cast<const float *>(float32.constData()), float32.size() / qsizetype(sizeof(float)));
+}
+
 namespace
 {
 QByteArray toPcm16(const float *samples, qsizetype count)
@@ -102,6 +109,12 @@ QByteArray toPcm16(const float *samples, qsizetype count)
 class Float32Stream final : public StreamEncoder
 {
 public:
+    QByteArray encodeFloat32(const QByteArray &float32) override
+    {
+        if (QSysInfo::ByteOrder == QSysInfo::LittleEndian)
+            return float32;
+        return StreamEncoder::encodeFloat32(float32);
+    }
     QByteArray encode(const float *samples, qsizetype count) override
     {
         QByteArray out(reinterpret_cast<const char *>(samples), count * qsizetype(sizeof(float)));

@@ -27,6 +27,9 @@ public:
     static std::unique_ptr<StreamEncoder> create(StreamFormat format);
 
     virtual QByteArray encode(const float *samples, qsizetype count) = 0;
+    // The same for samples that are float32 LE bytes already (a worker's frame): the
+    // float32 format hands them on as they are, shared rather than copied.
+    virtual QByteArray encodeFloat32(const QByteArray &float32);
     virtual QByteArray finish() { return {}; }
 };
 

@@ -4,6 +4,8 @@
 
 #include <soxr.h>
 
+#include <utility>
+
 Resampler::Resampler(int inputRate, int outputRate, Quality quality)
     : m_ratio(double(outputRate) / double(inputRate))
 {
@@ -47,6 +49,8 @@ void Resampler::process(const float *in, qsizetype count, bool endOfInput, std::
     }
     if (!m_state)
         return;
+    if (std::exchange(m_ended, false))
+        soxr_clear(m_state);
     // soxr takes all input it is given when there is room for the output; loop until it has.
     size_t left = in ? size_t(qMax<qsizetype>(0, count)) : 0;
     const float *at = in;
@@ -81,5 +85,8 @@ void Resampler::process(const float *in, qsizetype count, bool endOfInput, std::
         if (made == 0)
             break;
     }
-    soxr_clear(m_state);
+    // Cleared when it is used again, not now: soxr_clear designs the filter anew (as
+    // soxr_create does), and a stream's unit ends its converter and drops it; clearing
+    // here took ~1 % of the machine's CPU with 850 espeak-ng listeners.
+    m_ended = true;
 }

@@ -31,4 +31,5 @@ private:
     soxr *m_state = nullptr;
     double m_ratio = 1.0;
     bool m_passThrough = false;
+    bool m_ended = false; // flushed: soxr_clear before the next signal
 };

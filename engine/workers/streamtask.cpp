@@ -185,12 +185,13 @@ void StreamTask::onUnitFrame(const WorkerProtocol::Frame &f)
     }
 }
 
-void StreamTask::takeAudio(const QByteArray &float32)
+void StreamTask::takeAudio(const QByteArray &frame)
 {
-    const auto *data = reinterpret_cast<const float *>(float32.constData());
-    const qsizetype count = float32.size() / qsizetype(sizeof(float));
+    const qsizetype count = frame.size() / qsizetype(sizeof(float));
     if (count <= 0)
         return;
+    // Whole samples only (a worker sends nothing else); then the frame itself, shared.
+    const QByteArray float32 = frame.size() % qsizetype(sizeof(float)) ? frame.left(count * qsizetype(sizeof(float))) : frame;
     m_unitHandedOut = true;
     if (m_firstAudioMs < 0)
         m_firstAudioMs = m_scheduler->clockMs();
@@ -198,19 +199,26 @@ void StreamTask::takeAudio(const QByteArray &float32)
     if (m_file) {
         // Handed to the file thread by the 64 KiB (the encoder's own buffer): a hand-over
         // per frame woke that thread thousands of times a second in a burst.
-        m_fileAudio += float32;
-        if (m_fileAudio.size() >= kFileBatchBytes)
+        m_fileAudio.append(float32);
+        m_fileAudioBytes += float32.size();
+        if (m_fileAudioBytes >= kFileBatchBytes)
             writeFile();
     }
-    emitBytes(m_encoder->encode(data, count));
+    emitBytes(m_encoder->encodeFloat32(float32));
 }
 
 void StreamTask::writeFile()
 {
     if (m_fileAudio.isEmpty())
         return;
+    m_fileAudioBytes = 0;
     onFile([audio = std::exchange(m_fileAudio, {})](File &file) {
-        return file.encoder->write(reinterpret_cast<const float *>(audio.constData()), audio.size() / qsizetype(sizeof(float)));
+        for (const QByteArray &frame : audio) {
+            const QString error = file.encoder->write(reinterpret_cast<const float *>(frame.constData()), frame.size() / qsizetype(sizeof(float)));
+            if (!error.isEmpty())
+                return error;
+        }
+        return QString();
     });
 }
 
@@ -363,6 +371,7 @@ void StreamTask::fail(const QString &message)
         return;
     }
     m_fileAudio.clear();
+    m_fileAudioBytes = 0;
     std::shared_ptr<File> file(std::move(m_file));
     file->abandoned = true; // writes queued before this are skipped
     QPointer<StreamTask> self(this);

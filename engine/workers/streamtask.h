@@ -108,7 +108,10 @@ private:
     // calls (StreamScheduler::onFileThread): creating a file and writing it took the
     // scheduler's thread from every stream (a burst's 640 files: ~0.3 s in ext4).
     std::shared_ptr<File> m_file;
-    QByteArray m_fileAudio; // float32 not yet handed to the file thread
+    // Float32 frames not yet handed to the file thread, as they came (shared, not copied
+    // into one buffer), and their size.
+    QByteArrayList m_fileAudio;
+    qsizetype m_fileAudioBytes = 0;
     static constexpr qsizetype kFileBatchBytes = 64 * 1024;
     std::unique_ptr<StreamEncoder> m_encoder;
     qint64 m_samples = 0;                  // output samples so far

@@ -132,10 +132,13 @@ void WorkerProcess::onReadyRead()
 {
     // Frames are taken at an offset and removed once: removing each from the front moved
     // the rest of a read along with it, frame by frame.
-    if (m_buffer.isEmpty())
-        m_buffer = m_process.readAllStandardOutput();
-    else
-        m_buffer.append(m_process.readAllStandardOutput());
+    // Read into the buffer's end at its known size: readAll grew a new array by steps,
+    // copying it at each.
+    const qsizetype had = m_buffer.size();
+    const qint64 available = m_process.bytesAvailable();
+    m_buffer.resize(had + qsizetype(available));
+    const qint64 got = available > 0 ? m_process.read(m_buffer.data() + had, available) : 0;
+    m_buffer.resize(had + qsizetype(qMax<qint64>(0, got)));
     const QByteArray buffer = m_buffer; // what a frame's receiver does cannot touch these bytes
     qsizetype offset = 0;
     const auto consumed = qScopeGuard([&] { m_buffer.remove(0, qMin(offset, m_buffer.size())); });
