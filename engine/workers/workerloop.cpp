@@ -26,6 +26,7 @@
 #include <thread>
 
 #include <poll.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 namespace
@@ -43,19 +44,32 @@ class Channel
 public:
     Channel(int in, int out) : m_in(in), m_out(out) {}
 
+    // The header and the payload in one writev: joined into one array first, every
+    // audio frame was copied once more on its way out.
     bool send(WorkerProtocol::Type type, const QByteArray &payload)
     {
-        const QByteArray frame = WorkerProtocol::encode(type, payload);
-        const char *p = frame.constData();
-        qsizetype left = frame.size();
-        while (left > 0) {
-            const ssize_t n = ::write(m_out, p, size_t(left));
+        char header[5];
+        header[0] = char(type);
+        qToLittleEndian<quint32>(quint32(payload.size()), header + 1);
+        iovec parts[2] = {{header, sizeof header}, {const_cast<char *>(payload.constData()), size_t(payload.size())}};
+        iovec *at = parts;
+        int count = payload.isEmpty() ? 1 : 2;
+        while (count > 0) {
+            const ssize_t n = ::writev(m_out, at, count);
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0)
                 return false;
-            p += n;
-            left -= n;
+            size_t done = size_t(n);
+            while (count > 0 && done >= at->iov_len) {
+                done -= at->iov_len;
+                ++at;
+                --count;
+            }
+            if (count > 0) {
+                at->iov_base = static_cast<char *>(at->iov_base) + done;
+                at->iov_len -= done;
+            }
         }
         return true;
     }
@@ -348,7 +362,10 @@ private:
         m_textSpoken = m_progress.throughCurrentSentence;
         if (!m_job.stream)
             return true;
-        m_pending += m_streamEncoder->encode(data, count);
+        if (m_pending.isEmpty())
+            m_pending = m_streamEncoder->encode(data, count); // no second copy
+        else
+            m_pending += m_streamEncoder->encode(data, count);
         // A stream's first quarter second goes chunk by chunk (first audio); after it, a
         // scheduler's unit sends its audio in frames of ~0.2 s, the WebSocket session's
         // own (it gathers that much before it sends), or ~0.6 s while its listener is
