@@ -187,10 +187,7 @@ void StreamSession::sendHeldStarted()
 void StreamSession::liveAudio(const QByteArray &samples)
 {
     sendHeldStarted();
-    if (m_pending.isEmpty())
-        m_pending = samples; // shared: a whole frame goes out without a copy here
-    else
-        m_pending.append(samples);
+    m_pending.append(samples);
     flushAudio(false);
 }
 

@@ -49,8 +49,10 @@ void Resampler::process(const float *in, qsizetype count, bool endOfInput, std::
     }
     if (!m_state)
         return;
-    if (std::exchange(m_ended, false))
+    if (std::exchange(m_ended, false)) {
+        VectorState::clearUpperHalves(); // soxr_clear designs the filter: as in the constructor
         soxr_clear(m_state);
+    }
     // soxr takes all input it is given when there is room for the output; loop until it has.
     size_t left = in ? size_t(qMax<qsizetype>(0, count)) : 0;
     const float *at = in;

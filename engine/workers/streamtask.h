@@ -78,7 +78,7 @@ private:
     // Its worker died; charged: the unit it died on (it has kMaxAttempts).
     void onUnitLost(bool charged);
 
-    void takeAudio(const QByteArray &float32);
+    void takeAudio(const QByteArray &frame);
     void writeFile(); // hands m_fileAudio to the file thread
     // Runs work(file) on the file thread; a non-empty error it returns fails the task.
     void onFile(std::function<QString(File &)> work);

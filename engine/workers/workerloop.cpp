@@ -362,10 +362,7 @@ private:
         m_textSpoken = m_progress.throughCurrentSentence;
         if (!m_job.stream)
             return true;
-        if (m_pending.isEmpty())
-            m_pending = m_streamEncoder->encode(data, count); // no second copy
-        else
-            m_pending += m_streamEncoder->encode(data, count);
+        m_pending += m_streamEncoder->encode(data, count);
         // A stream's first quarter second goes chunk by chunk (first audio); after it, a
         // scheduler's unit sends its audio in frames of ~0.2 s, the WebSocket session's
         // own (it gathers that much before it sends), or ~0.6 s while its listener is
