@@ -12,11 +12,13 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QMultiHash>
 #include <QPointF>
+#include <QStorageInfo>
 #include <QThread>
 #include <QTimer>
 
@@ -56,6 +58,37 @@ qint64 kiBField(const QString &path, const QByteArray &name)
         if (line.startsWith(name))
             return line.mid(name.size()).trimmed().split(' ').value(0).toLongLong();
     return 0;
+}
+
+// Memory available and room where the servers' data dirs go (TMPDIR): each stream leaves
+// its WAV file there (~0.66 MB for the bench text), ~10 GB over a whole run, and on a
+// tmpfs that is memory. Leftover data dirs of killed runs (bench-stream-*) are named,
+// since they take that room for good: 18 GB of them once made rounds stall at a third of
+// the CPU, first frames seconds late.
+QString roomForData()
+{
+    const qint64 availableKiB = kiBField(QStringLiteral("/proc/meminfo"), "MemAvailable:");
+    const QStorageInfo tmp(QDir::tempPath());
+    QString out = QStringLiteral("memory available %1 MB; %2 MB free in %3 (%4)")
+                      .arg(availableKiB / 1024)
+                      .arg(tmp.bytesAvailable() / (1024 * 1024))
+                      .arg(QDir::tempPath(), QString::fromLatin1(tmp.fileSystemType()));
+    const QStringList leftovers = QDir(QDir::tempPath()).entryList({QStringLiteral("bench-stream-*")}, QDir::Dirs | QDir::NoDotAndDotDot);
+    if (!leftovers.isEmpty()) {
+        qint64 bytes = 0;
+        for (const QString &dir : leftovers) {
+            QDirIterator it(QDir(QDir::tempPath()).filePath(dir), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                it.next();
+                bytes += it.fileInfo().size();
+            }
+        }
+        out += QStringLiteral("\nwarning: %1 data dirs of other runs (%2 MB) are in %3; runs that were killed leave theirs: remove them (%4)")
+                   .arg(leftovers.size())
+                   .arg(bytes / (1024 * 1024))
+                   .arg(QDir::tempPath(), leftovers.join(QLatin1Char(' ')));
+    }
+    return out;
 }
 
 qint64 rssKiBOf(qint64 pid) { return kiBField(QStringLiteral("/proc/%1/status").arg(pid), "VmRSS:"); }
@@ -774,16 +807,16 @@ void CapacityBench::run()
     std::printf("bench-stream --capacity: %lld-character English text, player clients (%.0f ms jitter buffer) reading "
                 "every stream to the end, server with 2 file workers, %s stream workers, --max-streams 1.25x the theoretical "
                 "capacity (at least 256); %d cores; a burst's listeners arrive %s; "
-                "load average at start %s\n",
+                "load average at start %s; %s\n",
                 qint64(m_text.size()), PlayerClient::kJitterMs,
                 qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")), m_cores,
                 m_rampMs > 0 ? qPrintable(QStringLiteral("evenly over %1 ms").arg(m_rampMs)) : "together",
-                qPrintable(loadAverage()));
+                qPrintable(loadAverage()), qPrintable(roomForData()));
     const Voice voices[] = {{"espeak-ng (ef_dora, es)", "ef_dora", "e"}, {"flite slt (af_sarah)", "af_sarah", ""}};
     // BENCH_STREAM_CAPACITY_VOICE: only the voices whose label contains it ("flite", "espeak").
     const QString only = qEnvironmentVariable("BENCH_STREAM_CAPACITY_VOICE");
     for (const Voice &v : voices)
         if (only.isEmpty() || QString::fromLatin1(v.label).contains(only, Qt::CaseInsensitive))
             runVoice(v);
-    std::printf("\nload average at end %s\n", qPrintable(loadAverage()));
+    std::printf("\nload average at end %s; %s\n", qPrintable(loadAverage()), qPrintable(roomForData()));
 }
