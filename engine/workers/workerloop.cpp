@@ -48,10 +48,8 @@ public:
     // audio frame was copied once more on its way out.
     bool send(WorkerProtocol::Type type, const QByteArray &payload)
     {
-        char header[5];
-        header[0] = char(type);
-        qToLittleEndian<quint32>(quint32(payload.size()), header + 1);
-        iovec parts[2] = {{header, sizeof header}, {const_cast<char *>(payload.constData()), size_t(payload.size())}};
+        auto header = WorkerProtocol::header(type, payload.size());
+        iovec parts[2] = {{header.data(), header.size()}, {const_cast<char *>(payload.constData()), size_t(payload.size())}};
         iovec *at = parts;
         int count = payload.isEmpty() ? 1 : 2;
         while (count > 0) {

@@ -2,14 +2,20 @@
 
 #include <QtEndian>
 
+std::array<char, WorkerProtocol::kHeaderSize> WorkerProtocol::header(Type type, qsizetype payloadSize)
+{
+    std::array<char, kHeaderSize> h{};
+    h[0] = char(type);
+    qToLittleEndian<quint32>(quint32(payloadSize), h.data() + 1);
+    return h;
+}
+
 QByteArray WorkerProtocol::encode(Type type, const QByteArray &payload)
 {
+    const auto h = header(type, payload.size());
     QByteArray out;
-    out.reserve(payload.size() + 5);
-    out.append(char(type));
-    char len[4];
-    qToLittleEndian<quint32>(quint32(payload.size()), len);
-    out.append(len, 4);
+    out.reserve(payload.size() + kHeaderSize);
+    out.append(h.data(), kHeaderSize);
     out.append(payload);
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 
+#include <array>
 #include <optional>
 
 // Framing between the host and a synthesis worker process, over its stdin/stdout:
@@ -34,6 +35,10 @@ struct Frame
     QByteArray payload;
 };
 
+// A frame's header: its type and its payload's length. A writer may send it and the
+// payload apart (one writev) instead of encode()'s joined copy.
+constexpr qsizetype kHeaderSize = 5;
+std::array<char, kHeaderSize> header(Type type, qsizetype payloadSize);
 QByteArray encode(Type type, const QByteArray &payload);
 // The payload naming a job by its tag (Stop, Finish, Turn), and the tag a frame names
 // that way; 0: none (a payload that is not a tag).
