@@ -4,6 +4,8 @@
 #include "benchutil.h"
 #include "espeakcall.h"
 
+#include "enginelistener.h"
+#include "engine.h"
 #include "playerclient.h"
 #include "streamutil.h"
 #include "studioprocess.h"
@@ -19,6 +21,7 @@
 #include <QMultiHash>
 #include <QPointF>
 #include <QStorageInfo>
+#include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
 
@@ -199,6 +202,7 @@ CapacityBench::CapacityBench(const QString &text)
     , m_cores(qMax(1, QThread::idealThreadCount()))
 {
     m_rampMs = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_RAMP_MS");
+    m_inProcess = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_IN_PROCESS") > 0;
     if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_PERIODS") > 0)
         m_heldPeriods = qMax(2, qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_PERIODS")); // the first is the arrival
     if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS") > 0)
@@ -233,7 +237,7 @@ double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, doubl
             samples += n;
             return true;
         });
-        return double(samples) / PlayerClient::kSampleRate;
+        return double(samples) / Listener::kSampleRate;
     };
     *audioS = runOnce(); // warms this voice's caches
     const qint64 zygote = EspeakCall::zygotePid();
@@ -281,7 +285,7 @@ void CapacityBench::memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB,
 
 void CapacityBench::cpu(double *serverS, double *workersS) const
 {
-    const qint64 server = m_studio->pid();
+    const qint64 server = m_serverPid;
     const QMultiHash<qint64, qint64> tree = processTree();
     *serverS = cpuOf(statOf(server), false);
     *workersS = 0;
@@ -289,12 +293,12 @@ void CapacityBench::cpu(double *serverS, double *workersS) const
         *workersS += subtreeCpu(tree, pid); // the worker, its zygote, its voices' processes and calls
 }
 
-bool CapacityBench::failing(const PlayerClient &c, bool pastFirstDue) const
+bool CapacityBench::failing(const Listener &c, bool pastFirstDue) const
 {
     return c.underruns() > 0 || c.firstFrameMs() > m_firstLimitMs || (c.firstFrameMs() < 0 && pastFirstDue);
 }
 
-void CapacityBench::tally(Round &r, const PlayerClient &c, bool lateWithoutAudio) const
+void CapacityBench::tally(Round &r, const Listener &c, bool lateWithoutAudio) const
 {
     if (c.completed())
         ++r.completed;
@@ -326,7 +330,7 @@ QString CapacityBench::cpuShares(const Round &r) const
     return QStringLiteral("%1/%2/%3%").arg(r.cpuServerS * share, 0, 'f', 0).arg(r.cpuWorkersS * share, 0, 'f', 0).arg(r.cpuClientsS * share, 0, 'f', 0);
 }
 
-CapacityBench::Round CapacityBench::held(const QByteArray &request, int listeners, double audioS)
+CapacityBench::Round CapacityBench::held(int listeners, double audioS)
 {
     Round r;
     const double periodMs = audioS * 1000;
@@ -334,8 +338,7 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     QElapsedTimer wall;
     wall.start();
     QEventLoop loop;
-    const QUrl url(m_studio->wsUrl(m_key));
-    std::unordered_map<PlayerClient *, double> arrivedMs; // the listeners still connected
+    std::unordered_map<Listener *, double> arrivedMs; // the listeners still connected
     std::vector<double> playingUntil; // listeners with all their audio, until their playback ends (wall ms)
     int due = listeners; // arrivals scheduled, not yet come
     bool stopping = false;
@@ -345,10 +348,10 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     };
     const auto stop = [&] {
         stopping = true;
-        std::vector<PlayerClient *> left;
+        std::vector<Listener *> left;
         for (const auto &[c, arrived] : arrivedMs)
             left.push_back(c);
-        for (PlayerClient *c : left)
+        for (Listener *c : left)
             c->abort(); // done() tallies it
         // Arrivals still due find `stopping` set (or, after this returns, their context gone).
         loop.quit();
@@ -357,10 +360,10 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
         --due;
         if (stopping)
             return;
-        auto *c = new PlayerClient(url, request);
+        Listener *c = m_newListener();
         arrivedMs[c] = double(wall.elapsed());
         ++r.clients;
-        QObject::connect(c, &PlayerClient::done, &loop, [&, c] {
+        QObject::connect(c, &Listener::done, &loop, [&, c] {
             const double arrived = arrivedMs[c];
             arrivedMs.erase(c);
             tally(r, *c, pastFirstDue(arrived));
@@ -471,14 +474,14 @@ CapacityBench::Round CapacityBench::held(const QByteArray &request, int listener
     cpu(&server1, &workers1);
     r.cpuServerS = server1 - server0;
     r.cpuWorkersS = qMax(0.0, workers1 - workers0);
-    r.cpuClientsS = Bench::cpuNow() - clients0;
+    r.cpuClientsS = m_inProcess ? 0 : Bench::cpuNow() - clients0; // in-process: in the server's
     r.wallS = double(wall.elapsed()) / 1000.0;
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     settle(500);
     return r;
 }
 
-int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from, double theoretical)
+int CapacityBench::heldSearch(double audioS, int from, double theoretical)
 {
     const int budgetS = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_BUDGET") > 0
                             ? qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_BUDGET")
@@ -491,7 +494,7 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
     Round passed; // the largest round that passed
     const int lo = searchCount("held real-time listeners", from, m_maxStreams, 20, [](int n) { return n * 6 / 5; }, budget,
                                theoretical, [&](int n) {
-            const Round r = held(request, n, audioS);
+            const Round r = held(n, audioS);
             const bool pass = r.heldPass();
             QString how = QStringLiteral("%1 streams, first frame p50/p99 %2/%3 ms")
                               .arg(r.clients)
@@ -530,7 +533,7 @@ int CapacityBench::heldSearch(const QByteArray &request, double audioS, int from
     return lo;
 }
 
-CapacityBench::Round CapacityBench::players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun,
+CapacityBench::Round CapacityBench::players(int clients, int timeoutMs, bool stopAtUnderrun,
                                             bool sampleMemoryToo)
 {
     Round r;
@@ -541,13 +544,12 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     const auto arrivalMs = [&](size_t i) { return m_rampMs <= 0 ? 0.0 : m_rampMs * double(i) / clients; };
     // A listener without audio this long after it came is a late start (+ connecting).
     const auto startsDue = [&](size_t i) { return double(wall.elapsed()) > arrivalMs(i) + m_firstLimitMs + 500; };
-    std::vector<std::unique_ptr<PlayerClient>> list;
+    std::vector<std::unique_ptr<Listener>> list;
     QEventLoop loop;
     int done = 0;
-    const QUrl url(m_studio->wsUrl(m_key));
     for (int i = 0; i < clients; ++i) {
-        list.push_back(std::make_unique<PlayerClient>(url, request));
-        QObject::connect(list.back().get(), &PlayerClient::done, &loop, [&] {
+        list.push_back(std::unique_ptr<Listener>(m_newListener()));
+        QObject::connect(list.back().get(), &Listener::done, &loop, [&] {
             if (++done >= clients)
                 loop.quit();
         });
@@ -557,7 +559,7 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     // enough to delay the clients' frames, which would count as underruns.
     std::mutex peakMutex;
     Round peak;
-    const qint64 server = m_studio->pid();
+    const qint64 server = m_serverPid;
     const auto sampleMemory = [&] {
         qint64 s = 0, w = 0;
         int n = 0;
@@ -623,7 +625,7 @@ CapacityBench::Round CapacityBench::players(const QByteArray &request, int clien
     cpu(&server1, &workers1);
     r.cpuServerS = server1 - server0;
     r.cpuWorkersS = qMax(0.0, workers1 - workers0); // a worker replaced meanwhile takes its CPU along
-    r.cpuClientsS = Bench::cpuNow() - clients0;
+    r.cpuClientsS = m_inProcess ? 0 : Bench::cpuNow() - clients0; // in-process: in the server's
     if (sampleMemoryToo)
         sampleMemory(); // a burst shorter than the sampling period is seen at least once
     r.peakServerKiB = peak.peakServerKiB;
@@ -659,30 +661,74 @@ void CapacityBench::runVoice(const Voice &voice)
                        : qMax(256, int(theoretical * 1.25));
 
     // A fresh server per voice, so each voice meets the worker pool as it starts.
-    StudioProcess studio;
-    m_studio = &studio;
-    m_key = studio.createAccountWithKey("bench", {"--credits", "1000000000"});
     const QString streamWorkers = qEnvironmentVariable("BENCH_STREAM_WORKERS", "2");
-    if (!studio.start({"--workers", "2", "--stream-workers", streamWorkers, "--rate-limit", "1000000", "--log-level",
-                       "warn", "--max-streams", QString::number(m_maxStreams), "--max-connections",
-                       QString::number(qMax(4096, 2 * m_maxStreams))})) {
-        std::printf("could not start the server\n");
-        return;
+    std::unique_ptr<StudioProcess> studio;
+    std::unique_ptr<QTemporaryDir> engineDir;
+    std::unique_ptr<Engine> engine;
+    const auto stopServer = [&] {
+        if (engine) {
+            engine->endLiveGenerations(5000);
+            engine->shutdown(2000);
+            engine.reset();
+        }
+        if (studio)
+            studio->stop();
+        m_newListener = nullptr;
+    };
+    if (m_inProcess) {
+        engineDir = std::make_unique<QTemporaryDir>(); // bench-stream-XXXXXX in TMPDIR, as the server's
+        Engine::Options o;
+        o.dataDir = engineDir->path();
+        o.workers = 2;
+        o.streamWorkers = streamWorkers.toInt();
+        o.maxStreams = m_maxStreams;
+        o.rateLimitPerMinute = 1000000;
+        engine = std::make_unique<Engine>(o);
+        const QString error = engine->open();
+        if (!error.isEmpty()) {
+            std::printf("could not open the engine: %s\n", qPrintable(error));
+            return;
+        }
+        const auto account = engine->accounts().create(QStringLiteral("bench"), QStringLiteral("pro"), 1000000000);
+        if (!account) {
+            std::printf("could not create the bench's account: %s\n", qPrintable(account.error().detail));
+            return;
+        }
+        engine->startRuntime();
+        CreateGeneration request; // as the WebSocket session makes it of StreamBench::requestFor's JSON
+        request.speech.text = m_text;
+        request.speech.languageCode = QLatin1String(voice.lang);
+        request.voiceId = QLatin1String(voice.id);
+        const AuthContext auth{account->id, 0, account->plan};
+        m_newListener = [live = &engine->live(), auth, request] { return new EngineListener(*live, auth, request); };
+        m_serverPid = QCoreApplication::applicationPid();
+    } else {
+        studio = std::make_unique<StudioProcess>();
+        const QString key = studio->createAccountWithKey("bench", {"--credits", "1000000000"});
+        if (!studio->start({"--workers", "2", "--stream-workers", streamWorkers, "--rate-limit", "1000000", "--log-level",
+                            "warn", "--max-streams", QString::number(m_maxStreams), "--max-connections",
+                            QString::number(qMax(4096, 2 * m_maxStreams))})) {
+            std::printf("could not start the server\n");
+            return;
+        }
+        const QUrl url(studio->wsUrl(key));
+        const QByteArray request = StreamBench::requestFor(m_text, voice.id, voice.lang);
+        m_newListener = [url, request] { return new PlayerClient(url, request); };
+        m_serverPid = studio->pid();
     }
     settle(1500);
     qint64 s = 0, w = 0;
     int n = 0;
-    memory(studio.pid(), &s, &w, &n);
-    std::printf("  --max-streams %d; idle: server RSS %.1f MB, %d workers %.1f MB, total %.1f MB\n", m_maxStreams, mb(s), n,
-                mb(w), mb(s + w));
+    memory(m_serverPid, &s, &w, &n);
+    std::printf("  --max-streams %d; idle: %s RSS %.1f MB, %d workers %.1f MB, total %.1f MB\n", m_maxStreams,
+                m_inProcess ? "this process (the engine, the listeners)" : "server", mb(s), n, mb(w), mb(s + w));
 
-    const QByteArray req = StreamBench::requestFor(m_text, voice.id, voice.lang);
     const int roundMs = int(audioS * 1000 * 2) + 20000 + m_rampMs; // the last listener comes m_rampMs late
-    players(req, 2, roundMs, false, false); // warm-up
+    players(2, roundMs, false, false); // warm-up
 
     // BENCH_STREAM_CAPACITY_HELD=N: one held round of N listeners instead of everything else.
     if (const int heldOnly = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD"); heldOnly > 0) {
-        const Round r = held(req, heldOnly, audioS);
+        const Round r = held(heldOnly, audioS);
         std::printf("  held %d: %s%s; %d streams, %d completed, first frame p50/p99 %.1f/%.1f ms, %d underrun (%.0f ms of "
                     "gaps), %d late start; %.1f s; CPU %s; CPU ms per stream: server %.2f, workers %.2f, clients %.2f; "
                     "over the last stream length %.2f s ahead per listener, changing by %+.0f ms per s\n",
@@ -698,8 +744,7 @@ void CapacityBench::runVoice(const Voice &voice)
                     percentile(r.underrunAudioS, 0.9), percentile(r.underrunFirstFrameMs, 0.1),
                     percentile(r.underrunFirstFrameMs, 0.5), percentile(r.underrunFirstFrameMs, 0.9), r.maxLateMs,
                     r.clientLagP99Ms, r.clientLagMaxMs);
-        studio.stop();
-        m_studio = nullptr;
+        stopServer();
         return;
     }
 
@@ -714,7 +759,7 @@ void CapacityBench::runVoice(const Voice &voice)
         const int rounds = clients == 1 ? 5 : 1;
         for (int i = 0; i < rounds; ++i) {
             // Time-boxed: time to first frame is known well before the last stream ends.
-            const Round r = players(req, clients, clients >= 200 ? qMin(roundMs, 60000 + m_rampMs) : roundMs, false, true);
+            const Round r = players(clients, clients >= 200 ? qMin(roundMs, 60000 + m_rampMs) : roundMs, false, true);
             all.clients += r.clients;
             all.completed += r.completed;
             all.underrunClients += r.underrunClients;
@@ -760,8 +805,7 @@ void CapacityBench::runVoice(const Voice &voice)
                 "server, workers with their espeak-ng forks, these player clients with the memory sampler)\n");
 
     if (only > 0) {
-        studio.stop();
-        m_studio = nullptr;
+        stopServer();
         return;
     }
     // Zero-underrun listeners: double until a burst fails (an underrun, or a first frame
@@ -769,7 +813,7 @@ void CapacityBench::runVoice(const Voice &voice)
     std::printf("  search (pass = every stream completed, no underrun, every first frame <= %.0f ms):", m_firstLimitMs);
     const int lo = searchCount("real-time listeners", 1, m_maxStreams, 10, [](int n) { return n * 2; }, budget, theoretical,
                                [&](int n) {
-            const Round r = players(req, n, roundMs, true, false);
+            const Round r = players(n, roundMs, true, false);
             // A failed burst stops at its first underrun, so its counts are what happened until then.
             const QString why = r.pass() ? QString()
                                          : QStringLiteral("(%1 underrun, %2 late start, worst listener %3 ms of gaps%4%5)")
@@ -785,9 +829,8 @@ void CapacityBench::runVoice(const Voice &voice)
             std::printf(" %d %s%s[CPU %s]", n, r.pass() ? "ok" : "FAIL", qPrintable(why), qPrintable(cpuShares(r)));
             return r.pass();
         });
-    const int held = qEnvironmentVariableIsSet("BENCH_STREAM_CAPACITY_NO_HELD") ? -1 : heldSearch(req, audioS, lo, theoretical);
-    studio.stop();
-    m_studio = nullptr;
+    const int held = qEnvironmentVariableIsSet("BENCH_STREAM_CAPACITY_NO_HELD") ? -1 : heldSearch(audioS, lo, theoretical);
+    stopServer();
     // The solo figure moves with the machine's phase (by a fifth between quarter hours on
     // a shared host): measured again once the server is gone, and the shares are taken
     // against the higher of the two, so that a slow start does not flatter them.
@@ -804,11 +847,13 @@ void CapacityBench::runVoice(const Voice &voice)
 
 void CapacityBench::run()
 {
-    std::printf("bench-stream --capacity: %lld-character English text, player clients (%.0f ms jitter buffer) reading "
-                "every stream to the end, server with 2 file workers, %s stream workers, --max-streams 1.25x the theoretical "
+    std::printf("bench-stream --capacity: %lld-character English text, %s (%.0f ms jitter buffer) reading "
+                "every stream to the end, %s with 2 file workers, %s stream workers, --max-streams 1.25x the theoretical "
                 "capacity (at least 256); %d cores; a burst's listeners arrive %s; "
                 "load average at start %s; %s\n",
-                qint64(m_text.size()), PlayerClient::kJitterMs,
+                qint64(m_text.size()),
+                m_inProcess ? "listeners of an engine in this process (no HTTP, WebSocket or client sockets)" : "player clients",
+                Listener::kJitterMs, m_inProcess ? "the engine" : "server",
                 qPrintable(qEnvironmentVariable("BENCH_STREAM_WORKERS", "2")), m_cores,
                 m_rampMs > 0 ? qPrintable(QStringLiteral("evenly over %1 ms").arg(m_rampMs)) : "together",
                 qPrintable(loadAverage()), qPrintable(roomForData()));

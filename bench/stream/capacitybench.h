@@ -5,10 +5,10 @@
 #include <QMap>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
-class PlayerClient;
-class StudioProcess;
+class Listener;
 
 // bench-stream --capacity: how many real-time listeners one server carries. Per voice, on
 // a fresh server: time to first frame at 1, 10, 50 and 200 player clients arriving
@@ -97,20 +97,20 @@ private:
     static double pipelineRtf(const Voice &voice, const QString &text, double *audioS);
     static double zygoteCpu(qint64 zygote);
     // sampleMemoryToo: the peak RSS while it ran (the search's rounds need none).
-    Round players(const QByteArray &request, int clients, int timeoutMs, bool stopAtUnderrun, bool sampleMemoryToo);
+    Round players(int clients, int timeoutMs, bool stopAtUnderrun, bool sampleMemoryToo);
     // N listeners held for m_heldPeriods stream lengths (audioS each): they first arrive
     // evenly over one stream length, and each one's playback end brings the next listener
     // to its place, so N are listening at every moment after the first length, arriving at
     // the steady rate N / audioS. Stops at its first failure.
-    Round held(const QByteArray &request, int listeners, double audioS);
+    Round held(int listeners, double audioS);
     // The largest N held with zero underruns, from `from` (stepping up by a fifth until a
     // round fails, then bisecting to within 5 %); prints each round.
-    int heldSearch(const QByteArray &request, double audioS, int from, double theoretical);
+    int heldSearch(double audioS, int from, double theoretical);
     // Whether a listener has already failed its round: a gap, a first frame past the bound,
     // or none yet when pastFirstDue (its first frame is overdue).
-    bool failing(const PlayerClient &c, bool pastFirstDue) const;
+    bool failing(const Listener &c, bool pastFirstDue) const;
     // One listener's outcome into r; lateWithoutAudio: it has had no frame by its due time.
-    void tally(Round &r, const PlayerClient &c, bool lateWithoutAudio) const;
+    void tally(Round &r, const Listener &c, bool lateWithoutAudio) const;
     // r's rounds' CPU, as shares of all cores over its wall time.
     QString cpuShares(const Round &r) const;
     // RSS of the server process and of its workers (with their zygotes and calls); from any thread.
@@ -119,8 +119,13 @@ private:
     void cpu(double *serverS, double *workersS) const;
 
     QString m_text;
-    StudioProcess *m_studio = nullptr;
-    QString m_key;
+    // BENCH_STREAM_CAPACITY_IN_PROCESS: the listeners hear an engine in this process
+    // (EngineListener) instead of a server's WebSocket (PlayerClient): what the engine
+    // carries without the transport and the clients' sockets. The "server" figures are
+    // then this process's, listeners included; the clients' are none.
+    bool m_inProcess = false;
+    qint64 m_serverPid = 0;                  // the server's process, or this one in-process
+    std::function<Listener *()> m_newListener; // a listener of the voice being measured, not started
     int m_cores = 1;
     int m_maxStreams = 256;
     // A listener kept waiting longer than this for first audio is not listening in real
