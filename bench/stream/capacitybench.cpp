@@ -522,13 +522,19 @@ int CapacityBench::heldSearch(double audioS, int from, double theoretical)
     // What the whole machine spent per stream there, beside the solo pipeline's part of it:
     // the theoretical capacity counts only the pipeline, not the server's store, files and
     // sockets, nor the clients, nor what running beside them costs the pipeline itself.
+    // At that cost the cores carry at most cores x audio / cost listeners, all of them
+    // busy: the held count against that bound is how much of the machine the scheduler
+    // turned into listeners, whatever a listener costs.
     if (passed.clients > 0) {
         const double perStreamMs = passed.perClientMs(passed.cpuServerS + passed.cpuWorkersS + passed.cpuClientsS);
         const double soloMs = m_cores * audioS * 1000 / theoretical;
+        const double bound = m_cores * audioS * 1000 / perStreamMs;
         std::printf("  CPU per stream at %d held: server %.2f + workers %.2f + clients %.2f = %.2f ms for %.1f s of audio; "
-                    "the solo pipeline's %.2f ms are %.0f%% of it\n",
+                    "the solo pipeline's %.2f ms are %.0f%% of it; at that cost the cores carry at most %.0f listeners "
+                    "(%.0f%% of the theoretical capacity): held %d is %.0f%% of that\n",
                     lo, passed.perClientMs(passed.cpuServerS), passed.perClientMs(passed.cpuWorkersS),
-                    passed.perClientMs(passed.cpuClientsS), perStreamMs, audioS, soloMs, 100.0 * soloMs / perStreamMs);
+                    passed.perClientMs(passed.cpuClientsS), perStreamMs, audioS, soloMs, 100.0 * soloMs / perStreamMs,
+                    bound, 100.0 * bound / theoretical, lo, 100.0 * lo / bound);
     }
     return lo;
 }
