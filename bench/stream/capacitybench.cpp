@@ -530,11 +530,11 @@ int CapacityBench::heldSearch(double audioS, int from, double theoretical)
         const double soloMs = m_cores * audioS * 1000 / theoretical;
         const double bound = m_cores * audioS * 1000 / perStreamMs;
         std::printf("  CPU per stream at %d held: server %.2f + workers %.2f + clients %.2f = %.2f ms for %.1f s of audio; "
-                    "the solo pipeline's %.2f ms are %.0f%% of it; at that cost the cores carry at most %.0f listeners "
-                    "(%.0f%% of the theoretical capacity): held %d is %.0f%% of that\n",
+                    "the solo pipeline's %.2f ms are %.0f%% of it; at that cost the cores carry at most %.0f listeners, "
+                    "all of them busy: held %d is %.0f%% of that\n",
                     lo, passed.perClientMs(passed.cpuServerS), passed.perClientMs(passed.cpuWorkersS),
                     passed.perClientMs(passed.cpuClientsS), perStreamMs, audioS, soloMs, 100.0 * soloMs / perStreamMs,
-                    bound, 100.0 * bound / theoretical, lo, 100.0 * lo / bound);
+                    bound, lo, 100.0 * lo / bound);
     }
     return lo;
 }
