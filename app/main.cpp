@@ -1,5 +1,6 @@
 // tts-studio: the composition root. Dispatches to a command-line command, or
 // starts the server (headless) or the studio window.
+#include "batchscheduling.h"
 #include "clicommands.h"
 #include "engine.h"
 #include "epolleventdispatcher.h"
@@ -203,6 +204,9 @@ int runStudio(QCoreApplication &app)
                                "or pass --init to start with an empty database." << Qt::endl;
         return 2;
     }
+    // Headless, before the engine starts its threads and workers (they inherit it).
+    if (options.headless)
+        BatchScheduling::applyToThisProcess();
     Engine engine(options.engine);
     if (int rc = openEngine(engine))
         return rc;

@@ -1,5 +1,6 @@
 #include "capacitybench.h"
 
+#include "batchscheduling.h"
 #include "benchpipeline.h"
 #include "benchutil.h"
 #include "espeakcall.h"
@@ -682,6 +683,9 @@ void CapacityBench::runVoice(const Voice &voice)
         m_newListener = nullptr;
     };
     if (m_inProcess) {
+        // As the headless server (app/main.cpp): batch scheduling for this process from here
+        // on, the engine's threads and its workers.
+        BatchScheduling::applyToThisProcess();
         engineDir = std::make_unique<QTemporaryDir>(); // bench-stream-XXXXXX in TMPDIR, as the server's
         Engine::Options o;
         o.dataDir = engineDir->path();

@@ -151,6 +151,10 @@ int main(int argc, char *argv[])
     // server and its workers are measured on. TTS_STUDIO_POLL_LOOP=1 keeps Qt's loop here
     // too (and the server inherits it).
     EpollEventDispatcher::installOnMainThread();
+    // Other threads with an event loop (the engine thread of the in-process capacity mode)
+    // on Qt's poll() loop, as in the headless server (app/main.cpp).
+    if (!qEnvironmentVariableIsSet("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments();
     const bool capacity = args.removeAll(QStringLiteral("--capacity")) > 0 || qEnvironmentVariableIsSet("BENCH_STREAM_CAPACITY");
