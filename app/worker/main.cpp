@@ -1,6 +1,5 @@
 // tts-worker: one synthesis worker process. Started and fed by WorkerPool over
 // stdin/stdout; speech libraries run here so they cannot take the server down.
-#include "batchscheduling.h"
 #include "espeakcall.h"
 #include "workerloop.h"
 
@@ -13,8 +12,6 @@ int main()
     // at a time (WorkerLoop), so they never contend for it; an arena per thread kept ~3 MB
     // per held unit that the others could not reuse.
     mallopt(M_ARENA_MAX, 1);
-    // Before the zygote and the job threads, which inherit it (BatchScheduling).
-    BatchScheduling::applyToThisProcess();
     // First, while the process is small: espeak-ng calls fork from it (EspeakCall).
     EspeakCall::startZygote();
     const int status = runWorkerLoop(STDIN_FILENO, STDOUT_FILENO);

@@ -204,6 +204,11 @@ CapacityBench::CapacityBench(const QString &text)
 {
     m_rampMs = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_RAMP_MS");
     m_inProcess = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_IN_PROCESS") > 0;
+    // In-process, this process is the server: batch scheduling as the headless server's
+    // (app/main.cpp), from the start (while it has one thread), for the engine, its
+    // workers, the solo pipeline runs and the listeners alike.
+    if (m_inProcess)
+        BatchScheduling::applyToThisProcess();
     if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_PERIODS") > 0)
         m_heldPeriods = qMax(2, qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_HELD_PERIODS")); // the first is the arrival
     if (qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_FIRST_MS") > 0)
@@ -683,9 +688,6 @@ void CapacityBench::runVoice(const Voice &voice)
         m_newListener = nullptr;
     };
     if (m_inProcess) {
-        // As the headless server (app/main.cpp): batch scheduling for this process from here
-        // on, the engine's threads and its workers.
-        BatchScheduling::applyToThisProcess();
         engineDir = std::make_unique<QTemporaryDir>(); // bench-stream-XXXXXX in TMPDIR, as the server's
         Engine::Options o;
         o.dataDir = engineDir->path();
