@@ -46,7 +46,7 @@ std::optional<WorkerProtocol::Frame> WorkerProtocol::take(const QByteArray &buff
     if (corrupt)
         *corrupt = false;
     const qsizetype at = *offset;
-    if (buffer.size() - at < 5)
+    if (buffer.size() - at < kHeaderSize)
         return std::nullopt;
     const quint32 len = qFromLittleEndian<quint32>(buffer.constData() + at + 1);
     if (len > kMaxPayload) {
@@ -54,9 +54,9 @@ std::optional<WorkerProtocol::Frame> WorkerProtocol::take(const QByteArray &buff
             *corrupt = true;
         return std::nullopt;
     }
-    if (buffer.size() - at < qsizetype(5 + len))
+    if (buffer.size() - at < kHeaderSize + qsizetype(len))
         return std::nullopt;
-    Frame f{Type(buffer.at(at)), buffer.mid(at + 5, qsizetype(len))};
-    *offset = at + 5 + qsizetype(len);
+    Frame f{Type(buffer.at(at)), buffer.mid(at + kHeaderSize, qsizetype(len))};
+    *offset = at + kHeaderSize + qsizetype(len);
     return f;
 }
