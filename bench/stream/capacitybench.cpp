@@ -299,6 +299,11 @@ void CapacityBench::cpu(double *serverS, double *workersS) const
         *workersS += subtreeCpu(tree, pid); // the worker, its zygote, its voices' processes and calls
 }
 
+double CapacityBench::clientsCpuNow() const
+{
+    return m_inProcess ? 0 : Bench::cpuNow(); // in-process, the listeners' CPU is the server's
+}
+
 bool CapacityBench::failing(const Listener &c, bool pastFirstDue) const
 {
     return c.underruns() > 0 || c.firstFrameMs() > m_firstLimitMs || (c.firstFrameMs() < 0 && pastFirstDue);
@@ -447,7 +452,7 @@ CapacityBench::Round CapacityBench::held(int listeners, double audioS)
     limit.start(int(windowMs + periodMs) + 20000);
     double server0 = 0, workers0 = 0;
     cpu(&server0, &workers0);
-    const double clients0 = Bench::cpuNow();
+    const double clients0 = clientsCpuNow();
     for (int i = 0; i < listeners; ++i)
         QTimer::singleShot(int(periodMs * i / listeners), Qt::PreciseTimer, &loop, arrive);
     QTimer::singleShot(int(windowMs) + 1, Qt::PreciseTimer, &loop, [&] {
@@ -480,7 +485,7 @@ CapacityBench::Round CapacityBench::held(int listeners, double audioS)
     cpu(&server1, &workers1);
     r.cpuServerS = server1 - server0;
     r.cpuWorkersS = qMax(0.0, workers1 - workers0);
-    r.cpuClientsS = m_inProcess ? 0 : Bench::cpuNow() - clients0; // in-process: in the server's
+    r.cpuClientsS = clientsCpuNow() - clients0;
     r.wallS = double(wall.elapsed()) / 1000.0;
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     settle(500);
@@ -615,7 +620,7 @@ CapacityBench::Round CapacityBench::players(int clients, int timeoutMs, bool sto
     limit.start(timeoutMs);
     double server0 = 0, workers0 = 0;
     cpu(&server0, &workers0);
-    const double clients0 = Bench::cpuNow();
+    const double clients0 = clientsCpuNow();
     if (m_rampMs <= 0) {
         for (const auto &c : list)
             c->start(); // all arrive together
@@ -637,7 +642,7 @@ CapacityBench::Round CapacityBench::players(int clients, int timeoutMs, bool sto
     cpu(&server1, &workers1);
     r.cpuServerS = server1 - server0;
     r.cpuWorkersS = qMax(0.0, workers1 - workers0); // a worker replaced meanwhile takes its CPU along
-    r.cpuClientsS = m_inProcess ? 0 : Bench::cpuNow() - clients0; // in-process: in the server's
+    r.cpuClientsS = clientsCpuNow() - clients0;
     if (sampleMemoryToo)
         sampleMemory(); // a burst shorter than the sampling period is seen at least once
     r.peakServerKiB = peak.peakServerKiB;

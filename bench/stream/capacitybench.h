@@ -117,6 +117,9 @@ private:
     static void memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB, int *workers);
     // CPU seconds so far of the server and of its live workers (and their waited children).
     void cpu(double *serverS, double *workersS) const;
+    // CPU seconds so far of this process's player clients (and its waited children); none
+    // in-process, where they are the server's.
+    double clientsCpuNow() const;
 
     QString m_text;
     // BENCH_STREAM_CAPACITY_IN_PROCESS: the listeners hear an engine in this process
