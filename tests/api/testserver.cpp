@@ -1,6 +1,7 @@
 #include "testserver.h"
 
 #include "testpostgres.h"
+#include "procinfo.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -297,27 +298,8 @@ QByteArray TestServer::serverLog()
 
 QList<qint64> TestServer::childPids() const
 {
-    QList<qint64> out;
     const qint64 parent = pid();
-    if (parent <= 0)
-        return out;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &e : entries) {
-        bool ok = false;
-        const qint64 p = e.toLongLong(&ok);
-        if (!ok)
-            continue;
-        QFile f(QStringLiteral("/proc/%1/stat").arg(p));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray stat = f.readAll();
-        // pid (comm) state ppid ...: comm may hold spaces, so parse after the last ')'.
-        const qsizetype close = stat.lastIndexOf(')');
-        const QList<QByteArray> rest = stat.mid(close + 2).split(' ');
-        if (rest.size() > 1 && rest.at(1).toLongLong() == parent)
-            out << p;
-    }
-    return out;
+    return parent > 0 ? ProcInfo::children(parent) : QList<qint64>{};
 }
 
 // ---------------------------------------------------------------------------

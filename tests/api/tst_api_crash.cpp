@@ -3,6 +3,7 @@
 // and every job completes exactly once: one reserve and one settle ledger row per
 // generation, balances equal to the ledger sums, one audio file per generation.
 // A SIGTERM stop gives running jobs time, requeues the rest and exits 0.
+#include "procinfo.h"
 #include "testserver.h"
 
 #include <QDir>
@@ -27,7 +28,6 @@ private slots:
     void sigtermRequeues();
 
 private:
-    static bool alive(qint64 pid);
     void auditStore(TestServer &server, const QString &account, qint64 initialCredits, const QStringList &ids);
 
     TestServer m_server;
@@ -43,17 +43,6 @@ constexpr int kJobs = 12;
 constexpr qint64 kCredits = 100000;
 // How long a worker may outlive its killed server.
 constexpr int kOrphanGraceMs = 3000;
-}
-
-bool ApiCrashTest::alive(qint64 pid)
-{
-    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray stat = f.readAll();
-    const qsizetype close = stat.lastIndexOf(')');
-    const char state = close > 0 && close + 2 < stat.size() ? stat.at(close + 2) : 'X';
-    return state != 'Z' && state != 'X';
 }
 
 void ApiCrashTest::initTestCase()
@@ -103,11 +92,11 @@ void ApiCrashTest::workersDieWithServer()
     // killed server's job (burning CPU) and writes the same <id>.wav.part file that
     // the restarted server's worker is writing for the requeued job.
     QVERIFY(!m_workers.isEmpty());
-    while (std::any_of(m_workers.begin(), m_workers.end(), alive) && m_sinceKill.elapsed() < kOrphanGraceMs)
+    while (std::any_of(m_workers.begin(), m_workers.end(), ProcInfo::alive) && m_sinceKill.elapsed() < kOrphanGraceMs)
         QTest::qWait(50);
     QList<qint64> orphans;
     for (qint64 pid : std::as_const(m_workers))
-        if (alive(pid))
+        if (ProcInfo::alive(pid))
             orphans << pid;
     QVERIFY2(orphans.isEmpty(), qPrintable(QStringLiteral("%1 tts-worker process(es) of the killed server still running "
                                                           "%2 ms after kill -9")
@@ -128,7 +117,7 @@ void ApiCrashTest::restartCompletesEverything()
 void ApiCrashTest::audioFilesIntact()
 {
     // Once no process of the killed server can write any more, every file is whole.
-    QTRY_VERIFY_WITH_TIMEOUT(std::none_of(m_workers.begin(), m_workers.end(), alive), 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(std::none_of(m_workers.begin(), m_workers.end(), ProcInfo::alive), 120000);
     for (const QString &id : std::as_const(m_ids)) {
         QFile f(m_server.audioDir() + u'/' + id + QStringLiteral(".wav"));
         QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
@@ -210,7 +199,7 @@ void ApiCrashTest::sigtermRequeues()
     QVERIFY2(server.stop(30000), "SIGTERM must exit 0 after at most the 10 s grace");
     QVERIFY2(t.elapsed() < 15000, qPrintable(QString::number(t.elapsed())));
     // A clean stop takes its workers with it.
-    QTRY_VERIFY_WITH_TIMEOUT(std::none_of(workers.begin(), workers.end(), alive), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(std::none_of(workers.begin(), workers.end(), ProcInfo::alive), 5000);
     {
         StoreReader db(server.databasePath());
         QVERIFY(db.isOpen());

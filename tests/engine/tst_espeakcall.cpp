@@ -9,8 +9,8 @@
 
 #include "espeakbackend.h"
 #include "espeakcall.h"
+#include "procinfo.h"
 
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QtTest>
@@ -46,22 +46,6 @@ qsizetype mappingsOf(qint64 pid)
         return -1;
     return f.readAll().count('\n');
 }
-
-// The children of process pid (all its threads'), from /proc.
-QList<qint64> childrenOf(qint64 pid)
-{
-    QList<qint64> out;
-    const QDir tasks(QStringLiteral("/proc/%1/task").arg(pid));
-    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile f(tasks.filePath(tid + QStringLiteral("/children")));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        for (const QByteArray &p : f.readAll().split(' '))
-            if (!p.trimmed().isEmpty())
-                out << p.trimmed().toLongLong();
-    }
-    return out;
-}
 }
 
 class TestEspeakCall : public QObject
@@ -92,7 +76,7 @@ void TestEspeakCall::initTestCase()
     if (zygoteMode()) {
         EspeakCall::startZygote();
         QVERIFY(EspeakCall::hasZygote());
-        QCOMPARE(childrenOf(::getpid()).size(), 1);
+        QCOMPARE(ProcInfo::children(::getpid()).size(), 1);
     }
 }
 
@@ -185,12 +169,12 @@ void TestEspeakCall::stopEndsTheCall()
     if (zygoteMode()) {
         // The call's child ends at its next write into the closed pipe. It was forked from
         // the zygote's process for its voice (a child of the zygote that stays).
-        const QList<qint64> zygote = childrenOf(::getpid());
+        const QList<qint64> zygote = ProcInfo::children(::getpid());
         QCOMPARE(zygote.size(), 1);
         auto calls = [&] {
             QList<qint64> all;
-            for (qint64 voiceZygote : childrenOf(zygote.first()))
-                all += childrenOf(voiceZygote);
+            for (qint64 voiceZygote : ProcInfo::children(zygote.first()))
+                all += ProcInfo::children(voiceZygote);
             return all;
         };
         // (the reaping loops wake at least once a second)
@@ -231,11 +215,11 @@ void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
     QVERIFY(EspeakCall::hasZygote());
     QList<SpeechBackend::WordMark> firstMarks, zygoteMarks, hereMarks;
     const std::vector<qint16> first = say(sentence, voice(language, variant, speed), &firstMarks);
-    const QList<qint64> zygote = childrenOf(::getpid());
+    const QList<qint64> zygote = ProcInfo::children(::getpid());
     QCOMPARE(zygote.size(), 1);
     // Its first call was forked from the zygote itself: once reaped (the zygote's loop
     // wakes at least once a second), the zygote has no child, no voice process.
-    QTRY_VERIFY_WITH_TIMEOUT(childrenOf(zygote.first()).isEmpty(), 2500);
+    QTRY_VERIFY_WITH_TIMEOUT(ProcInfo::children(zygote.first()).isEmpty(), 2500);
     // The second call: forked from the voice's process, seen while it speaks.
     QList<qint64> voiceProcesses, callsOfTheVoice;
     std::vector<qint16> fromZygote;
@@ -243,9 +227,9 @@ void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
         sentence, voice(language, variant, speed),
         [&](const qint16 *s, int n) {
             if (fromZygote.empty()) {
-                voiceProcesses = childrenOf(zygote.first());
+                voiceProcesses = ProcInfo::children(zygote.first());
                 if (voiceProcesses.size() == 1)
-                    callsOfTheVoice = childrenOf(voiceProcesses.first());
+                    callsOfTheVoice = ProcInfo::children(voiceProcesses.first());
             }
             fromZygote.insert(fromZygote.end(), s, s + n);
             return true;
@@ -275,7 +259,7 @@ void TestEspeakCall::zygoteCallsEqualCallsForkedHere()
     // It exits when its socket closes, and is waited for; its voices' processes with it.
     EspeakCall::stopZygote();
     QVERIFY(!EspeakCall::hasZygote());
-    QVERIFY(childrenOf(::getpid()).isEmpty());
+    QVERIFY(ProcInfo::children(::getpid()).isEmpty());
     const std::vector<qint16> here = say(sentence, voice(language, variant, speed), &hereMarks);
     QVERIFY(fromZygote.size() > 10000);
     QCOMPARE(here.size(), fromZygote.size());
@@ -299,10 +283,10 @@ void TestEspeakCall::zygoteKeepsFourVoices()
     EspeakCall::stopZygote();
     EspeakCall::startZygote();
     auto voiceProcesses = [] {
-        const QList<qint64> zygote = childrenOf(::getpid());
+        const QList<qint64> zygote = ProcInfo::children(::getpid());
         if (zygote.size() != 1)
             return QSet<qint64>{-1};
-        const QList<qint64> voices = childrenOf(zygote.first());
+        const QList<qint64> voices = ProcInfo::children(zygote.first());
         return QSet<qint64>(voices.begin(), voices.end());
     };
     // Says it twice (the second call starts the voice's process); the process it runs in.
@@ -346,10 +330,10 @@ void TestEspeakCall::killedCallInANewVoiceProcessFails()
         if (++chunks == 1) {
             // (the zygote's children: the voice's process, and maybe the first call, not yet
             // waited for; the call speaking now is the voice process's child)
-            const QList<qint64> zygote = childrenOf(::getpid());
+            const QList<qint64> zygote = ProcInfo::children(::getpid());
             QList<qint64> calls;
-            for (qint64 child : zygote.size() == 1 ? childrenOf(zygote.first()) : QList<qint64>{})
-                calls += childrenOf(child);
+            for (qint64 child : zygote.size() == 1 ? ProcInfo::children(zygote.first()) : QList<qint64>{})
+                calls += ProcInfo::children(child);
             if (calls.size() == 1) {
                 killed = calls.first();
                 ::kill(pid_t(killed), SIGKILL);

@@ -3,68 +3,12 @@
 // the one handing it work does not preempt it there and then; TTS_STUDIO_NORMAL_SCHEDULING=1
 // keeps them all SCHED_OTHER (for comparisons). Both when started by a SCHED_OTHER
 // process: a policy the starter chose is kept, which this test does not cover.
+#include "procinfo.h"
 #include "studioprocess.h"
 
-#include <QDir>
-#include <QFile>
-#include <QMultiHash>
 #include <QtTest>
 
 #include <sched.h>
-
-namespace
-{
-// Fields of /proc/PID/stat after the command's closing parenthesis (field 3 is [0]).
-QList<QByteArray> statFields(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray s = f.readAll();
-    const qsizetype close = s.lastIndexOf(')');
-    return close < 0 ? QList<QByteArray>{} : s.mid(close + 2).trimmed().split(' ');
-}
-
-// pid -> its children, for every process there is.
-QMultiHash<qint64, qint64> children()
-{
-    QMultiHash<qint64, qint64> tree;
-    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        const QList<QByteArray> f = statFields(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (f.size() > 1 && pid.toLongLong() > 0)
-            tree.insert(f.at(1).toLongLong(), pid.toLongLong());
-    }
-    return tree;
-}
-
-QList<qint64> subtree(qint64 root)
-{
-    const QMultiHash<qint64, qint64> tree = children();
-    QList<qint64> all{root};
-    for (qsizetype i = 0; i < all.size(); ++i)
-        all += tree.values(all.at(i));
-    return all;
-}
-
-QByteArray commOf(qint64 pid)
-{
-    QFile f(QStringLiteral("/proc/%1/comm").arg(pid));
-    return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
-}
-
-// The scheduling policy of every thread of pid (field 41 of each task's stat).
-QList<int> policies(qint64 pid)
-{
-    QList<int> found;
-    const QString dir = QStringLiteral("/proc/%1/task").arg(pid);
-    for (const QString &tid : QDir(dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QList<QByteArray> f = statFields(dir + '/' + tid + QStringLiteral("/stat"));
-        if (f.size() > 38)
-            found << f.at(38).toInt();
-    }
-    return found;
-}
-}
 
 class TestBatchScheduling : public QObject
 {
@@ -103,10 +47,11 @@ void TestBatchScheduling::serverAndWorkers()
     int workers = 0;
     int zygotes = 0;
     QVERIFY2(QTest::qWaitFor([&] {
-                 processes = subtree(studio.pid());
+                 processes = ProcInfo::subtree(studio.pid());
                  workers = zygotes = 0;
                  for (qint64 pid : std::as_const(processes)) {
-                     const QByteArray comm = commOf(pid);
+                     const auto st = ProcInfo::stat(pid);
+                     const QByteArray comm = st ? st->comm : QByteArray();
                      workers += comm == "tts-worker" ? 1 : 0;
                      zygotes += comm.startsWith("tts-espeak-zyg") ? 1 : 0;
                  }
@@ -115,7 +60,7 @@ void TestBatchScheduling::serverAndWorkers()
              qPrintable(QStringLiteral("%1 workers, %2 zygotes").arg(workers).arg(zygotes)));
     int threads = 0;
     for (qint64 pid : std::as_const(processes))
-        for (int p : policies(pid)) {
+        for (int p : ProcInfo::threadPolicies(pid)) {
             QCOMPARE(p, policy);
             ++threads;
         }

@@ -7,13 +7,13 @@
 #include "engine.h"
 #include "functionsink.h"
 #include "livestream.h"
+#include "procinfo.h"
 #include "sentencespans.h"
 #include "streamscheduler.h"
 #include "synthesisjob.h"
 #include "synthesistask.h"
 #include "workerpool.h"
 
-#include <QDir>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QThread>
@@ -111,20 +111,11 @@ std::vector<float> envelope(const std::vector<float> &x)
 // Worker processes (tts-worker) that are children of this process.
 int childWorkers()
 {
-    int n = 0;
-    const QString self = QString::number(::getpid());
-    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray s = stat.readAll();
-        const qsizetype close = s.lastIndexOf(')');
-        if (close < 0 || !s.mid(0, close).contains("(tts-worker"))
-            continue;
-        const QList<QByteArray> rest = s.mid(close + 2).split(' ');
-        n += rest.size() > 1 && rest.at(1) == self.toLatin1() ? 1 : 0;
-    }
-    return n;
+    const QList<qint64> children = ProcInfo::children(::getpid());
+    return int(std::count_if(children.begin(), children.end(), [](qint64 pid) {
+        const auto st = ProcInfo::stat(pid);
+        return st && st->comm.startsWith("tts-worker");
+    }));
 }
 
 // Each text in its voice's language.

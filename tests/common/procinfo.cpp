@@ -1,0 +1,81 @@
+#include "procinfo.h"
+
+#include <QDir>
+#include <QFile>
+#include <QMultiHash>
+
+namespace
+{
+// /proc/.../stat: "pid (comm) state ppid ...". comm may hold spaces and parentheses, so
+// the fields are those after the last ')' (state is [0], ppid [1], policy [38]).
+std::optional<ProcInfo::Stat> parseStat(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const QByteArray s = f.readAll();
+    const qsizetype open = s.indexOf('(');
+    const qsizetype close = s.lastIndexOf(')');
+    if (open < 0 || close < open)
+        return std::nullopt;
+    const QList<QByteArray> fields = s.mid(close + 2).trimmed().split(' ');
+    if (fields.size() < 2 || fields.at(0).isEmpty())
+        return std::nullopt;
+    ProcInfo::Stat st;
+    st.state = fields.at(0).at(0);
+    st.parent = fields.at(1).toLongLong();
+    st.comm = s.mid(open + 1, close - open - 1);
+    st.policy = fields.size() > 38 ? fields.at(38).toInt() : -1;
+    return st;
+}
+
+// pid -> its children, for every process there is.
+QMultiHash<qint64, qint64> processTree()
+{
+    QMultiHash<qint64, qint64> tree;
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool number = false;
+        const qint64 pid = entry.toLongLong(&number);
+        if (!number)
+            continue;
+        if (const auto st = ProcInfo::stat(pid))
+            tree.insert(st->parent, pid);
+    }
+    return tree;
+}
+}
+
+std::optional<ProcInfo::Stat> ProcInfo::stat(qint64 pid)
+{
+    return parseStat(QStringLiteral("/proc/%1/stat").arg(pid));
+}
+
+bool ProcInfo::alive(qint64 pid)
+{
+    const auto st = stat(pid);
+    return st && st->state != 'Z' && st->state != 'X';
+}
+
+QList<qint64> ProcInfo::children(qint64 pid)
+{
+    return processTree().values(pid);
+}
+
+QList<qint64> ProcInfo::subtree(qint64 root)
+{
+    const QMultiHash<qint64, qint64> tree = processTree();
+    QList<qint64> all{root};
+    for (qsizetype i = 0; i < all.size(); ++i)
+        all += tree.values(all.at(i));
+    return all;
+}
+
+QList<int> ProcInfo::threadPolicies(qint64 pid)
+{
+    QList<int> found;
+    const QDir tasks(QStringLiteral("/proc/%1/task").arg(pid));
+    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (const auto st = parseStat(tasks.filePath(tid + QStringLiteral("/stat"))); st && st->policy >= 0)
+            found << st->policy;
+    return found;
+}

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+
+#include <optional>
+
+// What the tests read of other processes in /proc: their parent, state, name and threads'
+// scheduling policies, and who started whom. Read at the moment of the call; a process
+// that is gone reads as nothing.
+namespace ProcInfo
+{
+struct Stat
+{
+    char state = 0; // R, S, D, Z (a zombie: ended, not yet waited for), ...
+    qint64 parent = 0;
+    QByteArray comm; // the name the kernel keeps, at most 15 bytes
+    int policy = -1; // SCHED_OTHER, SCHED_BATCH, ... of its main thread
+};
+
+std::optional<Stat> stat(qint64 pid);
+// Running or sleeping: neither gone nor a zombie.
+bool alive(qint64 pid);
+// Every process whose parent is pid (started by any of its threads), zombies included.
+QList<qint64> children(qint64 pid);
+// root, then everything it started, and what those started, and so on.
+QList<qint64> subtree(qint64 root);
+// The scheduling policy of each of pid's threads.
+QList<int> threadPolicies(qint64 pid);
+}
