@@ -18,8 +18,11 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QDateTime>
 #include <QFile>
 #include <QMultiHash>
+#include <QProcess>
+#include <QTemporaryFile>
 #include <QPointF>
 #include <QStorageInfo>
 #include <QTemporaryDir>
@@ -266,6 +269,74 @@ double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, doubl
         rtfs << audio / cpu;
     }
     return percentile(rtfs, 0.5);
+}
+
+int CapacityBench::pipelineChild(const QStringList &args)
+{
+    if (args.size() < 5)
+        return 2;
+    QFile f(args.at(2));
+    if (!f.open(QIODevice::ReadOnly))
+        return 2;
+    const QString text = QString::fromUtf8(f.readAll());
+    EspeakCall::startZygote();
+    SynthesisPipeline &pipeline = BenchPipeline::pipeline();
+    const auto params = BenchPipeline::plan(args.at(0), args.at(1), text);
+    if (!params)
+        return 2;
+    auto runOnce = [&] {
+        qint64 samples = 0;
+        pipeline.run(*params, [&](const float *, qsizetype n) {
+            samples += n;
+            return true;
+        });
+        return double(samples) / Listener::kSampleRate;
+    };
+    runOnce(); // warms this voice's caches
+    const qint64 wait = args.at(3).toLongLong() - QDateTime::currentMSecsSinceEpoch();
+    if (wait > 0)
+        QThread::msleep(quint64(wait));
+    const qint64 zygote = EspeakCall::zygotePid();
+    const double zygote0 = zygoteCpu(zygote);
+    const double cpu0 = Bench::cpuNow();
+    QElapsedTimer t;
+    t.start();
+    double audio = 0;
+    while (t.elapsed() < args.at(4).toLongLong())
+        audio += runOnce();
+    const double cpu = Bench::cpuNow() - cpu0 + zygoteCpu(zygote) - zygote0;
+    std::printf("pipeline-child %.6f %.6f\n", audio, cpu);
+    return 0;
+}
+
+double CapacityBench::loadedPipelineRtf(const Voice &voice) const
+{
+    QTemporaryFile text; // bench-stream's own capacity text, which the children cannot derive
+    if (!text.open() || text.write(m_text.toUtf8()) < 0 || !text.flush())
+        return 0;
+    // Started together, the children wait for one moment after their warm-up, so that
+    // their measured seconds overlap.
+    const qint64 start = QDateTime::currentMSecsSinceEpoch() + 2000;
+    std::vector<std::unique_ptr<QProcess>> children;
+    for (int i = 0; i < m_cores; ++i) {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        p->start(QCoreApplication::applicationFilePath(),
+                 {QStringLiteral("--pipeline-child"), QLatin1String(voice.id), QLatin1String(voice.lang), text.fileName(),
+                  QString::number(start), QStringLiteral("3000")});
+        children.push_back(std::move(p));
+    }
+    double audio = 0, cpu = 0;
+    for (auto &p : children) {
+        if (!p->waitForFinished(60000) || p->exitCode() != 0)
+            return 0;
+        const QList<QByteArray> line = p->readAllStandardOutput().trimmed().split('\n').last().split(' ');
+        if (line.size() != 3 || line.at(0) != "pipeline-child")
+            return 0;
+        audio += line.at(1).toDouble();
+        cpu += line.at(2).toDouble();
+    }
+    return cpu > 0 ? audio / cpu : 0;
 }
 
 void CapacityBench::memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB, int *workers)
@@ -670,6 +741,9 @@ void CapacityBench::runVoice(const Voice &voice)
     std::printf("\n%s: %.1f s of audio; pipeline %.1fx real time per core (solo synthesis as a worker runs it: this process and its espeak-ng zygote, CPU time) "
                 "-> theoretical capacity %d cores x %.1f = %.0f listeners\n",
                 voice.label, audioS, rtf, m_cores, rtf, theoretical);
+    const double loaded = loadedPipelineRtf(voice);
+    std::printf("  the pipeline on all %d cores at once: %.1fx real time per core (%.0f%% of solo) -> %.0f listeners\n", m_cores,
+                loaded, rtf > 0 ? 100.0 * loaded / rtf : 0.0, m_cores * loaded);
 
     // The cap is set above what the search may reach, so that it is the machine, not the
     // cap, that stops it (BENCH_STREAM_MAX_STREAMS overrides).
@@ -860,6 +934,16 @@ void CapacityBench::runVoice(const Voice &voice)
     if (held >= 0)
         std::printf(", held %d (%.0f%%)", held, 100.0 * held / higher);
     std::printf("\n");
+    const double loadedEnd = loadedPipelineRtf(voice);
+    const double higherLoaded = m_cores * qMax(loaded, loadedEnd);
+    if (higherLoaded > 0) {
+        std::printf("  on all cores at once again at the end: %.1fx per core; against the higher of the two (%.0f "
+                    "listeners): burst %d (%.0f%%)",
+                    loadedEnd, higherLoaded, lo, 100.0 * lo / higherLoaded);
+        if (held >= 0)
+            std::printf(", held %d (%.0f%%)", held, 100.0 * held / higherLoaded);
+        std::printf("\n");
+    }
 }
 
 void CapacityBench::run()

@@ -95,6 +95,19 @@ private:
     // Audio seconds per CPU second of a solo synthesis of m_text (median of 3), and the
     // audio length in seconds.
     static double pipelineRtf(const Voice &voice, const QString &text, double *audioS);
+    // The same with every core running it at once (m_cores processes of this program,
+    // pipelineChild, over the same few seconds): audio seconds per CPU second of them
+    // all. Cores that slow each other down (a shared cache, a host that puts two virtual
+    // cores on one physical core's threads) carry less than cores x the solo figure.
+    double loadedPipelineRtf(const Voice &voice) const;
+
+public:
+    // bench-stream --pipeline-child VOICE LANG TEXT-FILE START-MS DURATION-MS: warms up
+    // the pipeline, waits for START-MS (ms since the epoch), runs it on the text for
+    // DURATION-MS and prints "pipeline-child AUDIO-S CPU-S". Returns the exit code.
+    static int pipelineChild(const QStringList &args);
+
+private:
     static double zygoteCpu(qint64 zygote);
     // sampleMemoryToo: the peak RSS while it ran (the search's rounds need none).
     Round players(int clients, int timeoutMs, bool stopAtUnderrun, bool sampleMemoryToo);

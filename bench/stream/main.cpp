@@ -7,6 +7,8 @@
 //   bench-stream [TEXT-FILE]               first-frame figures (above)
 //   bench-stream --capacity [TEXT-FILE]    real-time listeners per server (capacitybench.h);
 //                                          also BENCH_STREAM_CAPACITY=1
+//   bench-stream --pipeline-child ...      one core's share of the pipeline measured on
+//                                          every core at once (CapacityBench::pipelineChild)
 #include "benchpipeline.h"
 #include "capacitybench.h"
 #include "epolleventdispatcher.h"
@@ -157,6 +159,8 @@ int main(int argc, char *argv[])
         qputenv("QT_NO_GLIB", "1");
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments();
+    if (args.size() > 1 && args.at(1) == QLatin1String("--pipeline-child"))
+        return CapacityBench::pipelineChild(args.mid(2));
     const bool capacity = args.removeAll(QStringLiteral("--capacity")) > 0 || qEnvironmentVariableIsSet("BENCH_STREAM_CAPACITY");
     const QString text = benchText(args);
     if (capacity) {
