@@ -34,6 +34,7 @@
 #include <cstdio>
 #include <chrono>
 #include <condition_variable>
+#include <limits>
 #include <memory>
 #include <functional>
 #include <mutex>
@@ -273,17 +274,22 @@ double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, doubl
 
 int CapacityBench::pipelineChild(const QStringList &args)
 {
-    if (args.size() < 5)
+    bool startOk = false, durationOk = false;
+    const qint64 startAt = args.value(3).toLongLong(&startOk);
+    const qint64 durationMs = args.value(4).toLongLong(&durationOk);
+    QFile f(args.value(2));
+    if (args.size() != 5 || !startOk || !durationOk || durationMs <= 0 || !f.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "usage: bench-stream --pipeline-child VOICE LANG TEXT-FILE START-MS DURATION-MS\n");
         return 2;
-    QFile f(args.at(2));
-    if (!f.open(QIODevice::ReadOnly))
-        return 2;
+    }
     const QString text = QString::fromUtf8(f.readAll());
     EspeakCall::startZygote();
     SynthesisPipeline &pipeline = BenchPipeline::pipeline();
     const auto params = BenchPipeline::plan(args.at(0), args.at(1), text);
-    if (!params)
+    if (!params) {
+        std::fprintf(stderr, "pipeline-child: no plan for voice %s\n", qPrintable(args.at(0)));
         return 2;
+    }
     auto runOnce = [&] {
         qint64 samples = 0;
         pipeline.run(*params, [&](const float *, qsizetype n) {
@@ -292,30 +298,44 @@ int CapacityBench::pipelineChild(const QStringList &args)
         });
         return double(samples) / Listener::kSampleRate;
     };
-    runOnce(); // warms this voice's caches
-    const qint64 wait = args.at(3).toLongLong() - QDateTime::currentMSecsSinceEpoch();
+    if (runOnce() <= 0) { // also warms this voice's caches
+        std::fprintf(stderr, "pipeline-child: the pipeline made no audio\n");
+        return 3;
+    }
+    const qint64 wait = startAt - QDateTime::currentMSecsSinceEpoch();
     if (wait > 0)
         QThread::msleep(quint64(wait));
     const qint64 zygote = EspeakCall::zygotePid();
     const double zygote0 = zygoteCpu(zygote);
     const double cpu0 = Bench::cpuNow();
+    const qint64 began = QDateTime::currentMSecsSinceEpoch();
     QElapsedTimer t;
     t.start();
     double audio = 0;
-    while (t.elapsed() < args.at(4).toLongLong())
-        audio += runOnce();
-    const double cpu = Bench::cpuNow() - cpu0 + zygoteCpu(zygote) - zygote0;
-    std::printf("pipeline-child %.6f %.6f\n", audio, cpu);
+    while (t.elapsed() < durationMs) {
+        const double once = runOnce();
+        if (once <= 0) { // CPU spent on no audio would understate the figure
+            std::fprintf(stderr, "pipeline-child: the pipeline made no audio\n");
+            return 3;
+        }
+        audio += once;
+    }
+    const qint64 ended = QDateTime::currentMSecsSinceEpoch();
+    const double self = Bench::cpuNow() - cpu0; // before zygoteCpu's pass over /proc
+    const double cpu = self + zygoteCpu(zygote) - zygote0;
+    std::printf("pipeline-child %.6f %.6f %lld %lld\n", audio, cpu, began, ended);
     return 0;
 }
 
-double CapacityBench::loadedPipelineRtf(const Voice &voice) const
+std::optional<double> CapacityBench::loadedPipelineRtf(const Voice &voice, QString *why) const
 {
     QTemporaryFile text; // bench-stream's own capacity text, which the children cannot derive
-    if (!text.open() || text.write(m_text.toUtf8()) < 0 || !text.flush())
-        return 0;
+    if (!text.open() || text.write(m_text.toUtf8()) < 0 || !text.flush()) {
+        *why = QStringLiteral("cannot write the text for the children");
+        return std::nullopt;
+    }
     // Started together, the children wait for one moment after their warm-up, so that
-    // their measured seconds overlap.
+    // their measured seconds overlap (checked below).
     const qint64 start = QDateTime::currentMSecsSinceEpoch() + 2000;
     std::vector<std::unique_ptr<QProcess>> children;
     for (int i = 0; i < m_cores; ++i) {
@@ -327,16 +347,39 @@ double CapacityBench::loadedPipelineRtf(const Voice &voice) const
         children.push_back(std::move(p));
     }
     double audio = 0, cpu = 0;
-    for (auto &p : children) {
-        if (!p->waitForFinished(60000) || p->exitCode() != 0)
-            return 0;
-        const QList<QByteArray> line = p->readAllStandardOutput().trimmed().split('\n').last().split(' ');
-        if (line.size() != 3 || line.at(0) != "pipeline-child")
-            return 0;
+    qint64 latestStart = 0, earliestEnd = std::numeric_limits<qint64>::max();
+    qint64 earliestStart = std::numeric_limits<qint64>::max(), latestEnd = 0;
+    for (size_t i = 0; i < children.size(); ++i) {
+        QProcess &p = *children[i];
+        if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+            *why = QStringLiteral("child %1 %2").arg(i).arg(p.state() != QProcess::NotRunning ? QStringLiteral("did not end within 60 s")
+                                                                                               : QStringLiteral("exited with %1").arg(p.exitCode()));
+            return std::nullopt;
+        }
+        const QList<QByteArray> line = p.readAllStandardOutput().trimmed().split('\n').last().split(' ');
+        if (line.size() != 5 || line.at(0) != "pipeline-child") {
+            *why = QStringLiteral("child %1 printed no figures").arg(i);
+            return std::nullopt;
+        }
         audio += line.at(1).toDouble();
         cpu += line.at(2).toDouble();
+        earliestStart = qMin(earliestStart, line.at(3).toLongLong());
+        latestStart = qMax(latestStart, line.at(3).toLongLong());
+        earliestEnd = qMin(earliestEnd, line.at(4).toLongLong());
+        latestEnd = qMax(latestEnd, line.at(4).toLongLong());
     }
-    return cpu > 0 ? audio / cpu : 0;
+    // A child that began late (a slow warm-up) ran partly alone: the figure would lean
+    // towards the solo one, which it is meant to test.
+    const double overlap = double(earliestEnd - latestStart) / double(qMax<qint64>(1, latestEnd - earliestStart));
+    if (overlap < 0.9) {
+        *why = QStringLiteral("the children ran at the same time for only %1% of their seconds").arg(qRound(100 * qMax(0.0, overlap)));
+        return std::nullopt;
+    }
+    if (cpu <= 0) {
+        *why = QStringLiteral("no CPU time counted");
+        return std::nullopt;
+    }
+    return audio / cpu;
 }
 
 void CapacityBench::memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB, int *workers)
@@ -731,19 +774,24 @@ CapacityBench::Round CapacityBench::players(int clients, int timeoutMs, bool sto
 
 void CapacityBench::runVoice(const Voice &voice)
 {
-    const int budgetS = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_BUDGET") > 0
-                            ? qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_BUDGET")
-                            : 240;
-    QDeadlineTimer budget(qint64(budgetS) * 1000);
     double audioS = 0;
     const double rtf = pipelineRtf(voice, m_text, &audioS);
     const double theoretical = m_cores * rtf;
     std::printf("\n%s: %.1f s of audio; pipeline %.1fx real time per core (solo synthesis as a worker runs it: this process and its espeak-ng zygote, CPU time) "
                 "-> theoretical capacity %d cores x %.1f = %.0f listeners\n",
                 voice.label, audioS, rtf, m_cores, rtf, theoretical);
-    const double loaded = loadedPipelineRtf(voice);
-    std::printf("  the pipeline on all %d cores at once: %.1fx real time per core (%.0f%% of solo) -> %.0f listeners\n", m_cores,
-                loaded, rtf > 0 ? 100.0 * loaded / rtf : 0.0, m_cores * loaded);
+    QString why;
+    const std::optional<double> loaded = loadedPipelineRtf(voice, &why);
+    if (loaded)
+        std::printf("  the pipeline on all %d cores at once: %.1fx real time per core (%.0f%% of solo) -> %.0f listeners\n",
+                    m_cores, *loaded, rtf > 0 ? 100.0 * *loaded / rtf : 0.0, m_cores * *loaded);
+    else
+        std::printf("  the pipeline on all %d cores at once: not measured (%s)\n", m_cores, qPrintable(why));
+    // The search's time box starts after the pipeline's figures.
+    const int budgetS = qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_BUDGET") > 0
+                            ? qEnvironmentVariableIntValue("BENCH_STREAM_CAPACITY_BUDGET")
+                            : 240;
+    QDeadlineTimer budget(qint64(budgetS) * 1000);
 
     // The cap is set above what the search may reach, so that it is the machine, not the
     // cap, that stops it (BENCH_STREAM_MAX_STREAMS overrides).
@@ -934,16 +982,21 @@ void CapacityBench::runVoice(const Voice &voice)
     if (held >= 0)
         std::printf(", held %d (%.0f%%)", held, 100.0 * held / higher);
     std::printf("\n");
-    const double loadedEnd = loadedPipelineRtf(voice);
-    const double higherLoaded = m_cores * qMax(loaded, loadedEnd);
-    if (higherLoaded > 0) {
-        std::printf("  on all cores at once again at the end: %.1fx per core; against the higher of the two (%.0f "
-                    "listeners): burst %d (%.0f%%)",
-                    loadedEnd, higherLoaded, lo, 100.0 * lo / higherLoaded);
-        if (held >= 0)
-            std::printf(", held %d (%.0f%%)", held, 100.0 * held / higherLoaded);
-        std::printf("\n");
+    const std::optional<double> loadedEnd = loadedPipelineRtf(voice, &why);
+    if (!loaded || !loadedEnd) {
+        // Shares against one figure only would not be those against the higher of two.
+        std::printf("  on all cores at once again at the end: %s; no shares against it\n",
+                    loadedEnd ? qPrintable(QStringLiteral("%1x per core").arg(*loadedEnd, 0, 'f', 1))
+                              : qPrintable(QStringLiteral("not measured (%1)").arg(why)));
+        return;
     }
+    const double higherLoaded = m_cores * qMax(*loaded, *loadedEnd);
+    std::printf("  on all cores at once again at the end: %.1fx per core; against the higher of the two (%.0f "
+                "listeners): burst %d (%.0f%%)",
+                *loadedEnd, higherLoaded, lo, 100.0 * lo / higherLoaded);
+    if (held >= 0)
+        std::printf(", held %d (%.0f%%)", held, 100.0 * held / higherLoaded);
+    std::printf("\n");
 }
 
 void CapacityBench::run()

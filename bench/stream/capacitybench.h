@@ -99,12 +99,14 @@ private:
     // pipelineChild, over the same few seconds): audio seconds per CPU second of them
     // all. Cores that slow each other down (a shared cache, a host that puts two virtual
     // cores on one physical core's threads) carry less than cores x the solo figure.
-    double loadedPipelineRtf(const Voice &voice) const;
+    // None, and why, when a child failed or the children's seconds did not overlap.
+    std::optional<double> loadedPipelineRtf(const Voice &voice, QString *why) const;
 
 public:
     // bench-stream --pipeline-child VOICE LANG TEXT-FILE START-MS DURATION-MS: warms up
     // the pipeline, waits for START-MS (ms since the epoch), runs it on the text for
-    // DURATION-MS and prints "pipeline-child AUDIO-S CPU-S". Returns the exit code.
+    // DURATION-MS and prints "pipeline-child AUDIO-S CPU-S BEGAN-MS ENDED-MS". Returns the
+    // exit code: 2 for bad arguments, 3 when the pipeline made no audio.
     static int pipelineChild(const QStringList &args);
 
 private:
