@@ -1,5 +1,6 @@
 #include "benchpipeline.h"
 
+#include "audioformat.h"
 #include "synthesisplanner.h"
 #include "voicecatalog.h"
 
@@ -21,4 +22,14 @@ std::optional<SynthesisParams> BenchPipeline::plan(const QString &voiceId, const
     req.text = text;
     req.languageCode = lang;
     return SynthesisPlanner::plan(*voice, req);
+}
+
+double BenchPipeline::runOnce(const SynthesisParams &params)
+{
+    qint64 samples = 0;
+    pipeline().run(params, [&](const float *, qsizetype n) {
+        samples += n;
+        return true;
+    });
+    return double(samples) / AudioFormats::kSampleRate;
 }

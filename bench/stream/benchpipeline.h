@@ -12,4 +12,6 @@ namespace BenchPipeline
 {
 SynthesisPipeline &pipeline();
 std::optional<SynthesisParams> plan(const QString &voiceId, const QString &lang, const QString &text);
+// One whole run of the pipeline on params: the seconds of 24 kHz audio it made.
+double runOnce(const SynthesisParams &params);
 }

@@ -239,16 +239,8 @@ double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, doubl
     // As a worker runs it: espeak-ng calls fork from the zygote program beside this one
     // (tts-worker starts it first thing), not from this much larger process.
     EspeakCall::startZygote();
-    SynthesisPipeline &pipeline = BenchPipeline::pipeline();
     const auto params = BenchPipeline::plan(QLatin1String(voice.id), QLatin1String(voice.lang), text);
-    auto runOnce = [&] {
-        qint64 samples = 0;
-        pipeline.run(*params, [&](const float *, qsizetype n) {
-            samples += n;
-            return true;
-        });
-        return double(samples) / Listener::kSampleRate;
-    };
+    const auto runOnce = [&] { return BenchPipeline::runOnce(*params); };
     *audioS = runOnce(); // warms this voice's caches
     const qint64 zygote = EspeakCall::zygotePid();
     if (zygote <= 0)
@@ -284,20 +276,12 @@ int CapacityBench::pipelineChild(const QStringList &args)
     }
     const QString text = QString::fromUtf8(f.readAll());
     EspeakCall::startZygote();
-    SynthesisPipeline &pipeline = BenchPipeline::pipeline();
     const auto params = BenchPipeline::plan(args.at(0), args.at(1), text);
     if (!params) {
         std::fprintf(stderr, "pipeline-child: no plan for voice %s\n", qPrintable(args.at(0)));
         return 2;
     }
-    auto runOnce = [&] {
-        qint64 samples = 0;
-        pipeline.run(*params, [&](const float *, qsizetype n) {
-            samples += n;
-            return true;
-        });
-        return double(samples) / Listener::kSampleRate;
-    };
+    const auto runOnce = [&] { return BenchPipeline::runOnce(*params); };
     if (runOnce() <= 0) { // also warms this voice's caches
         std::fprintf(stderr, "pipeline-child: the pipeline made no audio\n");
         return 3;
