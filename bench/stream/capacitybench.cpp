@@ -8,6 +8,7 @@
 #include "enginelistener.h"
 #include "engine.h"
 #include "playerclient.h"
+#include "procinfo.h"
 #include "streamutil.h"
 #include "studioprocess.h"
 #include "synthesispipeline.h"
@@ -20,7 +21,6 @@
 #include <QEventLoop>
 #include <QDateTime>
 #include <QFile>
-#include <QMultiHash>
 #include <QProcess>
 #include <QTemporaryFile>
 #include <QPointF>
@@ -111,59 +111,15 @@ void settle(int ms)
 
 double mb(qint64 kib) { return double(kib) / 1024.0; }
 
-// The fields of /proc/PID/stat after the command name (state is [0], ppid [1]).
-QList<QByteArray> statOf(qint64 pid)
-{
-    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray stat = f.readAll();
-    // "pid (comm) state ppid ...": comm may hold spaces, so count from the last ')'.
-    return stat.mid(stat.lastIndexOf(')') + 2).split(' ');
-}
-
-// utime + stime (and cutime + cstime: the children waited for) in seconds.
-double cpuOf(const QList<QByteArray> &stat, bool withChildren)
-{
-    static const double hz = double(sysconf(_SC_CLK_TCK));
-    double ticks = stat.value(11).toDouble() + stat.value(12).toDouble();
-    if (withChildren)
-        ticks += stat.value(13).toDouble() + stat.value(14).toDouble();
-    return ticks / hz;
-}
-
-// Every process's children, from one pass over /proc (a pass per level would take tens of
-// milliseconds with hundreds of espeak-ng calls alive).
-QMultiHash<qint64, qint64> processTree()
-{
-    QMultiHash<qint64, qint64> children;
-    const QStringList entries = QDir("/proc").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &e : entries) {
-        bool ok = false;
-        const qint64 pid = e.toLongLong(&ok);
-        if (ok)
-            children.insert(statOf(pid).value(1).toLongLong(), pid);
-    }
-    return children;
-}
-
-// Every process below pid.
-QList<qint64> descendants(const QMultiHash<qint64, qint64> &tree, qint64 pid)
-{
-    QList<qint64> out = tree.values(pid);
-    for (qsizetype i = 0; i < out.size(); ++i)
-        out += tree.values(out.at(i));
-    return out;
-}
-
 // The CPU of pid and every process below it: each one's own, and its waited children's
 // (those are no longer in the tree, so nothing counts twice). A call that has ended but
 // is not yet waited for still shows its own.
-double subtreeCpu(const QMultiHash<qint64, qint64> &tree, qint64 pid)
+double subtreeCpu(const ProcInfo::Tree &tree, qint64 pid)
 {
-    double cpu = cpuOf(statOf(pid), true);
-    for (qint64 below : descendants(tree, pid))
-        cpu += cpuOf(statOf(below), true);
+    double cpu = 0;
+    for (qint64 p : QList<qint64>{pid} + ProcInfo::descendants(tree, pid))
+        if (const auto st = ProcInfo::stat(p))
+            cpu += st->cpuS + st->waitedChildrenCpuS;
     return cpu;
 }
 // The largest count whose round passes: from `from`, stepping up (grow) until a round
@@ -231,7 +187,7 @@ double CapacityBench::zygoteCpu(qint64 zygote)
 {
     if (zygote <= 0)
         return 0;
-    return subtreeCpu(processTree(), zygote);
+    return subtreeCpu(ProcInfo::tree(), zygote);
 }
 
 double CapacityBench::pipelineRtf(const Voice &voice, const QString &text, double *audioS)
@@ -368,7 +324,7 @@ std::optional<double> CapacityBench::loadedPipelineRtf(const Voice &voice, QStri
 
 void CapacityBench::memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB, int *workers)
 {
-    const QMultiHash<qint64, qint64> tree = processTree();
+    const ProcInfo::Tree tree = ProcInfo::tree();
     *serverKiB = rssKiBOf(server);
     *workersKiB = 0;
     *workers = 0;
@@ -381,7 +337,7 @@ void CapacityBench::memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB,
         // their RSS counts its pages once per process.
         for (qint64 zygote : tree.values(pid)) {
             *workersKiB += rssKiBOf(zygote);
-            for (qint64 below : descendants(tree, zygote))
+            for (qint64 below : ProcInfo::descendants(tree, zygote))
                 *workersKiB += pssKiBOf(below);
         }
     }
@@ -390,8 +346,9 @@ void CapacityBench::memory(qint64 server, qint64 *serverKiB, qint64 *workersKiB,
 void CapacityBench::cpu(double *serverS, double *workersS) const
 {
     const qint64 server = m_serverPid;
-    const QMultiHash<qint64, qint64> tree = processTree();
-    *serverS = cpuOf(statOf(server), false);
+    const ProcInfo::Tree tree = ProcInfo::tree();
+    const auto st = ProcInfo::stat(server);
+    *serverS = st ? st->cpuS : 0;
     *workersS = 0;
     for (qint64 pid : tree.values(server))
         *workersS += subtreeCpu(tree, pid); // the worker, its zygote, its voices' processes and calls

@@ -2,12 +2,14 @@
 
 #include <QDir>
 #include <QFile>
-#include <QMultiHash>
+
+#include <unistd.h>
 
 namespace
 {
 // /proc/.../stat: "pid (comm) state ppid ...". comm may hold spaces and parentheses, so
-// the fields are those after the last ')' (state is [0], ppid [1], policy [38]).
+// the fields are those after the last ')' (state is [0], ppid [1], utime, stime, cutime
+// and cstime [11]-[14], policy [38]).
 std::optional<ProcInfo::Stat> parseStat(const QString &path)
 {
     QFile f(path);
@@ -26,22 +28,10 @@ std::optional<ProcInfo::Stat> parseStat(const QString &path)
     st.parent = fields.at(1).toLongLong();
     st.comm = s.mid(open + 1, close - open - 1);
     st.policy = fields.size() > 38 ? fields.at(38).toInt() : -1;
+    static const double ticksPerS = double(::sysconf(_SC_CLK_TCK));
+    st.cpuS = (fields.value(11).toDouble() + fields.value(12).toDouble()) / ticksPerS;
+    st.waitedChildrenCpuS = (fields.value(13).toDouble() + fields.value(14).toDouble()) / ticksPerS;
     return st;
-}
-
-// pid -> its children, for every process there is.
-QMultiHash<qint64, qint64> processTree()
-{
-    QMultiHash<qint64, qint64> tree;
-    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        bool number = false;
-        const qint64 pid = entry.toLongLong(&number);
-        if (!number)
-            continue;
-        if (const auto st = ProcInfo::stat(pid))
-            tree.insert(st->parent, pid);
-    }
-    return tree;
 }
 }
 
@@ -73,16 +63,34 @@ QList<qint64> ProcInfo::children(qint64 pid)
             if (!child.trimmed().isEmpty())
                 found << child.trimmed().toLongLong();
     }
-    return read || !tasks.exists() ? found : processTree().values(pid);
+    return read || !tasks.exists() ? found : tree().values(pid);
+}
+
+ProcInfo::Tree ProcInfo::tree()
+{
+    Tree children;
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool number = false;
+        const qint64 pid = entry.toLongLong(&number);
+        if (!number)
+            continue;
+        if (const auto st = stat(pid))
+            children.insert(st->parent, pid);
+    }
+    return children;
+}
+
+QList<qint64> ProcInfo::descendants(const Tree &tree, qint64 pid)
+{
+    QList<qint64> out = tree.values(pid);
+    for (qsizetype i = 0; i < out.size(); ++i)
+        out += tree.values(out.at(i));
+    return out;
 }
 
 QList<qint64> ProcInfo::subtree(qint64 root)
 {
-    const QMultiHash<qint64, qint64> tree = processTree();
-    QList<qint64> all{root};
-    for (qsizetype i = 0; i < all.size(); ++i)
-        all += tree.values(all.at(i));
-    return all;
+    return QList<qint64>{root} + descendants(tree(), root);
 }
 
 QList<int> ProcInfo::threadPolicies(qint64 pid)
