@@ -917,12 +917,15 @@ void CapacityBench::runVoice(const Voice &voice)
     double audioAgain = 0;
     const double rtfEnd = pipelineRtf(voice, m_text, &audioAgain);
     const double higher = m_cores * qMax(rtf, rtfEnd);
-    std::printf("  pipeline again at the end: %.1fx per core; against the higher theoretical capacity (%.0f): burst %d "
-                "(%.0f%%)",
-                rtfEnd, higher, lo, 100.0 * lo / higher);
-    if (held >= 0)
-        std::printf(", held %d (%.0f%%)", held, 100.0 * held / higher);
-    std::printf("\n");
+    // The burst and held counts as shares of a capacity (held: none without its search).
+    const auto shares = [&](double capacity) {
+        QString out = QStringLiteral("burst %1 (%2%)").arg(lo).arg(100.0 * lo / capacity, 0, 'f', 0);
+        if (held >= 0)
+            out += QStringLiteral(", held %1 (%2%)").arg(held).arg(100.0 * held / capacity, 0, 'f', 0);
+        return out;
+    };
+    std::printf("  pipeline again at the end: %.1fx per core; against the higher theoretical capacity (%.0f): %s\n", rtfEnd,
+                higher, qPrintable(shares(higher)));
     const std::optional<double> loadedEnd = loadedPipelineRtf(voice, &why);
     if (!loaded || !loadedEnd) {
         // Shares against one figure only would not be those against the higher of two.
@@ -933,11 +936,8 @@ void CapacityBench::runVoice(const Voice &voice)
     }
     const double higherLoaded = m_cores * qMax(*loaded, *loadedEnd);
     std::printf("  on all cores at once again at the end: %.1fx per core; against the higher of the two (%.0f "
-                "listeners): burst %d (%.0f%%)",
-                *loadedEnd, higherLoaded, lo, 100.0 * lo / higherLoaded);
-    if (held >= 0)
-        std::printf(", held %d (%.0f%%)", held, 100.0 * held / higherLoaded);
-    std::printf("\n");
+                "listeners): %s\n",
+                *loadedEnd, higherLoaded, qPrintable(shares(higherLoaded)));
 }
 
 void CapacityBench::run()

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "audioformat.h"
+
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
@@ -17,7 +19,7 @@ class Listener : public QObject
 
 public:
     static constexpr double kJitterMs = 200;
-    static constexpr int kSampleRate = 24000; // float32 mono, docs/api.md "WebSocket stream"
+    static constexpr int kSampleRate = AudioFormats::kSampleRate; // float32 mono, docs/api.md "WebSocket stream"
 
     using QObject::QObject;
 
