@@ -394,9 +394,9 @@ bool GenerationService::fail(const QString &id, const QString &message, bool cha
     return failRow(id, message, charge, {}, 0);
 }
 
-bool GenerationService::failClaimed(const QString &id, qint64 claim, const QString &message)
+bool GenerationService::failClaimed(const QString &id, qint64 claim, const QString &message, bool charge)
 {
-    return failRow(id, message, false, m_options.nodeId, claim);
+    return failRow(id, message, charge, m_options.nodeId, claim);
 }
 
 bool GenerationService::failRow(const QString &id, const QString &message, bool charge, const QString &owner, qint64 claim)

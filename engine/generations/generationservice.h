@@ -159,10 +159,11 @@ public:
     // recorded (optional): the row as this completed it, as findForDownload() would read it.
     bool completeStream(const Generation &created, const QString &audioPath, std::optional<Generation> *recorded = nullptr);
     // Only a row still IN_QUEUE/GENERATING changes. charge: the reservation is settled
-    // (a stream that ended early after delivering audio) instead of released.
+    // (a stream that ended early after delivering audio, a synthesis stopped by its bound
+    // on audio) instead of released.
     bool fail(const QString &id, const QString &message, bool charge = false);
     // fail() for a job this node claimed: only while it still holds it (the fence).
-    bool failClaimed(const QString &id, qint64 claim, const QString &message);
+    bool failClaimed(const QString &id, qint64 claim, const QString &message, bool charge = false);
     // A stream its owner stopped in the studio (docs/api.md "Streams that end early"),
     // its audio up to there at audioPath: COMPLETED and stopped, billed for the part of
     // the text the audio reaches (textSpoken of textTotal characters), the rest released.

@@ -15,17 +15,18 @@
 
 namespace
 {
-// Stores a job's outcome (complete when audioPath is set, else fail with message). When
+// Stores a job's outcome (complete when audioPath is set, else fail with message, charged
+// when charge: the job reached its bound on audio). When
 // the store cannot take it now (a full disk, a locked or lost database) the job would
 // stay GENERATING with its money reserved until a restart: try again, backing off,
 // until it sticks or the row has moved on (cancelled meanwhile).
 // recording: the jobs whose outcome is being retried; their leases are renewed meanwhile,
 // so that a database that comes back in time finds them still this node's.
 void storeOutcome(GenerationService &generations, QObject *context, QSet<QString> *recording, const QString &id,
-                  qint64 claim, const QString &audioPath, const QString &message, int delayMs = 500)
+                  qint64 claim, const QString &audioPath, const QString &message, bool charge = false, int delayMs = 500)
 {
     recording->remove(id);
-    const bool ok = audioPath.isEmpty() ? generations.failClaimed(id, claim, message)
+    const bool ok = audioPath.isEmpty() ? generations.failClaimed(id, claim, message, charge)
                                         : generations.complete(id, audioPath, claim);
     if (ok)
         return;
@@ -53,8 +54,8 @@ void storeOutcome(GenerationService &generations, QObject *context, QSet<QString
     }
     qWarning("could not store the outcome of generation %s; retrying", qPrintable(id));
     recording->insert(id);
-    QTimer::singleShot(delayMs, context, [&generations, context, recording, id, claim, audioPath, message, delayMs] {
-        storeOutcome(generations, context, recording, id, claim, audioPath, message, qMin(delayMs * 2, 30000));
+    QTimer::singleShot(delayMs, context, [&generations, context, recording, id, claim, audioPath, message, charge, delayMs] {
+        storeOutcome(generations, context, recording, id, claim, audioPath, message, charge, qMin(delayMs * 2, 30000));
     });
 }
 }
@@ -150,7 +151,9 @@ void JobRunner::pump()
         connect(task, &SynthesisTask::finished, this, [this, attempt, job, finalPath, task](qint64 samples) {
             onFinished(attempt, job.outputPath, finalPath, samples, job.wordTimings ? &task->wordTimings() : nullptr);
         });
-        connect(task, &SynthesisTask::failed, this, [this, attempt](const QString &msg) { onFailed(attempt, msg); });
+        connect(task, &SynthesisTask::failed, this, [this, attempt, task](const QString &msg) {
+            onFailed(attempt, msg, task->reachedAudioBound());
+        });
     }
 }
 
@@ -180,12 +183,13 @@ void JobRunner::onFinished(const Attempt &attempt, const QString &tmpPath, const
     pump();
 }
 
-void JobRunner::onFailed(const Attempt &attempt, const QString &message)
+void JobRunner::onFailed(const Attempt &attempt, const QString &message, bool reachedAudioBound)
 {
     m_running.remove(attempt);
-    // During shutdown the job is not failed: it stays GENERATING and is requeued.
+    // During shutdown the job is not failed: it stays GENERATING and is requeued. A job
+    // that reached its bound on audio did all the work its text asked for: charged.
     if (!m_stopping)
-        storeOutcome(m_generations, this, &m_recording, attempt.first, attempt.second, {}, message);
+        storeOutcome(m_generations, this, &m_recording, attempt.first, attempt.second, {}, message, reachedAudioBound);
     if (m_stopping && m_running.isEmpty())
         emit drained();
     pump();

@@ -44,7 +44,7 @@ private:
     // words: the job's word timings when it was made with timestamps.
     void onFinished(const Attempt &attempt, const QString &tmpPath, const QString &finalPath, qint64 samples,
                     const QList<WordTiming> *words);
-    void onFailed(const Attempt &attempt, const QString &message);
+    void onFailed(const Attempt &attempt, const QString &message, bool reachedAudioBound);
 
     GenerationService &m_generations;
     WorkerPool &m_pool;

@@ -147,9 +147,9 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
         if (!self)
             hub->removeFile(part);
     }, Qt::QueuedConnection);
-    connect(task, &StreamTask::failed, this, [this, serial](const QString &message) {
+    connect(task, &StreamTask::failed, this, [this, serial](const QString &message, bool reachedAudioBound) {
         if (serial == m_taskSerial)
-            onTaskEnd({false, 0, message});
+            onTaskEnd({false, 0, message, 0, 0, reachedAudioBound});
     }, Qt::QueuedConnection);
     m_task = task;
     scheduler->post(task);
@@ -301,7 +301,7 @@ void LiveGeneration::onTaskEnd(const TaskEnd &e)
         if (m_finishing)
             end(End::Stopped, m_endMessage);
         else
-            end(End::Fault, e.message);
+            end(e.reachedAudioBound ? End::OverBound : End::Fault, e.message);
         return;
     }
     m_hub.metrics().addAudioSeconds(double(e.samples) / AudioFormats::kSampleRate);
@@ -411,8 +411,9 @@ void LiveGeneration::record()
     const QString path = gens->audioPathFor(m_generation.id, m_generation.audioFormat);
     const End how = m_end;
     const QString message = m_endMessage;
-    // The money rule: the client chose to end a stream whose audio it has had.
-    const bool charge = m_delivered && (how == End::Cancelled || how == End::ClientGone);
+    // The money rule: the client chose to end a stream whose audio it has had, or its
+    // text asked for more audio than it pays for (the bound stopped the synthesis).
+    const bool charge = how == End::OverBound || (m_delivered && (how == End::Cancelled || how == End::ClientGone));
     // Stopped with a finished part file: kept, billed for how far its audio reaches.
     const std::optional<TaskEnd> kept = how == End::Stopped ? m_kept : std::nullopt;
     const bool captions = m_generation.captions;

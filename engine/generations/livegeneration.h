@@ -55,7 +55,8 @@ private:
         Done       // recorded and reported, or rejected: deletes itself
     };
 
-    enum class End { Completed, Fault, Cancelled, ShuttingDown, ClientGone, Stopped };
+    // OverBound: the synthesis reached the stream's bound on audio (charged).
+    enum class End { Completed, Fault, OverBound, Cancelled, ShuttingDown, ClientGone, Stopped };
 
     struct TaskEnd
     {
@@ -64,6 +65,7 @@ private:
         QString message;
         qint64 textSpoken = 0; // of textTotal characters: how far the audio reaches
         qint64 textTotal = 0;
+        bool reachedAudioBound = false; // failed at the bound on audio
     };
 
     bool counted() const { return m_state == State::Creating || m_state == State::Streaming || m_state == State::Ending; }

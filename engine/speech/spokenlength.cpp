@@ -43,6 +43,9 @@ constexpr qint64 kDigitWeight = 10;
 // capitals with no vowel ("W", "BBC"), is read as its name ("double-u", ~0.35-0.5 s).
 constexpr qint64 kSyllableWeight = 5;
 constexpr qint64 kLetterNameWeight = 6;
+// The longest run of consonants a word of the Latin-script languages has (German
+// "Angstschweiß", ngstschw): a longer run is not a word.
+constexpr int kMostConsonantsInAWord = 8;
 
 bool isSyllabic(char32_t u)
 {
@@ -53,14 +56,26 @@ bool isSyllabic(char32_t u)
            || (u >= 0x3130 && u <= 0x318F) || (u >= 0xFF66 && u <= 0xFF9F); // half-width kana
 }
 
+// The letter an accented Latin letter is built on (é → e), else the letter itself.
+char32_t latinBase(char32_t u)
+{
+    const QString d = QChar::decomposition(u);
+    return d.isEmpty() ? u : d.at(0).unicode();
+}
+
 bool isLatinVowel(char32_t u)
 {
-    switch (QChar::toUpper(u)) {
+    switch (QChar::toUpper(latinBase(u))) {
     case 'A': case 'E': case 'I': case 'O': case 'U': case 'Y':
         return true;
     default:
         return false;
     }
+}
+
+bool isLatinLetter(char32_t u)
+{
+    return QChar::script(u) == QChar::Script_Latin;
 }
 
 qint64 said(const QString &text, const TextNormalizer *normalizer)
@@ -73,16 +88,24 @@ qint64 said(const QString &text, const TextNormalizer *normalizer)
     for (qsizetype i = 0; i < u.size();) {
         const char32_t c = u.at(i);
         if (QChar::isLetter(c) && !isSyllabic(c)) {
-            // A word of letters: spelled out when it is one letter, or capitals without a vowel.
+            // A word of letters: spelled out when it is one letter, or Latin letters without a
+            // vowel or with more consonants in a row than a word has ("BBC", "bcdfg",
+            // "qxzbcdfa"), in either case and of any length: the voices read such a word
+            // letter by letter.
             qsizetype end = i;
-            bool upper = true, vowel = false;
+            bool latin = true, vowel = false;
+            int consonants = 0, mostConsonants = 0;
             while (end < u.size() && QChar::isLetter(u.at(end)) && !isSyllabic(u.at(end))) {
-                upper = upper && QChar::isUpper(u.at(end));
-                vowel = vowel || isLatinVowel(u.at(end));
+                const bool isVowel = isLatinVowel(u.at(end));
+                latin = latin && isLatinLetter(u.at(end));
+                vowel = vowel || isVowel;
+                consonants = isVowel ? 0 : consonants + 1;
+                mostConsonants = qMax(mostConsonants, consonants);
                 ++end;
             }
             const qsizetype len = end - i;
-            n += (len == 1 || (upper && !vowel && len <= 8)) ? len * kLetterNameWeight : len;
+            const bool spelled = len == 1 || (latin && (!vowel || mostConsonants > kMostConsonantsInAWord));
+            n += spelled ? len * kLetterNameWeight : len;
             i = end;
             continue;
         }

@@ -9,9 +9,8 @@
 // place, say-as content as it is said, and a span said as IPA counted as its phonemes
 // (or as its alias, whichever is longer: the backend chooses between them); weighted by
 // how long each is said: a CJK ideograph, kana or Hangul syllable counts 5, a letter read
-// as its name (alone, or in a run of capitals without a vowel) 6, a digit read as its
-// name 10, any other code point 1.
-// (or as its alias, whichever is longer: the backend chooses between them). The measure
+// as its name (alone, or in a word of Latin letters without a vowel) 6, a digit read as
+// its name 10, any other code point 1. The measure
 // of docs/api.md's limit on what a billed token may say. No backend is involved, so the
 // server computes it when a request arrives, before anything is created.
 namespace SpokenLength

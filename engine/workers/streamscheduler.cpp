@@ -263,7 +263,7 @@ void StreamScheduler::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame
         if (frame.type == WorkerProtocol::Type::Done)
             task->onUnitDone(o);
         else if (frame.type == WorkerProtocol::Type::Error)
-            task->onUnitError(o.value("message").toString(QStringLiteral("synthesis failed")));
+            task->onUnitError(o.value("message").toString(QStringLiteral("synthesis failed")), o.value("over_bound").toBool());
         else
             task->onUnitFrame(frame);
     }

@@ -259,11 +259,21 @@ void StreamTask::onUnitDone(const QJsonObject &done)
     m_scheduler->dispatch();
 }
 
-void StreamTask::onUnitError(const QString &message)
+void StreamTask::onUnitError(const QString &message, bool reachedAudioBound)
 {
     m_inFlight = false;
-    if (!m_done)
-        fail(m_stopping || m_finishing ? QStringLiteral("Cancelled") : message);
+    if (m_done)
+        return;
+    if (m_stopping || m_finishing) {
+        fail(QStringLiteral("Cancelled"));
+    } else if (reachedAudioBound) {
+        // The unit had what the units before it left of the bound: the message names the
+        // stream's whole bound.
+        m_reachedAudioBound = true;
+        fail(SynthesisJob::tooLong(m_job.maxSamples, m_job.billedTokens));
+    } else {
+        fail(message);
+    }
 }
 
 void StreamTask::onUnitLost(bool charged)
@@ -350,7 +360,7 @@ void StreamTask::reportEnd(const QString &error, qint64 textSpoken)
     if (error.isEmpty())
         emit finished(m_samples, textSpoken, m_textTotal);
     else
-        emit failed(error);
+        emit failed(error, m_reachedAudioBound);
     deleteLater();
 }
 

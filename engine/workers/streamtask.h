@@ -53,7 +53,9 @@ signals:
     void sentence(int index, qint64 startSample);
     void words(const QList<WordTiming> &words);
     void finished(qint64 samples, qint64 textSpoken, qint64 textTotal);
-    void failed(const QString &message);
+    // reachedAudioBound: the stream stopped at its bound on audio (SynthesisJob::maxSamples),
+    // message naming that bound; the audio that went out is charged (docs/api.md).
+    void failed(const QString &message, bool reachedAudioBound);
 
 private:
     friend class StreamScheduler;
@@ -74,7 +76,7 @@ private:
     SynthesisJob nextUnit();
     void onUnitFrame(const WorkerProtocol::Frame &frame);
     void onUnitDone(const QJsonObject &done);
-    void onUnitError(const QString &message);
+    void onUnitError(const QString &message, bool reachedAudioBound);
     // Its worker died; charged: the unit it died on (it has kMaxAttempts).
     void onUnitLost(bool charged);
 
@@ -129,4 +131,5 @@ private:
     bool m_stopping = false;
     bool m_finishing = false;
     bool m_done = false;
+    bool m_reachedAudioBound = false;
 };

@@ -18,6 +18,9 @@ public:
     const SynthesisJob &job() const { return m_job; }
     qint64 samples() const { return m_samples; }
     bool isDone() const { return m_done; }
+    // Failed because it reached its bound on audio (SynthesisJob::maxSamples): the text
+    // asked for more audio than it pays for, which is charged (docs/api.md).
+    bool reachedAudioBound() const { return m_reachedAudioBound; }
     // The word timings received so far (jobs with wordTimings), in text order.
     const QList<WordTiming> &wordTimings() const { return m_words; }
     // The worker has a full window of audio out and waits for the consumer's credit.
@@ -66,4 +69,5 @@ private:
     qint64 m_textSpoken = 0;
     qint64 m_textTotal = 0;
     bool m_done = false;
+    bool m_reachedAudioBound = false;
 };

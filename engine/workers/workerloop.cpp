@@ -338,7 +338,7 @@ private:
                 return false;
         }
         if (m_job.maxSamples > 0 && m_samples + count > m_job.maxSamples) {
-            // More audio than the text pays for: stop, the job fails (nothing charged).
+            // More audio than the text pays for: stop; the job fails and is charged.
             m_capError = SynthesisJob::tooLong(m_job.maxSamples, m_job.billedTokens);
             return false;
         }
@@ -438,7 +438,9 @@ private:
             return false;
         if (m_held.stop)
             return fail(QStringLiteral("Cancelled"));
-        QString failure = !pipelineError.isEmpty() ? pipelineError : !m_capError.isEmpty() ? m_capError : m_encodeError;
+        if (pipelineError.isEmpty() && !m_capError.isEmpty())
+            return fail(m_capError, true);
+        QString failure = !pipelineError.isEmpty() ? pipelineError : m_encodeError;
         if (failure.isEmpty() && m_encoder)
             failure = m_encoder->finish();
         if (!failure.isEmpty())
@@ -452,13 +454,17 @@ private:
     }
 
     // A job that ends without Done leaves no partial file behind; the encoder is closed
-    // before the removal so that no handle to the file outlives it.
-    bool fail(const QString &message)
+    // before the removal so that no handle to the file outlives it. overBound: the job
+    // reached its bound on audio (the host charges it: docs/api.md "What a token may say").
+    bool fail(const QString &message, bool overBound = false)
     {
         m_encoder.reset();
         if (!m_job.outputPath.isEmpty())
             QFile::remove(m_job.outputPath);
-        return m_worker.sendJson(m_held, WorkerProtocol::Type::Error, {{"message", message}});
+        QJsonObject error{{"message", message}};
+        if (overBound)
+            error.insert(QStringLiteral("over_bound"), true);
+        return m_worker.sendJson(m_held, WorkerProtocol::Type::Error, error);
     }
 
     Worker &m_worker;

@@ -300,6 +300,7 @@ void WorkerPool::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &fra
     case WorkerProtocol::Type::Error: {
         const QJsonObject o = QJsonDocument::fromJson(frame.payload).object();
         worker->setTask(nullptr);
+        task->m_reachedAudioBound = !task->m_cancelled && o.value("over_bound").toBool();
         finishTask(task, false, task->m_cancelled ? QStringLiteral("Cancelled")
                                                   : o.value("message").toString(QStringLiteral("synthesis failed")));
         dispatch();

@@ -64,6 +64,8 @@ void TestSpokenLength::measure_data()
     QTest::newRow("an ideograph is a syllable") << "<speak>猫</speak>" << "z" << qint64(5);
     QTest::newRow("a lone letter is its name") << "<speak>W W</speak>" << "a" << qint64(13);
     QTest::newRow("capitals without a vowel are spelled") << "<speak>BBC news</speak>" << "a" << qint64(18 + 5);
+    QTest::newRow("letters without a vowel are spelled, in either case") << "<speak>bbc Pfft</speak>" << "a" << qint64(18 + 1 + 24);
+    QTest::newRow("a run of consonants no word has is spelled") << "<speak>qxzbcdfghja</speak>" << "a" << qint64(11 * 6);
     QTest::newRow("phoneme counts its IPA") << "<speak><phoneme ph=\"təˈmɑːtəʊ\">x</phoneme></speak>" << "a"
                                             << qint64(QStringLiteral("təˈmɑːtəʊ").size());
 }
@@ -102,7 +104,21 @@ void TestSpokenLength::limit_data()
                + QStringLiteral("</speak>")
         << QList<LexiconEntry>() << false;
 
+    // Letters the voices spell out one by one (~0.24 s each), in either case.
+    const QString consonants = QStringLiteral("bcdfghjklmnpqrstvwxz");
+    QList<LexiconEntry> spelled{{QStringLiteral("a"), consonants.repeated(2), {}, {}, false}};
+    QList<LexiconEntry> spelledOnce{{QStringLiteral("a"), consonants.repeated(10), {}, {}, false}};
+    QList<LexiconEntry> clusters{{QStringLiteral("a"), QStringLiteral("qxzbcdfghjaqxzbcdfghje").repeated(9), {}, {}, false}};
+    QTest::newRow("consonant alias, lower case, every word") << QStringLiteral("a ").repeated(40).trimmed() << spelled << false;
+    QTest::newRow("consonant alias, capitals") << QStringLiteral("a ").repeated(40).trimmed()
+                                               << QList<LexiconEntry>{{QStringLiteral("a"), consonants.toUpper().repeated(2), {}, {}, false}}
+                                               << false;
+    QTest::newRow("consonant alias, one token") << QStringLiteral("a") << spelledOnce << false;
+    QTest::newRow("consonant runs between vowels") << QStringLiteral("a") << clusters << false;
+
     // What people do: untouched.
+    QTest::newRow("words with long consonant runs")
+        << QStringLiteral("<speak>Strengths and rhythms: Angstschweiß, szczęście, BBC, NPR.</speak>") << QList<LexiconEntry>() << true;
     QTest::newRow("NASA alias") << QStringLiteral("NASA launched it.") << nasa << true;
     QTest::newRow("NASA alias, every word") << QStringLiteral("NASA ").repeated(200) << nasa << true;
     QTest::newRow("money") << QStringLiteral("1,250.50 €") << QList<LexiconEntry>() << true;
