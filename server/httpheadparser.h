@@ -87,7 +87,8 @@ private:
     bool consumeHead(const char *data, qsizetype size, qsizetype &pos);
     void consumeChunked(const char *data, qsizetype size, qsizetype &pos);
     bool finishHead();
-    bool checkRequestLine(const QByteArray &line, RequestMeta &meta);
+    bool checkRequestLine(const QByteArray &line, RequestMeta &meta, QByteArray &target);
+    bool checkHost(const QByteArray &target, bool http11, const QByteArray &host);
     void completeRequest();
 
     HttpLimits m_limits;
