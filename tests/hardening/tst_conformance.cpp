@@ -89,7 +89,8 @@ void TestConformance::initTestCase()
     QVERIFY(!m_alice.isEmpty() && !m_bob.isEmpty());
     // A small cap, so that a leaked slot shows within a few dozen connections; a long
     // request timeout, so that a prompt close is the server's choice, not a timeout.
-    QVERIFY(m_studio.start({"--workers", "1", "--max-connections", "8", "--request-timeout", "15",
+    QVERIFY(m_studio.start({"--workers", "1", "--max-connections", "8", "--max-connections-per-address", "8",
+                            "--request-timeout", "15",
                             "--rate-limit", "100000"}));
     const HttpResult r = httpRequest("POST", m_studio.baseUrl() + "/v3/tts", m_bob.toUtf8(),
                                      R"({"text":"Bob's only generation.","voice_id":"af_sarah"})");
