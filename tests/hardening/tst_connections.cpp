@@ -76,6 +76,7 @@ RawClient *servedIdle(const QString &baseUrl)
     auto *c = new RawClient(baseUrl);
     c->send("GET /healthz HTTP/1.1\r\n" + hostHeader(baseUrl) + "\r\n");
     if (c->status(3000) != 200) {
+        qWarning("newcomer: %s", c->buffer().left(200).constData());
         delete c;
         return nullptr;
     }
