@@ -80,6 +80,7 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
     const QCommandLineOption maxStreams("max-streams", "Concurrent WebSocket/preview streams (default 64).", "n", "64");
     const QCommandLineOption streamWorkers("stream-workers", "Warm worker processes kept for live streams; more start when streams wait, up to --max-streams (default 2).", "n", "2");
     const QCommandLineOption maxConnections("max-connections", "Open HTTP connections before new ones are refused (default 512).", "n", "512");
+    const QCommandLineOption maxPerAddress("max-connections-per-address", "Open HTTP connections one client address (an IPv6 /64) may hold (default: a quarter of --max-connections).", "n");
     const QCommandLineOption streamStall("stream-stall", "Seconds a live stream's client may take none of its audio before the stream ends as if the client had gone (default 30).", "s", "30");
     const QCommandLineOption requestTimeout("request-timeout", "Seconds a client has to send a complete request, and idle keep-alive time (default 15).", "s", "15");
     const QCommandLineOption metricsAuth("metrics-auth", "on: /metrics needs an API key; off: open (default: off on loopback, on otherwise).", "on|off");
@@ -90,7 +91,7 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
     const QCommandLineOption jobLease("job-lease", "Seconds a claimed job is held without a renewal before another node may take it over (default 30).", "s", "30");
     const QCommandLineOption init("init", "Start with a new, empty database even though the data dir holds audio (its database was lost).");
     p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout,
-                  metricsAuth, logLevel, streamWorkers, init, database, audioDir, publicUrl, jobLease, streamStall});
+                  metricsAuth, logLevel, streamWorkers, init, database, audioDir, publicUrl, jobLease, streamStall, maxPerAddress});
     p.process(app);
 
     const auto portValue = portNumber(p.value(port));
@@ -100,14 +101,19 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
     const auto maxQueueValue = intAtLeast(p.value(maxQueue), 1);
     const auto maxStreamsValue = intAtLeast(p.value(maxStreams), 1);
     const auto maxConnectionsValue = intAtLeast(p.value(maxConnections), 1);
+    // A quarter of the cap unless given: room for several clients behind one address
+    // (a NAT, a proxy) while no single one holds most of the cap.
+    const auto maxPerAddressValue = p.isSet(maxPerAddress) ? intAtLeast(p.value(maxPerAddress), 1)
+                                    : maxConnectionsValue    ? std::optional<int>(qMax(1, *maxConnectionsValue / 4))
+                                                             : std::nullopt;
     const auto timeoutValue = intAtLeast(p.value(requestTimeout), 1);
     const auto streamWorkersValue = intAtLeast(p.value(streamWorkers), 1);
     const auto leaseValue = intAtLeast(p.value(jobLease), 1);
     const auto stallValue = intAtLeast(p.value(streamStall), 1);
     if (!portValue || !rateValue || !ttlValue || !workersValue || !maxQueueValue || !maxStreamsValue || !maxConnectionsValue
-        || !timeoutValue || !streamWorkersValue || !leaseValue || !stallValue)
+        || !maxPerAddressValue || !timeoutValue || !streamWorkersValue || !leaseValue || !stallValue)
         return UsageError{QStringLiteral("--port, --rate-limit, --generation-ttl, --workers, --max-queue, --max-streams, "
-                                         "--max-connections, --request-timeout, --stream-stall and --job-lease take non-negative "
+                                         "--max-connections, --max-connections-per-address, --request-timeout, --stream-stall and --job-lease take non-negative "
                                          "integers (all but --workers at least 1)")};
 
     StudioOptions o;
@@ -134,6 +140,7 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
     o.engine.streamWorkers = *streamWorkersValue;
     o.server.port = *portValue;
     o.server.limits.maxConnections = *maxConnectionsValue;
+    o.server.limits.maxConnectionsPerAddress = *maxPerAddressValue;
     o.server.limits.requestTimeoutMs = o.server.limits.idleTimeoutMs = *timeoutValue * 1000;
     o.server.limits.streamStallMs = *stallValue * 1000;
     if (!o.server.host.setAddress(p.value(host)))

@@ -8,6 +8,7 @@
 #include <QTcpSocket>
 
 #include <cstring>
+#include <optional>
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -35,18 +36,39 @@ bool requestLineWaiting(qintptr fd)
     return n > 0 && std::memchr(head, '\n', size_t(n));
 }
 
+// The address a connection's slots are counted under: IPv4 as is, IPv6 by its /64 (an
+// IPv6 client usually has a whole /64 to connect from).
+QHostAddress addressKey(qintptr fd)
+{
+    sockaddr_storage peer{};
+    socklen_t length = sizeof peer;
+    if (::getpeername(int(fd), reinterpret_cast<sockaddr *>(&peer), &length) != 0)
+        return {};
+    const QHostAddress address(reinterpret_cast<const sockaddr *>(&peer));
+    bool isIpv4 = false;
+    const quint32 ipv4 = address.toIPv4Address(&isIpv4); // IPv4-mapped too
+    if (isIpv4)
+        return QHostAddress(ipv4);
+    Q_IPV6ADDR prefix = address.toIPv6Address();
+    std::memset(&prefix[8], 0, 8);
+    return QHostAddress(prefix);
+}
+
 // Answers 503 on a connection over the cap and closes it, without the cost of a
 // QTcpSocket (under a flood most connections end here). What the client sent is read
 // first, so the close is not a reset that could destroy the answer.
-void refuse(qintptr fd)
+void refuse(qintptr fd, bool perAddress)
 {
     static const QByteArray answer =
         errorResponse(503, "Service Unavailable", QStringLiteral("Too many open connections"));
+    static const QByteArray perAddressAnswer =
+        errorResponse(503, "Service Unavailable", QStringLiteral("Too many open connections from this address"));
     char sink[4096];
     for (int i = 0; i < 16 && ::recv(int(fd), sink, sizeof sink, MSG_DONTWAIT) > 0; ++i) {
     }
     // A new connection's send buffer is empty: the answer fits.
-    [[maybe_unused]] const ssize_t sent = ::send(int(fd), answer.constData(), size_t(answer.size()), MSG_DONTWAIT | MSG_NOSIGNAL);
+    const QByteArray &text = perAddress ? perAddressAnswer : answer;
+    [[maybe_unused]] const ssize_t sent = ::send(int(fd), text.constData(), size_t(text.size()), MSG_DONTWAIT | MSG_NOSIGNAL);
     ::close(int(fd));
 }
 }
@@ -303,7 +325,7 @@ bool ConnectionGuard::writeStalled() const
 
 qint64 ConnectionGuard::lastProgressMs() const
 {
-    return writeStalled() ? qMax(m_lastProgressMs, m_lastWriteMs) : m_lastProgressMs;
+    return writeStalled() || standing() == Standing::Idle ? qMax(m_lastProgressMs, m_lastWriteMs) : m_lastProgressMs;
 }
 
 ConnectionGuard::Standing ConnectionGuard::standing() const
@@ -315,9 +337,12 @@ ConnectionGuard::Standing ConnectionGuard::standing() const
     // client's next request (dropped at the cap only when no write went out lately).
     if (writeStalled())
         return Standing::Proven;
-    if (!m_incompleteSinceMs || phase == HttpHeadParser::Phase::Passthrough)
+    if (phase == HttpHeadParser::Phase::Passthrough)
         return Standing::Protected;
-    return m_parser.requestsCompleted() > 0 ? Standing::Proven : Standing::Unproven;
+    if (m_incompleteSinceMs)
+        return m_parser.requestsCompleted() > 0 ? Standing::Proven : Standing::Unproven;
+    // Every request answered and sent (a live /v1 stream holds its ticket until it ends).
+    return m_order->idle() && m_requests.isEmpty() ? Standing::Idle : Standing::Protected;
 }
 
 bool ConnectionGuard::refreshProgressFromKernel(qint64 nowMs)
@@ -404,7 +429,7 @@ void GuardedTcpServer::applyListenOptions()
 #endif
 }
 
-bool GuardedTcpServer::makeRoom(bool newcomerHasRequest)
+bool GuardedTcpServer::makeRoom(bool newcomerHasRequest, const QHostAddress &from)
 {
     using Standing = ConnectionGuard::Standing;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -413,6 +438,8 @@ bool GuardedTcpServer::makeRoom(bool newcomerHasRequest)
         ConnectionGuard *victim = nullptr;
         auto victimStanding = Standing::Protected;
         for (ConnectionGuard *g : std::as_const(m_guards)) {
+            if (!from.isNull() && m_addressOf.value(g) != from)
+                continue;
             const auto standing = g->standing();
             const qint64 progress = g->lastProgressMs();
             // Progress this very millisecond (accepted, read or found with bytes waiting
@@ -432,11 +459,42 @@ bool GuardedTcpServer::makeRoom(bool newcomerHasRequest)
         // one go have not been read yet): that is progress, so look again.
         if (victim->refreshProgressFromKernel(now))
             continue;
-        m_guards.removeAll(victim);
+        forget(victim); // its socket is deleted later; the slot is free now
         victim->evict();
-        --m_open; // its socket is deleted later; the slot is free now
         return true;
     }
+}
+
+bool GuardedTcpServer::forget(ConnectionGuard *guard)
+{
+    if (m_guards.removeAll(guard) == 0)
+        return false;
+    --m_open;
+    const QHostAddress from = m_addressOf.take(guard);
+    if (--m_openFrom[from] <= 0)
+        m_openFrom.remove(from);
+    return true;
+}
+
+bool GuardedTcpServer::admit(qintptr handle, const QHostAddress &from)
+{
+    // Slow clients must not starve new ones, nor one address everyone else (see the
+    // class comment). A waiting request line is looked for only when it matters.
+    std::optional<bool> hasRequest;
+    const auto newcomerHasRequest = [&] {
+        if (!hasRequest)
+            hasRequest = requestLineWaiting(handle);
+        return *hasRequest;
+    };
+    if (m_openFrom.value(from) >= m_limits.maxConnectionsPerAddress && !makeRoom(newcomerHasRequest(), from)) {
+        refuse(handle, true);
+        return false;
+    }
+    if (m_open >= m_limits.maxConnections && !makeRoom(newcomerHasRequest(), QHostAddress())) {
+        refuse(handle, false);
+        return false;
+    }
+    return true;
 }
 
 void GuardedTcpServer::attachAfterServer()
@@ -476,11 +534,9 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
     if (m_acceptedInBurst == acceptBurst)
         setMaxPendingConnections(0);
 
-    // Slow clients must not starve new ones (see the class comment).
-    if (m_open >= m_limits.maxConnections && !makeRoom(requestLineWaiting(handle))) {
-        refuse(handle);
+    const QHostAddress from = addressKey(handle);
+    if (!admit(handle, from))
         return;
-    }
     auto *socket = new QTcpSocket;
     if (!socket->setSocketDescriptor(handle)) {
         delete socket;
@@ -492,14 +548,15 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
     ++m_open;
     auto *guard = new ConnectionGuard(socket, m_limits, m_hostCheck);
     m_guards.append(guard);
+    m_addressOf.insert(guard, from);
+    ++m_openFrom[from];
     m_unattached.append(guard);
     // The guard dies with its socket, however the connection ends: QHttpServer cuts
     // every connection of the socket's own signals when it hands it to the WebSocket
     // server, so the socket's destroyed() cannot be relied on.
     connect(guard, &QObject::destroyed, this, [this, guard] {
         // An evicted connection was already taken off the count.
-        if (m_guards.removeAll(guard) > 0)
-            --m_open;
+        forget(guard);
     });
     addPendingConnection(socket); // QTcpServer emits newConnection after this returns
 }

@@ -12,6 +12,7 @@
 
 #include <QHostAddress>
 
+#include <QHash>
 #include <QQueue>
 
 class QTcpSocket;
@@ -60,11 +61,13 @@ public:
     enum class Standing {
         Unproven,  // has not completed a request on this connection yet, or was refused
         Proven,    // completed a request before; the next one is arriving
-        Protected, // being answered, idle between requests or upgraded: never dropped
+        Idle,      // served, nothing arriving and nothing to answer: closing it loses nothing
+        Protected, // being answered or upgraded (a WebSocket): never dropped
     };
     Standing standing() const;
     // When request bytes last arrived, or the connection opened (ms since epoch); for a
-    // connection with answers waiting to be sent, also when bytes last went out.
+    // connection with answers waiting to be sent or an idle one, also when bytes last
+    // went out (an idle connection is idle since its last answer left).
     qint64 lastProgressMs() const;
     // Counts bytes the kernel holds but nobody has read yet as progress at nowMs (when
     // many connections are accepted in one go, none of them has been read yet).
@@ -110,18 +113,26 @@ private:
 // The listening socket QHttpServer is bound to: counts connections, keeps them under
 // the cap, and puts a ConnectionGuard on each accepted one.
 //
-// At the cap a newcomer is let in when it can take the place of an unfinished
-// connection, always the one that has gone longest without sending request bytes:
+// At the cap a newcomer is let in when it can take the place of an unfinished or idle
+// connection, always the one that has gone longest without progress:
 //  - a newcomer whose request line is already waiting may displace any connection that
 //    has not completed a request yet (a slowloris socket, or one that sent nothing);
 //  - any other newcomer may displace only a stalled one (no request bytes for
 //    stalledMs()): under a flood of reconnecting sockets it could otherwise displace a
 //    client that has just connected, and be displaced in turn at once;
 //  - a kept-alive client's next request is displaced only when stalled, and only when
-//    no connection without a completed request can make room.
-// Connections being answered, idle between requests or upgraded are never dropped, nor
+//    no connection without a completed request can make room;
+//  - then a served connection idle between requests, the one idle longest: its client
+//    loses no request (HTTP clients expect a kept-alive connection to close), and
+//    clients that merely keep connections open cannot lock newcomers out.
+// Connections being answered or upgraded (WebSocket streams) are never dropped, nor
 // those whose bytes are waiting to be read. A newcomer that finds no place gets a 503
 // at once (clients may retry).
+//
+// One address (an IPv6 /64) holds at most maxConnectionsPerAddress connections: a
+// newcomer beyond that takes the place of one of its own address's connections by the
+// same rules, or gets a 503 (one client cannot hold most of the cap; clients behind one
+// address still reuse their own slots).
 //
 // On Linux the kernel holds back connections until their first bytes arrive
 // (TCP_DEFER_ACCEPT): a socket that connects and waits costs nothing, and a real
@@ -160,7 +171,12 @@ protected:
     void incomingConnection(qintptr handle) override;
 
 private:
-    bool makeRoom(bool newcomerHasRequest);
+    // Drops a connection so that the newcomer fits; only one from `from` unless null.
+    bool makeRoom(bool newcomerHasRequest, const QHostAddress &from);
+    // Whether the newcomer on handle may stay (room made for it if need be).
+    bool admit(qintptr handle, const QHostAddress &from);
+    // Takes a guard off the books (its slot is free); false when it was not on them.
+    bool forget(ConnectionGuard *guard);
     void endAcceptBurst();
 
     const HttpLimits &m_limits;
@@ -169,5 +185,7 @@ private:
     int m_acceptedInBurst = 0;
     // Removed when a guard is destroyed (with its socket) or evicted: all alive.
     QList<ConnectionGuard *> m_guards;
+    QHash<ConnectionGuard *, QHostAddress> m_addressOf;
+    QHash<QHostAddress, int> m_openFrom;
     QList<QPointer<ConnectionGuard>> m_unattached;
 };

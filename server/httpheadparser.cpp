@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 namespace
@@ -41,7 +42,7 @@ bool isToken(const QByteArray &s)
 bool validHost(const QByteArray &host)
 {
     if (host.isEmpty())
-        return true; // absent: the server's own address is used
+        return true; // absent or empty: checkHost() decides whether the version allows it
     QByteArray name = host, port;
     if (host.startsWith('[')) {
         const qsizetype close = host.indexOf(']');
@@ -77,6 +78,38 @@ bool validHost(const QByteArray &host)
     if (port.size() > 5 || !std::all_of(port.cbegin(), port.cend(), [](char c) { return c >= '0' && c <= '9'; }))
         return false;
     return port.toInt() <= 65535;
+}
+
+// RFC 9110 5.5: a field value holds no control characters but HTAB (a NUL or a bare CR
+// is read differently by different parsers, and ends up in logs and links).
+bool hasControlChar(const QByteArray &value)
+{
+    return std::any_of(value.cbegin(), value.cend(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return (u < 0x20 && c != '\t') || u == 0x7f;
+    });
+}
+
+// The authority of an absolute-form request target ("http://host:port/path"): nullopt
+// for any other form, a null array for a URL no plain-HTTP server answers (another
+// scheme, userinfo).
+std::optional<QByteArray> absoluteAuthority(const QByteArray &target)
+{
+    const qsizetype sep = target.indexOf("://");
+    if (sep <= 0 || target.startsWith('/')
+        || !std::all_of(target.cbegin(), target.cbegin() + sep, [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
+           }))
+        return std::nullopt;
+    if (target.left(sep).toLower() != "http")
+        return QByteArray();
+    qsizetype end = sep + 3;
+    while (end < target.size() && !std::strchr("/?#", target.at(end)))
+        ++end;
+    const QByteArray authority = target.mid(sep + 3, end - sep - 3);
+    if (authority.contains('@'))
+        return QByteArray();
+    return authority.isNull() ? QByteArray("") : authority;
 }
 
 // Takes the bytes up to and including the next LF (or all of them) into `line`.
@@ -191,8 +224,10 @@ bool HttpHeadParser::finishHead()
     m_headerBytes = 0;
 
     RequestMeta meta;
-    if (!checkRequestLine(lines.value(0), meta))
+    QByteArray target;
+    if (!checkRequestLine(lines.value(0), meta, target))
         return false;
+    const bool http11 = !meta.closeAfter; // checkRequestLine: only HTTP/1.0 closes by itself
 
     // The fields that decide framing and the WebSocket hand-over. A duplicate of one
     // of them could be read differently by Qt's parser (its lookup takes the last
@@ -224,6 +259,10 @@ bool HttpHeadParser::finishHead()
         }
         const QByteArray name = rawName.toLower();
         const QByteArray value = line.mid(colon + 1).trimmed();
+        if (hasControlChar(value)) {
+            reject(400, kBadRequest, QStringLiteral("Control character in the value of header %1").arg(QString::fromLatin1(rawName.left(60))));
+            return false;
+        }
         if (name == "connection") {
             connection += value.toLower() + ',';
             for (const QByteArray &t : value.split(','))
@@ -252,10 +291,8 @@ bool HttpHeadParser::finishHead()
         *slot = value.isNull() ? QByteArray("") : value;
     }
 
-    if (!validHost(host)) {
-        reject(400, kBadRequest, QStringLiteral("Invalid Host header"));
+    if (!checkHost(target, http11, host))
         return false;
-    }
 
     if (upgrade.compare("websocket", Qt::CaseInsensitive) == 0) {
         // Refused here, before Qt sees it: once QHttpServer has the request it upgrades
@@ -334,7 +371,37 @@ bool HttpHeadParser::finishHead()
     return true;
 }
 
-bool HttpHeadParser::checkRequestLine(const QByteArray &line, RequestMeta &meta)
+// RFC 9112 3.2: which server a request is for, named once and without a guess.
+bool HttpHeadParser::checkHost(const QByteArray &target, bool http11, const QByteArray &host)
+{
+    if (!validHost(host)) {
+        reject(400, kBadRequest, QStringLiteral("Invalid Host header"));
+        return false;
+    }
+    if (http11 && host.isEmpty()) {
+        reject(400, kBadRequest, host.isNull() ? QStringLiteral("Missing Host header: HTTP/1.1 requests must name the server")
+                                               : QStringLiteral("Empty Host header: HTTP/1.1 requests must name the server"));
+        return false;
+    }
+    const std::optional<QByteArray> authority = absoluteAuthority(target);
+    if (!authority)
+        return true;
+    // An absolute URL must name this server as its Host would, and the same one as the
+    // Host header: a second name could pass one check and reach links or logs.
+    const bool ours = !authority->isEmpty() && validHost(*authority)
+                      && (!m_hostCheck || m_hostCheck(*authority, QByteArray()).isEmpty());
+    if (!ours) {
+        reject(400, kBadRequest, QStringLiteral("Request target names another server"));
+        return false;
+    }
+    if (!host.isEmpty() && host.compare(*authority, Qt::CaseInsensitive) != 0) {
+        reject(400, kBadRequest, QStringLiteral("Request target and Host header name different servers"));
+        return false;
+    }
+    return true;
+}
+
+bool HttpHeadParser::checkRequestLine(const QByteArray &line, RequestMeta &meta, QByteArray &target)
 {
     // method SP request-target SP HTTP-version, single spaces (RFC 9112 3).
     const QList<QByteArray> parts = line.split(' ');
@@ -357,6 +424,7 @@ bool HttpHeadParser::checkRequestLine(const QByteArray &line, RequestMeta &meta)
     }
     // HTTP/1.0 closes after each answer (keep-alive there is an old extension not offered).
     meta.closeAfter = parts[2] == "HTTP/1.0";
+    target = parts[1];
     return true;
 }
 

@@ -20,6 +20,9 @@ struct HttpLimits
     int requestTimeoutMs = 15000;        // a started request must complete within this (408)
     int idleTimeoutMs = 15000;           // keep-alive connections without a request are closed
     int maxConnections = 512;            // beyond this, new connections are refused
+    // Open connections one client address (an IPv6 /64) may hold, so that one client
+    // cannot take most of the cap (--max-connections-per-address, a quarter by default).
+    int maxConnectionsPerAddress = 128;
     // Requests one connection may have waiting for their answers (pipelined and not yet
     // answered, or answered but not read by the client): the next one is refused (429)
     // and the connection closed, so a client cannot make the server hold its answers.
@@ -87,7 +90,8 @@ private:
     bool consumeHead(const char *data, qsizetype size, qsizetype &pos);
     void consumeChunked(const char *data, qsizetype size, qsizetype &pos);
     bool finishHead();
-    bool checkRequestLine(const QByteArray &line, RequestMeta &meta);
+    bool checkRequestLine(const QByteArray &line, RequestMeta &meta, QByteArray &target);
+    bool checkHost(const QByteArray &target, bool http11, const QByteArray &host);
     void completeRequest();
 
     HttpLimits m_limits;

@@ -17,7 +17,7 @@ data=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; [ -n "${nginx_pid:-}" ] && kill $nginx_pid 2>/dev/null; rm -rf "$data"' EXIT
 "$bin" accounts create bench --credits 100000000 --data-dir "$data" >/dev/null
 key=$("$bin" keys create --account bench --name bench --data-dir "$data")
-"$bin" --headless --port 0 --data-dir "$data" --rate-limit 100000000 --log-level warn --max-connections 2048 >"$data/out" 2>&1 &
+"$bin" --headless --port 0 --data-dir "$data" --rate-limit 100000000 --log-level warn --max-connections 2048 --max-connections-per-address 2048 >"$data/out" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do grep -q listening "$data/out" && break; sleep 0.1; done
 url=$(grep -o 'http://[^ ]*' "$data/out")

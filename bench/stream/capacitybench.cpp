@@ -787,6 +787,7 @@ void CapacityBench::runVoice(const Voice &voice)
         const QString key = studio->createAccountWithKey("bench", {"--credits", "1000000000"});
         if (!studio->start({"--workers", "2", "--stream-workers", streamWorkers, "--rate-limit", "1000000", "--log-level",
                             "warn", "--max-streams", QString::number(m_maxStreams), "--max-connections",
+                            QString::number(qMax(4096, 2 * m_maxStreams)), "--max-connections-per-address",
                             QString::number(qMax(4096, 2 * m_maxStreams))})) {
             std::printf("could not start the server\n");
             return;

@@ -72,8 +72,8 @@ private slots:
 void TestHeadParser::pipelinedRequests()
 {
     const QByteArray two = "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"
-                           "POST /b HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"
-                           "GET /c HTTP/1.1\r\n\r\n";
+                           "POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"
+                           "GET /c HTTP/1.1\r\nHost: x\r\n\r\n";
     const Run r = feed(two);
     QCOMPARE(r.requests, 3);
     QCOMPARE(r.phase, HttpHeadParser::Phase::Head);
@@ -103,15 +103,15 @@ void TestHeadParser::bareLfPipelineCannotSmuggleABody()
 
 void TestHeadParser::chunkedBodyIsDecoded()
 {
-    const QByteArray req = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk("hello") + chunk(" world")
-                           + "0\r\nX-Trailer: t\r\n\r\n" + "GET / HTTP/1.1\r\n\r\n";
+    const QByteArray req = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk("hello") + chunk(" world")
+                           + "0\r\nX-Trailer: t\r\n\r\n" + "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
     for (int piece : {0, 1, 3, 7}) {
         const Run r = feed(req, piece);
         QCOMPARE(r.requests, 2);
         QCOMPARE(r.status, 0);
     }
     // Chunk extensions and a bare LF after the size.
-    QCOMPARE(feed("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\nhello\r\n0\r\n\r\n").requests, 1);
+    QCOMPARE(feed("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\nhello\r\n0\r\n\r\n").requests, 1);
 }
 
 void TestHeadParser::chunkedDataCannotFakeTheEnd()
@@ -119,7 +119,7 @@ void TestHeadParser::chunkedDataCannotFakeTheEnd()
     // The first guard ended a chunked body at any read that ended with "0\r\n\r\n",
     // even inside chunk data: a 20 MB chunk sent in pieces ending that way reached Qt.
     HttpLimits limits;
-    QByteArray bytes = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n" + QByteArray::number(3 * 1024 * 1024, 16) + "\r\n";
+    QByteArray bytes = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + QByteArray::number(3 * 1024 * 1024, 16) + "\r\n";
     const Run r = feed(bytes);
     QCOMPARE(r.status, 413); // announced over 1 MiB: refused at once
     // Under the limit: data that looks like a last chunk is only data.
@@ -127,11 +127,11 @@ void TestHeadParser::chunkedDataCannotFakeTheEnd()
     QByteArray body;
     while (body.size() < 1000)
         body += QByteArray(50, 'y') + fake;
-    const Run ok = feed("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk(body) + "0\r\n\r\n", 55, limits);
+    const Run ok = feed("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk(body) + "0\r\n\r\n", 55, limits);
     QCOMPARE(ok.requests, 1);
     QCOMPARE(ok.status, 0);
     // Many small chunks add up: cut when the total passes the limit.
-    QByteArray many = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n";
+    QByteArray many = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
     for (int i = 0; i < 20; ++i)
         many += chunk(QByteArray(64 * 1024, 'z') + fake);
     const Run cut = feed(many, 4096);
@@ -143,7 +143,7 @@ void TestHeadParser::chunkedLimitAtTheAnnouncement()
 {
     HttpLimits limits;
     limits.maxBodyBytes = 10;
-    const QByteArray head = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n";
+    const QByteArray head = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
     QCOMPARE(feed(head + "a\r\n0123456789\r\n0\r\n\r\n", 0, limits).status, 0);
     QCOMPARE(feed(head + "b\r\n", 0, limits).status, 413);
     QCOMPARE(feed(head + "5\r\n01234\r\n6\r\n", 0, limits).status, 413);
@@ -154,7 +154,7 @@ void TestHeadParser::malformedFraming_data()
 {
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<int>("status");
-    const QByteArray post = "POST / HTTP/1.1\r\n";
+    const QByteArray post = "POST / HTTP/1.1\r\nHost: x\r\n";
     QTest::newRow("two Content-Length") << QByteArray(post + "Content-Length: 2\r\nContent-Length: 40\r\n\r\n") << 400;
     QTest::newRow("Content-Length not digits") << QByteArray(post + "Content-Length: +5\r\n\r\n") << 400;
     QTest::newRow("Content-Length empty") << QByteArray(post + "Content-Length:\r\n\r\n") << 400;
@@ -165,14 +165,19 @@ void TestHeadParser::malformedFraming_data()
     QTest::newRow("two Transfer-Encoding")
         << QByteArray(post + "Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n") << 400;
     QTest::newRow("two Host") << QByteArray("GET / HTTP/1.1\r\nHost: a\r\nHost: evil\r\n\r\n") << 400;
-    QTest::newRow("folded header") << QByteArray("GET / HTTP/1.1\r\nX-A: a\r\n b\r\n\r\n") << 400;
+    QTest::newRow("folded header") << QByteArray("GET / HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n") << 400;
     QTest::newRow("bad chunk size") << QByteArray(post + "Transfer-Encoding: chunked\r\n\r\nzz\r\n") << 400;
     QTest::newRow("chunk longer than its size")
         << QByteArray(post + "Transfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n") << 400;
     QTest::newRow("WebSocket with foreign Origin")
         << QByteArray("GET /ws HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\nOrigin: http://evil\r\n\r\n") << 403;
+    QTest::newRow("HTTP/1.1 without Host") << QByteArray("GET / HTTP/1.1\r\n\r\n") << 400;
+    QTest::newRow("empty Host") << QByteArray("GET / HTTP/1.1\r\nHost: \r\n\r\n") << 400;
+    QTest::newRow("absolute target of another server") << QByteArray("GET http://evil/ HTTP/1.1\r\nHost: x\r\n\r\n") << 400;
+    QTest::newRow("absolute target, other Host") << QByteArray("GET http://y/ HTTP/1.1\r\nHost: x\r\n\r\n") << 400;
+    QTest::newRow("NUL in a value") << QByteArray("GET / HTTP/1.1\r\nHost: x\r\nX: a\0b\r\n\r\n", 35) << 400;
     QTest::newRow("second Upgrade header")
-        << QByteArray("GET /ws HTTP/1.1\r\nUpgrade: h2c\r\nUpgrade: websocket\r\n\r\n") << 400;
+        << QByteArray("GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: h2c\r\nUpgrade: websocket\r\n\r\n") << 400;
 }
 
 void TestHeadParser::malformedFraming()
@@ -189,18 +194,18 @@ void TestHeadParser::limits_data()
 {
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<int>("status");
-    QByteArray many = "GET / HTTP/1.1\r\n";
+    QByteArray many = "GET / HTTP/1.1\r\nHost: x\r\n";
     for (int i = 0; i < 101; ++i)
         many += "X-H" + QByteArray::number(i) + ": v\r\n";
-    QByteArray hundred = "GET / HTTP/1.1\r\n";
-    for (int i = 0; i < 100; ++i)
+    QByteArray hundred = "GET / HTTP/1.1\r\nHost: x\r\n"; // Host and 99 more
+    for (int i = 0; i < 99; ++i)
         hundred += "X-H" + QByteArray::number(i) + ": v\r\n";
     QTest::newRow("request line over 8 KiB") << QByteArray("GET /" + QByteArray(8200, 'a')) << 414;
-    QTest::newRow("headers over 64 KiB") << QByteArray("GET / HTTP/1.1\r\nX: " + QByteArray(66000, 'a')) << 431;
+    QTest::newRow("headers over 64 KiB") << QByteArray("GET / HTTP/1.1\r\nHost: x\r\nX: " + QByteArray(66000, 'a')) << 431;
     QTest::newRow("101 headers") << QByteArray(many + "\r\n") << 431;
     QTest::newRow("100 headers") << QByteArray(hundred + "\r\n") << 0;
-    QTest::newRow("Content-Length over 1 MiB") << QByteArray("POST / HTTP/1.1\r\nContent-Length: 1048577\r\n\r\n") << 413;
-    QTest::newRow("Content-Length of 1 MiB") << QByteArray("POST / HTTP/1.1\r\nContent-Length: 1048576\r\n\r\n") << 0;
+    QTest::newRow("Content-Length over 1 MiB") << QByteArray("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1048577\r\n\r\n") << 413;
+    QTest::newRow("Content-Length of 1 MiB") << QByteArray("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n") << 0;
 }
 
 void TestHeadParser::limits()
@@ -234,15 +239,15 @@ void TestHeadParser::blankLinesAreNoActivity()
     HttpHeadParser p{HttpLimits{}};
     QVERIFY(!p.consume(QByteArray("\r\n\r\n\n\r\n")));
     QCOMPARE(p.requestsCompleted(), 0);
-    QVERIFY(p.consume(QByteArray("GET / HTTP/1.1\r\n\r\n")));
+    QVERIFY(p.consume(QByteArray("GET / HTTP/1.1\r\nHost: x\r\n\r\n")));
     QCOMPARE(p.requestsCompleted(), 1);
 }
 
 void TestHeadParser::expectContinueAndUpgrade()
 {
-    const Run c = feed("POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nhi");
+    const Run c = feed("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nhi");
     QCOMPARE(c.events, QStringList({"start", "continue", "complete"}));
-    const Run tooBig = feed("POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2000000\r\n\r\n");
+    const Run tooBig = feed("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2000000\r\n\r\n");
     QCOMPARE(tooBig.events, QStringList({"start", "rejected 413"})); // no 100 before the refusal
     const Run ws = feed("GET /ws HTTP/1.1\r\nHost: h\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n\x81\x85garbage that is no HTTP\r\n\r\n");
     QCOMPARE(ws.events, QStringList({"start", "upgraded"}));
@@ -251,8 +256,8 @@ void TestHeadParser::expectContinueAndUpgrade()
 
 void TestHeadParser::sameEventsWhateverTheSplit()
 {
-    const QByteArray bytes = "\r\nPOST /x HTTP/1.1\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n"
-                             "3;a=b\r\nabc\r\n0\r\nT: 1\r\n\r\nGET / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc"
+    const QByteArray bytes = "\r\nPOST /x HTTP/1.1\nHost: x\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n"
+                             "3;a=b\r\nabc\r\n0\r\nT: 1\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
                              "GET /" + QByteArray(9000, 'q');
     const Run whole = feed(bytes);
     QCOMPARE(whole.status, 414);

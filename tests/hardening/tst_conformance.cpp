@@ -50,6 +50,7 @@ private slots:
     void initTestCase();
     void refusedHeads_data();
     void refusedHeads();
+    void absoluteTargetNamingThisServerIsServed();
     void connectionCloseIsHonoured_data();
     void connectionCloseIsHonoured();
     void headIsGetWithoutBody_data();
@@ -88,7 +89,8 @@ void TestConformance::initTestCase()
     QVERIFY(!m_alice.isEmpty() && !m_bob.isEmpty());
     // A small cap, so that a leaked slot shows within a few dozen connections; a long
     // request timeout, so that a prompt close is the server's choice, not a timeout.
-    QVERIFY(m_studio.start({"--workers", "1", "--max-connections", "8", "--request-timeout", "15",
+    QVERIFY(m_studio.start({"--workers", "1", "--max-connections", "8", "--max-connections-per-address", "8",
+                            "--request-timeout", "15",
                             "--rate-limit", "100000"}));
     const HttpResult r = httpRequest("POST", m_studio.baseUrl() + "/v3/tts", m_bob.toUtf8(),
                                      R"({"text":"Bob's only generation.","voice_id":"af_sarah"})");
@@ -110,6 +112,8 @@ void TestConformance::refusedHeads_data()
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("detail");
     const QByteArray host = hostHeader(m_studio.baseUrl());
+    const QByteArray port = QByteArray::number(QUrl(m_studio.baseUrl()).port());
+    const QByteArray authority = QUrl(m_studio.baseUrl()).authority().toLatin1();
     // The body of the first is a whole second request: answered, it would be smuggled.
     const QByteArray smuggled = "GET /healthz HTTP/1.1\r\n" + host + "\r\n";
     QTest::newRow("space before colon") << QByteArray("POST /v3/tts HTTP/1.1\r\n" + host + "Content-Length : "
@@ -130,6 +134,34 @@ void TestConformance::refusedHeads_data()
                                    << "Invalid request line: spaces in the request target must be percent-encoded";
     QTest::newRow("no colon") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + "NoColonHere\r\n\r\n") << 400
                               << "Malformed header line: no colon";
+    // RFC 9112 3.2: an HTTP/1.1 request names its server.
+    QTest::newRow("no Host") << QByteArray("GET /healthz HTTP/1.1\r\n\r\n") << 400
+                             << "Missing Host header: HTTP/1.1 requests must name the server";
+    QTest::newRow("empty Host") << QByteArray("GET /healthz HTTP/1.1\r\nHost:\r\n\r\n") << 400
+                                << "Empty Host header: HTTP/1.1 requests must name the server";
+    QTest::newRow("blank Host") << QByteArray("GET /healthz HTTP/1.1\r\nHost:  \r\n\r\n") << 400
+                                << "Empty Host header: HTTP/1.1 requests must name the server";
+    // An absolute-form target names the server as Host does, and the same one.
+    QTest::newRow("absolute target, another server")
+        << QByteArray("GET http://evil.com/v3/voices HTTP/1.1\r\n" + host + "\r\n") << 400 << "Request target names another server";
+    QTest::newRow("absolute target, https")
+        << QByteArray("GET https://" + authority + "/healthz HTTP/1.1\r\n" + host + "\r\n") << 400
+        << "Request target names another server";
+    QTest::newRow("absolute target, userinfo")
+        << QByteArray("GET http://me@" + authority + "/healthz HTTP/1.1\r\n" + host + "\r\n") << 400
+        << "Request target names another server";
+    QTest::newRow("absolute target, other Host")
+        << QByteArray("GET http://localhost:" + port + "/healthz HTTP/1.1\r\n" + host + "\r\n") << 400
+        << "Request target and Host header name different servers";
+    // RFC 9110 5.5: no control characters in field values (HTAB aside).
+    QTest::newRow("NUL in a value") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + QByteArray("X-Note: a\0b\r\n\r\n", 15)) << 400
+                                    << "Control character in the value of header X-Note";
+    QTest::newRow("bare CR in a value") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + "X-Note: a\rb\r\n\r\n") << 400
+                                        << "Control character in the value of header X-Note";
+    QTest::newRow("ESC in Host") << QByteArray("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\x1b:" + port + "\r\n\r\n") << 400
+                                 << "Control character in the value of header Host";
+    QTest::newRow("DEL in a value") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + "X-Note: a\x7f\r\n\r\n") << 400
+                                    << "Control character in the value of header X-Note";
 }
 
 void TestConformance::refusedHeads()
@@ -148,6 +180,14 @@ void TestConformance::refusedHeads()
     QCOMPARE(answers.first().header("connection"), QByteArray("close"));
     QVERIFY(rest.isEmpty());
     QCOMPARE(c.socket().state(), QAbstractSocket::UnconnectedState);
+}
+
+void TestConformance::absoluteTargetNamingThisServerIsServed()
+{
+    const QByteArray authority = QUrl(m_studio.baseUrl()).authority().toLatin1();
+    RawClient c(m_studio.baseUrl());
+    c.send("GET http://" + authority + "/healthz HTTP/1.1\r\nHost: " + authority + "\r\n\r\n");
+    QCOMPARE(c.status(3000), 200);
 }
 
 void TestConformance::connectionCloseIsHonoured_data()

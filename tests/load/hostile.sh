@@ -85,7 +85,7 @@ for spec in $ACCOUNTS; do
   INITIAL="${INITIAL:+$INITIAL,}$name=$credits:$(python3 -c "print(round($wallet * 1000000))")"
 done
 
-"$BIN" --headless --data-dir "$D" --port 0 --max-connections 64 --rate-limit 100000 \
+"$BIN" --headless --data-dir "$D" --port 0 --max-connections 64 --max-connections-per-address 64 --rate-limit 100000 \
   >"$WORK/server.log" 2>&1 &
 SPID=$!
 for _ in $(seq 300); do grep -q 'listening on' "$WORK/server.log" && break; kill -0 "$SPID" 2>/dev/null || break; sleep 0.1; done
