@@ -18,7 +18,7 @@ ImportBudget::ImportBudget(const QString &source)
 
 ServiceError ImportBudget::tooLarge(const QString &what) const
 {
-    const QString detail = QStringLiteral("too large to import: %1 (docs/projects.md, \"Limits\")").arg(what);
+    const QString detail = QStringLiteral("too large to import: %1; see docs/projects.md, \"Limits\"").arg(what);
     return ServiceError::make(ServiceError::Kind::PayloadTooLarge, m_source.isEmpty() ? detail : m_source + QStringLiteral(": ") + detail);
 }
 
