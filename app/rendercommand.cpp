@@ -6,6 +6,7 @@
 #include "projectexport.h"
 #include "projectfile.h"
 #include "projectrenderer.h"
+#include "signalwatch.h"
 #include "workerpool.h"
 
 #include <QCommandLineParser>
@@ -39,6 +40,48 @@ void showProgress(const ProjectRenderer::Progress &p, bool terminal)
         err << "\r\033[K" << line << Qt::flush;
     else
         err << line << Qt::endl;
+}
+
+int stopped(int signal)
+{
+    QTextStream(stderr) << "error: stopped by signal " << signal << "; unfinished output and temporary files removed\n";
+    return SignalWatch::exitCode(signal);
+}
+
+// Renders every block of the project into the cache. 0 when all are there; else the exit
+// code: 2 a block breaks a rule, 1 rendering failed, 128 + N stopped by signal N (the
+// blocks under way dropped, their files removed).
+int renderAll(ProjectRenderer &renderer, const Project &project, SignalWatch &watch)
+{
+    QTextStream err(stderr);
+    const bool terminal = ::isatty(STDERR_FILENO);
+    QEventLoop loop;
+    QString failure;
+    QObject::connect(&renderer, &ProjectRenderer::progressed, &loop,
+                     [terminal](const ProjectRenderer::Progress &p) { showProgress(p, terminal); });
+    QObject::connect(&renderer, &ProjectRenderer::finished, &loop, [&] { loop.quit(); });
+    QObject::connect(&renderer, &ProjectRenderer::failed, &loop, [&](const QString &m) {
+        failure = m;
+        loop.quit();
+    });
+    QObject::connect(&watch, &SignalWatch::signalled, &loop, [&] { loop.quit(); });
+    if (auto e = renderer.start(project, project.blocks())) {
+        err << "error: " << e->detail << "\n";
+        return 2;
+    }
+    if (renderer.state() == ProjectRenderer::State::Running && !SignalWatch::received())
+        loop.exec();
+    if (terminal)
+        err << "\n";
+    if (const int signal = SignalWatch::received()) {
+        renderer.cancel();
+        return stopped(signal);
+    }
+    if (!failure.isEmpty()) {
+        err << "error: " << failure << "\n";
+        return 1;
+    }
+    return 0;
 }
 }
 
@@ -86,6 +129,9 @@ int runRenderCommand(const QStringList &arguments)
         return 2;
     }
 
+    // From here on SIGTERM and Ctrl+C stop the render through the event loop, so that the
+    // temporary cache and any unfinished output are removed before the process exits.
+    SignalWatch watch;
     const bool isProject = ProjectFile::isProjectFile(input);
     auto loaded = isProject ? ProjectFile::load(input) : DocumentImport::fromFile(input);
     if (!loaded) {
@@ -113,6 +159,9 @@ int runRenderCommand(const QStringList &arguments)
             return 1;
         }
 
+    if (SignalWatch::received())
+        return stopped(SignalWatch::received());
+
     // A project keeps its cache beside it; a document's lives only for this run unless
     // --cache names a folder to keep it in.
     QTemporaryDir temporary;
@@ -126,35 +175,19 @@ int runRenderCommand(const QStringList &arguments)
     ProjectRenderer renderer(&pool, cacheDir);
     // Blocks cached before word timings were kept are made again, only when captions are asked for.
     renderer.setWordsRequired(parser.isSet(captionsOpt));
-    const bool terminal = ::isatty(STDERR_FILENO);
-    QEventLoop loop;
-    QString failure;
-    QObject::connect(&renderer, &ProjectRenderer::progressed, &loop,
-                     [terminal](const ProjectRenderer::Progress &p) { showProgress(p, terminal); });
-    QObject::connect(&renderer, &ProjectRenderer::finished, &loop, [&] { loop.quit(); });
-    QObject::connect(&renderer, &ProjectRenderer::failed, &loop, [&](const QString &m) {
-        failure = m;
-        loop.quit();
-    });
-    if (auto e = renderer.start(project, project.blocks())) {
-        err << "error: " << e->detail << "\n";
-        return 2;
-    }
-    if (renderer.state() == ProjectRenderer::State::Running)
-        loop.exec();
-    if (terminal)
-        err << "\n";
-    if (!failure.isEmpty()) {
-        err << "error: " << failure << "\n";
-        return 1;
-    }
+    if (const int code = renderAll(renderer, project, watch))
+        return code;
 
     ProjectExport::Options exportOptions;
     exportOptions.target = output;
     exportOptions.wavPerChapter = parser.isSet(splitOpt);
     exportOptions.cueSheet = parser.value(cueOpt);
     exportOptions.captions = captions;
+    // The export blocks the event loop: it asks between blocks whether a signal came.
+    exportOptions.stopRequested = [] { return SignalWatch::received() != 0; };
     const auto exported = ProjectExport::run(project, cacheDir, exportOptions);
+    if (!exported && SignalWatch::received())
+        return stopped(SignalWatch::received());
     if (!exported) {
         err << "error: " << exported.error().detail << "\n";
         return exported.error().kind == ServiceError::Kind::InvalidInput ? 2 : 1;

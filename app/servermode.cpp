@@ -3,29 +3,16 @@
 #include "apiserver.h"
 #include "engine.h"
 #include "apiroutes.h"
+#include "signalwatch.h"
 #include "streamsession.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QEventLoop>
-#include <QSocketNotifier>
 #include <QTextStream>
 #include <QTimer>
 
-#include <csignal>
-#include <sys/socket.h>
-#include <unistd.h>
-
-namespace
-{
-int g_signalFd[2] = {-1, -1};
-
-void onSignal(int)
-{
-    const char c = 1;
-    (void)!::write(g_signalFd[0], &c, 1);
-}
-}
+#include <utility>
 
 void endLiveStreams(Engine &engine)
 {
@@ -56,24 +43,17 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
         return 1;
     }
 
-    // Self-pipe: the signal handler only writes a byte; the event loop does the work.
-    ::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFd);
-    QSocketNotifier notifier(g_signalFd[1], QSocketNotifier::Read);
-    QObject::connect(&notifier, &QSocketNotifier::activated, &notifier, [&] {
-        char c;
-        (void)!::read(g_signalFd[1], &c, 1);
-        notifier.setEnabled(false);
+    // The event loop does the work of stopping, once whatever signals follow.
+    SignalWatch watch;
+    bool stopping = false;
+    QObject::connect(&watch, &SignalWatch::signalled, &watch, [&] {
+        if (std::exchange(stopping, true))
+            return;
         server.close();
         endLiveStreams(engine);
         engine.shutdown(10000);
         QCoreApplication::exit(0);
     });
-    struct sigaction sa = {};
-    sa.sa_handler = onSignal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGINT, &sa, nullptr);
 
     QTextStream out(stdout);
     out << "listening on " << server.baseUrl() << Qt::endl; // Qt::endl flushes

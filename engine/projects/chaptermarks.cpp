@@ -32,9 +32,19 @@ QString cueTime(qint64 ms)
         .arg(frames % 75, 2, 10, QLatin1Char('0'));
 }
 
-QString quoted(QString s)
+// A cue sheet is read line by line and a value ends at its closing quote, which has no
+// escape: line breaks and other control characters become spaces (a title never starts
+// a line of its own, such as FILE or TRACK) and double quotes become single ones.
+QString quoted(const QString &s)
 {
-    return QLatin1Char('"') + s.replace(QLatin1Char('"'), QLatin1Char('\'')) + QLatin1Char('"');
+    QString one;
+    one.reserve(s.size());
+    for (const QChar c : s) {
+        const bool control = c.category() == QChar::Other_Control || c == QChar::LineSeparator
+                             || c == QChar::ParagraphSeparator;
+        one += control ? QChar(u' ') : c == u'"' ? QChar(u'\'') : c;
+    }
+    return QLatin1Char('"') + one.simplified() + QLatin1Char('"');
 }
 }
 

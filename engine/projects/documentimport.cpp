@@ -1,6 +1,7 @@
 #include "documentimport.h"
 
 #include "epubreader.h"
+#include "importbudget.h"
 
 #include <QFile>
 #include <QFont>
@@ -12,29 +13,46 @@
 namespace
 {
 // Builds chapters block by block; text before the first chapter goes into one titled
-// by the document.
+// by the document. Counts what it makes against the import limits and takes nothing
+// more once one is passed.
 class ChapterBuilder
 {
 public:
-    explicit ChapterBuilder(const QString &title) { m_project.title = title; }
+    ChapterBuilder(const QString &title, ImportBudget &budget)
+        : m_budget(budget)
+    {
+        m_project.title = title;
+    }
 
+    bool ok() const { return !m_error; }
     void chapter(const QString &title, bool spokenTitle)
     {
+        if (!ok())
+            return;
         m_project.chapters.append({title, {}, {}});
+        m_counted = false;
         if (spokenTitle && !title.isEmpty())
             block(title);
     }
     void block(const QString &text)
     {
         const QString t = text.simplified();
-        if (t.isEmpty())
+        if (t.isEmpty() || !ok())
             return;
         if (m_project.chapters.isEmpty())
             m_project.chapters.append({m_project.title, {}, {}});
+        // A chapter counts once it has a block: empty ones are dropped at the end.
+        if (!m_counted && (m_error = m_budget.addChapter()))
+            return;
+        m_counted = true;
+        if ((m_error = m_budget.addBlock(t.size())))
+            return;
         m_project.chapters.last().blocks.append({t, {}});
     }
-    Project take()
+    Result<Project> take()
     {
+        if (m_error)
+            return *m_error;
         // Headings followed by nothing, or markers in a row, make no empty chapters.
         m_project.chapters.removeIf([](const ProjectChapter &c) { return c.blocks.isEmpty(); });
         for (int i = 0; i < m_project.chapters.size(); ++i)
@@ -44,7 +62,10 @@ public:
     }
 
 private:
+    ImportBudget &m_budget;
     Project m_project;
+    bool m_counted = false; // the last chapter has been counted
+    std::optional<ServiceError> m_error;
 };
 
 bool isMarker(const QString &line)
@@ -68,32 +89,65 @@ QString headingOf(const QString &line)
 }
 }
 
-Project DocumentImport::fromText(const QString &text, const QString &title)
+namespace
 {
-    ChapterBuilder builder(title);
+void addParagraph(ChapterBuilder &builder, const QString &paragraph)
+{
+    const QString p = paragraph.trimmed();
+    if (p.isEmpty())
+        return;
+    if (!p.contains(QLatin1Char('\n'))) {
+        if (isMarker(p))
+            return builder.chapter({}, false);
+        if (const QString h = headingOf(p); !h.isEmpty())
+            return builder.chapter(h, true);
+    }
+    builder.block(p);
+}
+
+Result<Project> textProject(const QString &text, const QString &title, ImportBudget &budget)
+{
+    ChapterBuilder builder(title, budget);
     QString normalized = text;
     normalized.replace(QLatin1String("\r\n"), QLatin1String("\n"));
+    // Paragraph by paragraph, so that a document past a limit stops there.
     static const QRegularExpression blank(QStringLiteral("\\n\\s*\\n"));
-    for (const QString &paragraph : normalized.split(blank, Qt::SkipEmptyParts)) {
-        const QString p = paragraph.trimmed();
-        if (p.isEmpty())
-            continue;
-        if (!p.contains(QLatin1Char('\n'))) {
-            if (isMarker(p)) {
-                builder.chapter({}, false);
-                continue;
-            }
-            if (const QString h = headingOf(p); !h.isEmpty()) {
-                builder.chapter(h, true);
-                continue;
-            }
-        }
-        builder.block(p);
+    qsizetype from = 0;
+    for (auto it = blank.globalMatch(normalized); it.hasNext() && builder.ok();) {
+        const QRegularExpressionMatch m = it.next();
+        addParagraph(builder, normalized.sliced(from, m.capturedStart() - from));
+        from = m.capturedEnd();
     }
+    if (builder.ok())
+        addParagraph(builder, normalized.sliced(from));
     return builder.take();
 }
 
-Project DocumentImport::fromMarkdown(const QString &markdown, const QString &title)
+// Where the Markdown piece that starts at from ends: at a blank line once the piece holds
+// kPieceBytes, outside a code fence and not before an indented line (a list item's or an
+// indented code block's continuation). Qt reads each piece on its own, so a long document
+// is read (and counted) piece by piece rather than all at once.
+qsizetype pieceEnd(const QString &md, qsizetype from)
+{
+    constexpr qsizetype kPieceBytes = 64 * 1024;
+    bool fenced = false;
+    qsizetype at = from;
+    while (at < md.size()) {
+        qsizetype next = md.indexOf(QLatin1Char('\n'), at);
+        next = next < 0 ? md.size() : next + 1;
+        const QStringView line = QStringView(md).sliced(at, next - at);
+        const QStringView trimmed = line.trimmed();
+        if (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~")))
+            fenced = !fenced;
+        const bool indentedNext = next < md.size() && (md.at(next) == u' ' || md.at(next) == u'\t');
+        if (!fenced && trimmed.isEmpty() && next - from >= kPieceBytes && !indentedNext)
+            return next;
+        at = next;
+    }
+    return md.size();
+}
+
+void addMarkdownPiece(ChapterBuilder &builder, const QString &piece)
 {
     QTextDocument doc;
     // Headings are sized relative to the default font: one with a pixel size, or Qt warns
@@ -101,9 +155,8 @@ Project DocumentImport::fromMarkdown(const QString &markdown, const QString &tit
     QFont font;
     font.setPixelSize(16);
     doc.setDefaultFont(font);
-    doc.setMarkdown(markdown);
-    ChapterBuilder builder(title);
-    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+    doc.setMarkdown(piece);
+    for (QTextBlock b = doc.begin(); b.isValid() && builder.ok(); b = b.next()) {
         const int level = b.blockFormat().headingLevel();
         const QString text = b.text();
         if (level == 1 || level == 2)
@@ -113,7 +166,30 @@ Project DocumentImport::fromMarkdown(const QString &markdown, const QString &tit
         else
             builder.block(text);
     }
+}
+
+Result<Project> markdownProject(const QString &markdown, const QString &title, ImportBudget &budget)
+{
+    ChapterBuilder builder(title, budget);
+    for (qsizetype from = 0; from < markdown.size() && builder.ok();) {
+        const qsizetype end = pieceEnd(markdown, from);
+        addMarkdownPiece(builder, markdown.sliced(from, end - from));
+        from = end;
+    }
     return builder.take();
+}
+}
+
+Result<Project> DocumentImport::fromText(const QString &text, const QString &title)
+{
+    ImportBudget budget(title);
+    return textProject(text, title, budget);
+}
+
+Result<Project> DocumentImport::fromMarkdown(const QString &markdown, const QString &title)
+{
+    ImportBudget budget(title);
+    return markdownProject(markdown, title, budget);
 }
 
 bool DocumentImport::canImport(const QString &path)
@@ -131,10 +207,14 @@ Result<Project> DocumentImport::fromFile(const QString &path)
                                   QStringLiteral("%1: not a document this program imports (.txt, .md, .epub)").arg(path));
     if (suffix == QLatin1String("epub"))
         return EpubReader::read(path);
+    // Read whole, so its size is checked first.
+    if (auto tooLarge = ImportBudget::checkFileSize(path))
+        return *tooLarge;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("cannot open %1: %2").arg(path, f.errorString()));
-    const QString text = QString::fromUtf8(f.readAll());
+    const QString text = QString::fromUtf8(f.read(ImportBudget::kMaxFileBytes + 1));
+    ImportBudget budget(path);
     const QString title = info.completeBaseName();
-    return suffix.startsWith(QLatin1String("m")) ? fromMarkdown(text, title) : fromText(text, title);
+    return suffix.startsWith(QLatin1String("m")) ? markdownProject(text, title, budget) : textProject(text, title, budget);
 }

@@ -14,11 +14,12 @@
 //    start chapters (spoken as their first block), every other paragraph, list item or
 //    deeper heading is a block;
 //  - EPUB: one chapter per spine document with text, in spine order (EpubReader).
-// Text before the first heading forms a chapter titled by the document.
+// Text before the first heading forms a chapter titled by the document. A document past
+// one of ImportBudget's limits is refused (PayloadTooLarge) as soon as it passes it.
 namespace DocumentImport
 {
-Project fromText(const QString &text, const QString &title);
-Project fromMarkdown(const QString &markdown, const QString &title);
+Result<Project> fromText(const QString &text, const QString &title);
+Result<Project> fromMarkdown(const QString &markdown, const QString &title);
 // By suffix: .txt, .md/.markdown, .epub.
 Result<Project> fromFile(const QString &path);
 bool canImport(const QString &path);

@@ -1,8 +1,11 @@
 #include "epubreader.h"
 
+#include "importbudget.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
+#include <QSet>
 #include <QXmlStreamReader>
 
 #include <archive.h>
@@ -12,53 +15,67 @@
 
 namespace
 {
-constexpr qint64 kMaxEntryBytes = 64 * 1024 * 1024; // one document; guards against zip bombs
-
 ServiceError invalid(const QString &path, const QString &why)
 {
     return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("%1: not a readable EPUB (%2)").arg(path, why));
 }
 
+bool wantedEntry(archive_entry *entry, QString *name)
+{
+    const char *utf8 = archive_entry_pathname_utf8(entry);
+    *name = QString::fromUtf8(utf8 ? utf8 : archive_entry_pathname(entry));
+    const QString lower = name->toLower();
+    const bool document = lower.endsWith(".xml") || lower.endsWith(".opf") || lower.endsWith(".xhtml")
+                          || lower.endsWith(".html") || lower.endsWith(".htm");
+    return document && archive_entry_filetype(entry) == AE_IFREG;
+}
+
+// One entry's data, counted against the budget as it is decompressed: the size the
+// archive states is checked first, and a stated size is never trusted alone.
+std::optional<ServiceError> readEntry(archive *a, archive_entry *entry, const QString &name, ImportBudget &budget,
+                                      QByteArray *data)
+{
+    const qint64 stated = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
+    if (auto e = budget.addEpubBytes(name, stated, stated))
+        return e;
+    qint64 counted = stated;
+    char buf[65536];
+    la_ssize_t n;
+    while ((n = archive_read_data(a, buf, sizeof buf)) > 0) {
+        data->append(buf, n);
+        if (data->size() > counted) {
+            if (auto e = budget.addEpubBytes(name, data->size(), data->size() - counted))
+                return e;
+            counted = data->size();
+        }
+    }
+    if (n < 0)
+        return ServiceError::make(ServiceError::Kind::InvalidInput, QString::fromUtf8(archive_error_string(a)));
+    return std::nullopt;
+}
+
 // Every file of the archive that a reader needs (XML and XHTML), by path.
-std::optional<QHash<QString, QByteArray>> readArchive(const QString &path, QString *error)
+Result<QHash<QString, QByteArray>> readArchive(const QString &path, ImportBudget &budget)
 {
     std::unique_ptr<archive, decltype(&archive_read_free)> a(archive_read_new(), archive_read_free);
     archive_read_support_format_zip(a.get());
-    if (archive_read_open_filename(a.get(), QFile::encodeName(path).constData(), 64 * 1024) != ARCHIVE_OK) {
-        *error = QString::fromUtf8(archive_error_string(a.get()));
-        return std::nullopt;
-    }
+    auto broken = [&] { return invalid(path, QString::fromUtf8(archive_error_string(a.get()))); };
+    if (archive_read_open_filename(a.get(), QFile::encodeName(path).constData(), 64 * 1024) != ARCHIVE_OK)
+        return broken();
     QHash<QString, QByteArray> files;
     archive_entry *entry = nullptr;
     int rc;
     while ((rc = archive_read_next_header(a.get(), &entry)) == ARCHIVE_OK) {
-        const QString name = QString::fromUtf8(archive_entry_pathname_utf8(entry) ? archive_entry_pathname_utf8(entry)
-                                                                                   : archive_entry_pathname(entry));
-        const QString lower = name.toLower();
-        const bool wanted = lower.endsWith(".xml") || lower.endsWith(".opf") || lower.endsWith(".xhtml")
-                            || lower.endsWith(".html") || lower.endsWith(".htm");
-        if (!wanted || archive_entry_filetype(entry) != AE_IFREG)
+        QString name;
+        if (!wantedEntry(entry, &name))
             continue;
         QByteArray data;
-        char buf[65536];
-        la_ssize_t n;
-        while ((n = archive_read_data(a.get(), buf, sizeof buf)) > 0) {
-            data.append(buf, n);
-            if (data.size() > kMaxEntryBytes) {
-                *error = QStringLiteral("%1 is too large").arg(name);
-                return std::nullopt;
-            }
-        }
-        if (n < 0) {
-            *error = QString::fromUtf8(archive_error_string(a.get()));
-            return std::nullopt;
-        }
+        if (auto e = readEntry(a.get(), entry, name, budget, &data))
+            return e->kind == ServiceError::Kind::InvalidInput ? invalid(path, e->detail) : *e;
         files.insert(name, data);
     }
-    if (rc != ARCHIVE_EOF) {
-        *error = QString::fromUtf8(archive_error_string(a.get()));
-        return std::nullopt;
-    }
+    if (rc != ARCHIVE_EOF)
+        return broken();
     return files;
 }
 
@@ -123,15 +140,27 @@ Package readPackage(const QByteArray &opf, const QString &opfPath)
     return p;
 }
 
-// One XHTML document: its blocks of text and a title.
+// One XHTML document: its blocks of text and a title, or the limit it passed.
 struct Document
 {
     QString title;
     QString firstHeading;
     QStringList blocks;
+    std::optional<ServiceError> error;
 };
 
-Document readDocument(const QByteArray &xhtml)
+// Counted as read: a document with text is a chapter from its first block on.
+void addBlock(Document &d, const QString &text, ImportBudget &budget)
+{
+    if (d.blocks.isEmpty())
+        d.error = budget.addChapter();
+    if (!d.error)
+        d.error = budget.addBlock(text.size());
+    if (!d.error)
+        d.blocks.append(text);
+}
+
+Document readDocument(const QByteArray &xhtml, ImportBudget &budget)
 {
     static const QStringList blockElements{"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquote", "dd", "dt", "pre"};
     static const QStringList skipped{"script", "style", "head"};
@@ -144,13 +173,13 @@ Document readDocument(const QByteArray &xhtml)
     auto endBlock = [&] {
         const QString t = current.simplified();
         if (!t.isEmpty()) {
-            d.blocks.append(t);
+            addBlock(d, t, budget);
             if (inHeading && d.firstHeading.isEmpty())
                 d.firstHeading = t;
         }
         current.clear();
     };
-    while (!xml.atEnd()) {
+    while (!xml.atEnd() && !d.error) {
         xml.readNext();
         const QString name = xml.name().toString().toLower();
         if (xml.isStartElement()) {
@@ -187,10 +216,10 @@ Document readDocument(const QByteArray &xhtml)
 
 Result<Project> EpubReader::read(const QString &path)
 {
-    QString error;
-    const auto files = readArchive(path, &error);
+    ImportBudget budget(path);
+    const auto files = readArchive(path, budget);
     if (!files)
-        return invalid(path, error);
+        return files.error();
     const auto opfPath = rootFile(files->value(QStringLiteral("META-INF/container.xml")));
     if (!opfPath || !files->contains(*opfPath))
         return invalid(path, QStringLiteral("no package document in META-INF/container.xml"));
@@ -200,8 +229,16 @@ Result<Project> EpubReader::read(const QString &path)
 
     Project project;
     project.title = package.title.isEmpty() ? QFileInfo(path).completeBaseName() : package.title;
+    // A document the spine lists again is read once: the reading stays within what the
+    // archive held.
+    QSet<QString> read;
     for (const QString &docPath : package.spine) {
-        const Document doc = readDocument(files->value(docPath));
+        if (read.contains(docPath))
+            continue;
+        read.insert(docPath);
+        Document doc = readDocument(files->value(docPath), budget);
+        if (doc.error)
+            return *doc.error;
         if (doc.blocks.isEmpty())
             continue;
         ProjectChapter chapter;

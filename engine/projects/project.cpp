@@ -1,5 +1,7 @@
 #include "project.h"
 
+#include "importbudget.h"
+
 #include <QJsonArray>
 
 VoiceSettings Project::effectiveSettings(BlockRef ref) const
@@ -68,18 +70,36 @@ QJsonObject Project::toJson() const
             {"chapters", cs}};
 }
 
-std::optional<Project> Project::fromJson(const QJsonObject &o, QString *error)
+namespace
 {
-    if (o.value("format").toString() != QLatin1String("tts-studio-project")) {
-        *error = QStringLiteral("not a TTS Studio project");
-        return std::nullopt;
+// One chapter, counted against the import limits as it is read.
+Result<ProjectChapter> chapterFromJson(const QJsonObject &co, ImportBudget &budget)
+{
+    if (auto e = budget.addChapter())
+        return *e;
+    ProjectChapter c;
+    c.title = co.value("title").toString();
+    c.settings = VoiceSettings::fromJson(co.value("settings").toObject());
+    for (const QJsonValue &bv : co.value("blocks").toArray()) {
+        const QJsonObject bo = bv.toObject();
+        const QString text = bo.value("text").toString();
+        if (auto e = budget.addBlock(text.size()))
+            return *e;
+        c.blocks.append({text, VoiceSettings::fromJson(bo.value("settings").toObject())});
     }
-    if (o.value("version").toInt() != kFormatVersion) {
-        *error = QStringLiteral("project format version %1 is not supported (this program reads %2)")
-                     .arg(o.value("version").toInt())
-                     .arg(kFormatVersion);
-        return std::nullopt;
-    }
+    return c;
+}
+}
+
+Result<Project> Project::fromJson(const QJsonObject &o)
+{
+    auto refused = [](const QString &why) { return ServiceError::make(ServiceError::Kind::InvalidInput, why); };
+    if (o.value("format").toString() != QLatin1String("tts-studio-project"))
+        return refused(QStringLiteral("not a TTS Studio project"));
+    if (o.value("version").toInt() != kFormatVersion)
+        return refused(QStringLiteral("project format version %1 is not supported (this program reads %2)")
+                           .arg(o.value("version").toInt())
+                           .arg(kFormatVersion));
     Project p;
     p.title = o.value("title").toString();
     p.settings = VoiceSettings::fromJson(o.value("settings").toObject()).over(VoiceSettings::defaults());
@@ -87,16 +107,12 @@ std::optional<Project> Project::fromJson(const QJsonObject &o, QString *error)
     p.chapterPauseMs = qBound(0, o.value("chapter_pause_ms").toInt(p.chapterPauseMs), 60000);
     p.targetLufs = qBound(-40.0, o.value("target_lufs").toDouble(p.targetLufs), -6.0);
     p.truePeakDb = qBound(-20.0, o.value("true_peak_db").toDouble(p.truePeakDb), 0.0);
+    ImportBudget budget;
     for (const QJsonValue &cv : o.value("chapters").toArray()) {
-        const QJsonObject co = cv.toObject();
-        ProjectChapter c;
-        c.title = co.value("title").toString();
-        c.settings = VoiceSettings::fromJson(co.value("settings").toObject());
-        for (const QJsonValue &bv : co.value("blocks").toArray()) {
-            const QJsonObject bo = bv.toObject();
-            c.blocks.append({bo.value("text").toString(), VoiceSettings::fromJson(bo.value("settings").toObject())});
-        }
-        p.chapters.append(c);
+        auto chapter = chapterFromJson(cv.toObject(), budget);
+        if (!chapter)
+            return chapter.error();
+        p.chapters.append(chapter.value());
     }
     return p;
 }

@@ -1,12 +1,12 @@
 #pragma once
 
+#include "serviceerror.h"
 #include "voicesettings.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QString>
 
-#include <optional>
 
 // A long-form document: chapters of blocks (paragraphs), each with settings that default
 // to its chapter's, which default to the project's.
@@ -51,6 +51,7 @@ struct Project
     QList<BlockRef> blocksOf(int chapter) const;
 
     QJsonObject toJson() const;
-    // nullopt and *error when the JSON is not a project of a known version.
-    static std::optional<Project> fromJson(const QJsonObject &json, QString *error);
+    // Refused when the JSON is not a project of a known version (InvalidInput), or holds
+    // more than ImportBudget allows (PayloadTooLarge, counted as it is read).
+    static Result<Project> fromJson(const QJsonObject &json);
 };

@@ -42,9 +42,10 @@ public:
     // Told just before the samples of each block (chapter, block within it).
     using BlockStart = std::function<void(int chapter, int block)>;
 
-    Program(const Project &project, QList<QStringList> blockFiles)
+    Program(const Project &project, QList<QStringList> blockFiles, std::function<bool()> stopRequested = {})
         : m_project(project)
         , m_files(std::move(blockFiles))
+        , m_stopRequested(std::move(stopRequested))
     {
     }
 
@@ -72,6 +73,8 @@ public:
                 if (b > 0)
                     if (QString e = pause(c, samplesOf(m_project.blockPauseMs)); !e.isEmpty())
                         return e;
+                if (m_stopRequested && m_stopRequested())
+                    return QStringLiteral("the export was stopped");
                 if (blockStart)
                     blockStart(c, b);
                 const auto decoded = AudioDecoder::decodeFile(m_files.at(c).at(b), QStringLiteral("wav"));
@@ -88,6 +91,7 @@ public:
 private:
     const Project &m_project;
     QList<QStringList> m_files;
+    std::function<bool()> m_stopRequested;
 };
 
 // One output file written beside its target and renamed into place.
@@ -175,7 +179,7 @@ Result<ProjectExport::Outcome> ProjectExport::run(const Project &project, const 
             return read.error();
         words = read.value();
     }
-    const Program program(project, files.value());
+    const Program program(project, files.value(), options.stopRequested);
 
     // Pass 1: the program's loudness, and where chapters begin.
     Outcome outcome;

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 // A rendered project (every block in its audio cache) made into what a listener gets:
 // the blocks in order with the project's pauses, normalized to the project's target
 // loudness (EBU R128 integrated, measured over the whole program) with true peaks held
@@ -24,6 +26,9 @@ struct Options
     bool wavPerChapter = false;
     QString cueSheet;         // empty: none
     QString captions;         // .srt or .vtt; empty: none. Every block needs its word timings.
+    // Asked before each block is read: true stops the export, which then fails and
+    // removes what it had begun writing.
+    std::function<bool()> stopRequested;
 };
 
 struct Outcome

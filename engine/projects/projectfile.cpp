@@ -1,5 +1,7 @@
 #include "projectfile.h"
 
+#include "importbudget.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -7,19 +9,21 @@
 
 Result<Project> ProjectFile::load(const QString &path)
 {
+    // Read and parsed whole, so its size is checked first.
+    if (auto tooLarge = ImportBudget::checkFileSize(path))
+        return *tooLarge;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("cannot open %1: %2").arg(path, f.errorString()));
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(f.read(ImportBudget::kMaxFileBytes + 1), &parseError);
     if (!doc.isObject())
         return ServiceError::make(ServiceError::Kind::InvalidInput,
                                   QStringLiteral("%1 is not a project file: %2").arg(path, parseError.errorString()));
-    QString error;
-    auto project = Project::fromJson(doc.object(), &error);
+    auto project = Project::fromJson(doc.object());
     if (!project)
-        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("%1: %2").arg(path, error));
-    return *project;
+        return ServiceError::make(project.error().kind, QStringLiteral("%1: %2").arg(path, project.error().detail));
+    return project;
 }
 
 std::optional<ServiceError> ProjectFile::save(const Project &project, const QString &path)

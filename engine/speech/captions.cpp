@@ -3,6 +3,7 @@
 #include "audioformat.h"
 
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <cmath>
@@ -159,11 +160,32 @@ namespace
 {
 // The text as written, never read as the format's own syntax: a cue's timing arrow in
 // the text would start a new cue, and WebVTT reads <b>, <c.x> and &...; as markup.
+// SubRip has no escapes, so what its players read as markup is left out: the HTML-like
+// tags they style with (<b>, <i>, <u>, <s>, <font ...> and their ends) and override
+// blocks ({\an8}, {\i1}, MicroDVD's {y:i}). A "<" that opens no such tag (a < b) stays.
+QString srtLine(QString line)
+{
+    static const QRegularExpression markup(
+        QStringLiteral(R"(<\/?(?:[bius]|font)(?:[\s/][^<>]*)?>|\{\\[^{}]*\}|\{[a-zA-Z]:[^{}]*\})"),
+        QRegularExpression::CaseInsensitiveOption);
+    // Until nothing is left: removing one tag may join the halves of another (<<b>b>).
+    for (qsizetype before = -1; before != line.size();) {
+        before = line.size();
+        line.remove(markup);
+    }
+    while (line.contains(QLatin1String("-->")))
+        line.replace(QLatin1String("-->"), QStringLiteral("->"));
+    return line.simplified();
+}
+
+// The cue's text; empty when nothing but markup was left (a blank line would end the cue).
 QString srtText(const QStringList &lines)
 {
-    QString text = lines.join(u'\n');
-    text.replace(QLatin1String("-->"), QStringLiteral("->"));
-    return text;
+    QStringList out;
+    for (const QString &line : lines)
+        if (const QString l = srtLine(line); !l.isEmpty())
+            out << l;
+    return out.join(u'\n');
 }
 
 QString vttText(const QStringList &lines)
@@ -179,10 +201,10 @@ QString vttText(const QStringList &lines)
 QString Captions::srt(const QList<Cue> &cues)
 {
     QString out;
-    for (qsizetype i = 0; i < cues.size(); ++i)
-        out += QStringLiteral("%1\n%2 --> %3\n%4\n\n")
-                   .arg(i + 1)
-                   .arg(stamp(cues.at(i).start, u','), stamp(cues.at(i).end, u','), srtText(cues.at(i).lines));
+    int number = 0;
+    for (const Cue &c : cues)
+        if (const QString text = srtText(c.lines); !text.isEmpty())
+            out += QStringLiteral("%1\n%2 --> %3\n%4\n\n").arg(++number).arg(stamp(c.start, u','), stamp(c.end, u','), text);
     return out;
 }
 

@@ -1,9 +1,12 @@
 // Documents become projects: chapters and blocks as a reader of the document expects
-// them, from plain text, Markdown and an EPUB built here with libarchive.
+// them, from plain text, Markdown and an EPUB built here with libarchive; documents past
+// the import limits refused quickly; cue sheets whose titles stay on their own line.
 
+#include "chaptermarks.h"
 #include "documentimport.h"
 #include "projectfile.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -27,6 +30,25 @@ void writeFile(const QString &path, const QByteArray &data)
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(data);
+}
+
+void writeZip(const QString &path, const QList<QPair<QByteArray, QByteArray>> &entries)
+{
+    archive *a = archive_write_new();
+    archive_write_set_format_zip(a);
+    archive_write_open_filename(a, QFile::encodeName(path).constData());
+    for (const auto &[name, data] : entries) {
+        archive_entry *e = archive_entry_new();
+        archive_entry_set_pathname(e, name.constData());
+        archive_entry_set_size(e, data.size());
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, 0644);
+        archive_write_header(a, e);
+        archive_write_data(a, data.constData(), size_t(data.size()));
+        archive_entry_free(e);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
 }
 
 // A small EPUB 3: mimetype stored first, container, package with a spine whose order
@@ -58,22 +80,84 @@ QString buildEpub(const QString &dir)
          "<body><div><p>The keeper climbed the stairs.</p><ul><li>One ship.</li><li>Two ships.</li></ul></div></body></html>"},
         {"OEBPS/text/notes.xhtml", "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>Notes are not read.</p></body></html>"},
     };
-    archive *a = archive_write_new();
-    archive_write_set_format_zip(a);
-    archive_write_open_filename(a, QFile::encodeName(path).constData());
-    for (const auto &[name, data] : entries) {
-        archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname(e, name.constData());
-        archive_entry_set_size(e, data.size());
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_write_header(a, e);
-        archive_write_data(a, data.constData(), size_t(data.size()));
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
+    writeZip(path, entries);
     return path;
+}
+
+QByteArray xhtml(const QByteArray &body)
+{
+    return "<?xml version=\"1.0\" encoding=\"utf-8\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>T</title></head><body>"
+           + body + "</body></html>";
+}
+
+// An EPUB whose spine lists spine items, the i-th the document text/d(i % documents).xhtml,
+// and documents with the given bodies (one each, the last repeated for the rest).
+QString buildLargeEpub(const QString &path, int spine, const QList<QByteArray> &bodies, int documents)
+{
+    QByteArray manifest, itemrefs;
+    for (int i = 0; i < spine; ++i) {
+        const QByteArray n = QByteArray::number(i);
+        manifest += "<item id=\"i" + n + "\" href=\"text/d" + QByteArray::number(i % documents)
+                    + ".xhtml\" media-type=\"application/xhtml+xml\"/>";
+        itemrefs += "<itemref idref=\"i" + n + "\"/>";
+    }
+    QList<QPair<QByteArray, QByteArray>> entries{
+        {"mimetype", "application/epub+zip"},
+        {"META-INF/container.xml",
+         "<?xml version=\"1.0\"?><container version=\"1.0\" xmlns=\"urn:oasis:names:tc:opendocument:xmlns:container\">"
+         "<rootfiles><rootfile full-path=\"content.opf\" media-type=\"application/oebps-package+xml\"/></rootfiles></container>"},
+        {"content.opf", "<?xml version=\"1.0\"?><package xmlns=\"http://www.idpf.org/2007/opf\" version=\"3.0\">"
+                        "<metadata xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>Large</dc:title></metadata><manifest>"
+                            + manifest + "</manifest><spine>" + itemrefs + "</spine></package>"}};
+    for (int d = 0; d < documents; ++d)
+        entries.append({"text/d" + QByteArray::number(d) + ".xhtml", xhtml(bodies.at(qMin<qsizetype>(d, bodies.size() - 1)))});
+    writeZip(path, entries);
+    return path;
+}
+
+QByteArray repeated(const QByteArray &part, int times)
+{
+    QByteArray out;
+    out.reserve(part.size() * times);
+    for (int i = 0; i < times; ++i)
+        out += part;
+    return out;
+}
+}
+
+namespace
+{
+QByteArray projectJson(int chapters, int blocksEach)
+{
+    QByteArray blocks = "[" + repeated("{\"text\":\"a\"},", blocksEach);
+    blocks.back() = ']';
+    QByteArray cs = "[" + repeated("{\"title\":\"c\",\"blocks\":" + blocks + "},", chapters);
+    cs.back() = ']';
+    return "{\"format\":\"tts-studio-project\",\"version\":1,\"title\":\"t\",\"chapters\":" + cs + "}";
+}
+
+// The hostile document of a refusesWhatPassesTheLimits row.
+void writeHostile(const QString &path, const QString &row)
+{
+    if (row.startsWith("epub: 3,000,000"))
+        buildLargeEpub(path, 1, {repeated("<p>a</p>", 3'000'000)}, 1);
+    else if (row.startsWith("epub: 200,000"))
+        buildLargeEpub(path, 200'000, {"<p>a</p>"}, 2'500);
+    else if (row.startsWith("epub: a document"))
+        buildLargeEpub(path, 1, {QByteArray(60'000'000, ' ')}, 1);
+    else if (row.startsWith("md: 400,000"))
+        writeFile(path, repeated("A paragraph of words.\n\n", 400'000));
+    else if (row.startsWith("md: 3,000"))
+        writeFile(path, repeated("# Title\n\nText.\n\n", 3'000));
+    else if (row.startsWith("txt: 11"))
+        writeFile(path, repeated(QByteArray(999, 'a') + "\n\n", 11'000));
+    else if (row.startsWith("txt: a file")) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(60'000'000)); // sparse: nothing to write
+    } else if (row.startsWith("project: 2,001"))
+        writeFile(path, projectJson(2'001, 1));
+    else
+        writeFile(path, projectJson(1, 200'001));
 }
 }
 
@@ -88,6 +172,11 @@ private slots:
     void rejectsWhatIsNotADocument_data();
     void rejectsWhatIsNotADocument();
     void projectFileRoundTrip();
+    void refusesWhatPassesTheLimits_data();
+    void refusesWhatPassesTheLimits();
+    void realSizedBookImports();
+    void cueSheetTitlesStayInTheirLine_data();
+    void cueSheetTitlesStayInTheirLine();
 
 private:
     QTemporaryDir m_dir;
@@ -170,7 +259,7 @@ void TestProjectsImport::rejectsWhatIsNotADocument()
 // Saved, moved and reopened: the same document and settings (inheritance kept as set).
 void TestProjectsImport::projectFileRoundTrip()
 {
-    Project p = DocumentImport::fromText(QStringLiteral("Chapter 1\n\nOne.\n\nTwo.\n\nChapter 2\n\nThree."), "t");
+    Project p = DocumentImport::fromText(QStringLiteral("Chapter 1\n\nOne.\n\nTwo.\n\nChapter 2\n\nThree."), "t").value();
     p.settings.voice = QStringLiteral("am_michael");
     p.chapters[1].settings.voice = QStringLiteral("bf_emma");
     p.chapters[1].blocks[1].settings.speed = 1.5;
@@ -189,6 +278,112 @@ void TestProjectsImport::projectFileRoundTrip()
     QCOMPARE(back->effectiveSettings({1, 1}).speed, std::optional<double>(1.5));
     QCOMPARE(back->effectiveSettings({1, 0}).speed, std::optional<double>(1.0));
     QCOMPARE(ProjectFile::cacheDirOf(moved), moved + QStringLiteral(".cache"));
+}
+
+void TestProjectsImport::cueSheetTitlesStayInTheirLine_data()
+{
+    QTest::addColumn<QString>("projectTitle");
+    QTest::addColumn<QString>("chapterTitle");
+    QTest::addColumn<QString>("expectedProject");
+    QTest::addColumn<QString>("expectedChapter");
+    QTest::newRow("plain") << "The Keeper" << "The Harbour" << "The Keeper" << "The Harbour";
+    QTest::newRow("line breaks in a chapter title")
+        << "Book" << "One\"\nFILE '/etc/passwd' WAVE\r\n  TRACK 99 AUDIO\n    INDEX 01 00:00:00"
+        << "Book" << "One' FILE '/etc/passwd' WAVE TRACK 99 AUDIO INDEX 01 00:00:00";
+    QTest::newRow("line breaks in the project title")
+        << "Book\nFILE \"x.wav\" WAVE" << "One" << "Book FILE 'x.wav' WAVE" << "One";
+    QTest::newRow("other control characters and separators")
+        << QStringLiteral("a\u0001b\u0085c\u2028d\u2029e\tf\vg\fh") << "x\u001b[2Jy"
+        << "a b c d e f g h" << "x [2Jy";
+    QTest::newRow("quotes cannot close the string") << "\"\"" << "say \"hi\"" << "''" << "say 'hi'";
+}
+
+// Whatever the titles hold, the sheet is its own lines: TITLE, FILE, then per chapter
+// TRACK, TITLE, INDEX; each title one quoted value without a quote inside.
+void TestProjectsImport::cueSheetTitlesStayInTheirLine()
+{
+    QFETCH(QString, projectTitle);
+    QFETCH(QString, chapterTitle);
+    QFETCH(QString, expectedProject);
+    QFETCH(QString, expectedChapter);
+    const QString path = m_dir.filePath("titles.cue");
+    const QList<ChapterMark> chapters{{chapterTitle, 0, 1000}, {QStringLiteral("Two"), 1000, 2000}};
+    QCOMPARE(ChapterMarks::writeCueSheet(path, "book.mp3", true, projectTitle, chapters), QString());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString sheet = QString::fromUtf8(f.readAll());
+    const QString expected = QStringLiteral("TITLE \"%1\"\nFILE \"book.mp3\" MP3\n"
+                                            "  TRACK 01 AUDIO\n    TITLE \"%2\"\n    INDEX 01 00:00:00\n"
+                                            "  TRACK 02 AUDIO\n    TITLE \"Two\"\n    INDEX 01 00:01:00\n")
+                                 .arg(expectedProject, expectedChapter);
+    QCOMPARE(sheet, expected);
+}
+
+// Documents a probe made to exhaust memory and time: each refused within seconds, counted
+// as it is read (no document is built whole first), with the limit it passed named.
+void TestProjectsImport::refusesWhatPassesTheLimits_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("epub: 3,000,000 paragraphs in one document") << "paragraphs.epub" << "more than 200,000 blocks";
+    QTest::newRow("epub: 200,000 spine items") << "spine.epub" << "more than 2,000 chapters";
+    QTest::newRow("epub: a document larger than its limit, stated") << "huge.epub" << "text/d0.xhtml holds more than 50,000,000 bytes";
+    QTest::newRow("md: 400,000 paragraphs") << "paragraphs.md" << "more than 200,000 blocks";
+    QTest::newRow("md: 3,000 chapters") << "chapters.md" << "more than 2,000 chapters";
+    QTest::newRow("txt: 11 million characters") << "long.txt" << "more than 10,000,000 characters";
+    QTest::newRow("txt: a file larger than its limit") << "large.txt" << "more than 50,000,000 bytes";
+    QTest::newRow("project: 2,001 chapters") << "chapters.ttsproject" << "more than 2,000 chapters";
+    QTest::newRow("project: 200,001 blocks") << "blocks.ttsproject" << "more than 200,000 blocks";
+}
+
+void TestProjectsImport::refusesWhatPassesTheLimits()
+{
+    QFETCH(QString, fileName);
+    QFETCH(QString, error);
+    const QString path = m_dir.filePath(fileName);
+    writeHostile(path, QString::fromLatin1(QTest::currentDataTag()));
+    QElapsedTimer timer;
+    timer.start();
+    const auto project = ProjectFile::isProjectFile(path) ? ProjectFile::load(path) : DocumentImport::fromFile(path);
+    const qint64 ms = timer.elapsed();
+    QVERIFY(!project);
+    QVERIFY2(project.error().detail.contains(error) && project.error().detail.contains("too large to import"),
+             qPrintable(project.error().detail));
+    QVERIFY2(project.error().detail.startsWith(path), qPrintable(project.error().detail));
+    QCOMPARE(project.error().kind, ServiceError::Kind::PayloadTooLarge);
+    qInfo("%s: refused in %lld ms", QTest::currentDataTag(), ms);
+    QVERIFY2(ms < 15000, qPrintable(QStringLiteral("took %1 ms").arg(ms)));
+}
+
+// A long real book: 1.6 million characters in 400 chapters of 16 paragraphs, as an EPUB,
+// as Markdown and as a project file.
+void TestProjectsImport::realSizedBookImports()
+{
+    const QByteArray paragraph = repeated("The keeper climbed the stairs and looked out over the harbour. ", 4);
+    const QByteArray chapter = "<h1>A chapter</h1>" + repeated("<p>" + paragraph.trimmed() + "</p>", 15);
+    const QString epub = buildLargeEpub(m_dir.filePath("real.epub"), 400, {chapter}, 400);
+    const auto fromEpub = DocumentImport::fromFile(epub);
+    QVERIFY2(fromEpub, qPrintable(fromEpub.error().detail));
+    QCOMPARE(int(fromEpub->chapters.size()), 400);
+    QCOMPARE(fromEpub->blockCount(), 400 * 16);
+    QVERIFY(fromEpub->characterCount() > 1'500'000);
+
+    QByteArray md;
+    for (int c = 0; c < 400; ++c)
+        md += "# Chapter " + QByteArray::number(c + 1) + "\n\n" + repeated(paragraph.trimmed() + "\n\n", 15);
+    const QString mdPath = m_dir.filePath("real.md");
+    writeFile(mdPath, md);
+    const auto fromMd = DocumentImport::fromFile(mdPath);
+    QVERIFY2(fromMd, qPrintable(fromMd.error().detail));
+    QCOMPARE(int(fromMd->chapters.size()), 400);
+    QCOMPARE(fromMd->blockCount(), 400 * 16);
+    QCOMPARE(fromMd->chapters.at(399).title, QStringLiteral("Chapter 400"));
+
+    const QString projectPath = m_dir.filePath("real.ttsproject");
+    QVERIFY(!ProjectFile::save(*fromEpub, projectPath));
+    const auto reopened = ProjectFile::load(projectPath);
+    QVERIFY2(reopened, qPrintable(reopened.error().detail));
+    QCOMPARE(reopened->blockCount(), 400 * 16);
 }
 
 QTEST_GUILESS_MAIN(TestProjectsImport)

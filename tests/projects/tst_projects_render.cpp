@@ -3,7 +3,9 @@
 // counted); cancel leaves no half-written block marked as done; the project file reopens
 // with its cache; the MP3 export's ID3v2 chapters read back with TagLib match the blocks;
 // exports land at the target loudness; `tts-studio render` without a display; captions of
-// the whole project (SRT, VTT from the CLI) timed to where each block is in the MP3.
+// the whole project (SRT, VTT from the CLI) timed to where each block is in the MP3; a
+// render stopped by SIGTERM or SIGINT removes its temporary files and writes no output;
+// a document past the import limits is refused by `render` with exit 2.
 
 #include "blockplan.h"
 #include "enginetest.h"
@@ -24,6 +26,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <csignal>
 
 #include <taglib/chapterframe.h>
 #include <taglib/id3v2tag.h>
@@ -176,6 +180,9 @@ private slots:
     void commandLineRender();
     void captionsFollowTheAudio();
     void commandLineCaptions();
+    void stoppedRenderLeavesNothing_data();
+    void stoppedRenderLeavesNothing();
+    void commandLineRefusesTooLarge();
 
 private:
     // Renders and waits; returns the renderer's synthesis count (-1 on failure).
@@ -617,6 +624,68 @@ void TestProjectsRender::commandLineCaptions()
     QVERIFY2(o.contains("(0 synthesized)"), o.constData());
     QCOMPARE(run({"render", doc, "-o", m_dir.filePath("story.mp3"), "--captions", m_dir.filePath("story.txt2")}, &o, &e), 2);
     QVERIFY2(e.contains(".srt or .vtt"), e.constData());
+}
+
+void TestProjectsRender::stoppedRenderLeavesNothing_data()
+{
+    QTest::addColumn<int>("signal");
+    QTest::newRow("SIGTERM") << int(SIGTERM);
+    QTest::newRow("SIGINT (Ctrl+C)") << int(SIGINT);
+}
+
+// Stopped once blocks are being made: the temporary cache is removed, no output file (or
+// its .part) is left, and the exit code is 128 + the signal.
+void TestProjectsRender::stoppedRenderLeavesNothing()
+{
+    QFETCH(int, signal);
+    const QString dir = m_dir.filePath(QStringLiteral("stopped-%1").arg(signal));
+    const QString tmp = dir + "/tmp";
+    QVERIFY(QDir().mkpath(tmp));
+    const QString doc = dir + "/long.txt";
+    QByteArray text;
+    for (int i = 0; i < 40; ++i)
+        text += "The keeper climbed the stairs and looked out over the harbour for a long while. Paragraph "
+                + QByteArray::number(i) + ".\n\n";
+    QVERIFY(writeFile(doc, text));
+    const QString out = dir + "/long.mp3";
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.insert("TMPDIR", tmp);
+    QProcess proc;
+    proc.setProcessEnvironment(env);
+    proc.start(QCoreApplication::applicationDirPath() + "/tts-studio", {"render", doc, "-o", out, "--workers", "1"});
+    QVERIFY(proc.waitForStarted());
+    QByteArray err;
+    // Work has started: a block is done and the temporary cache holds its audio.
+    QVERIFY2(QTest::qWaitFor([&] {
+                 err += proc.readAllStandardError();
+                 return err.contains("rendering: 1/") || proc.state() == QProcess::NotRunning;
+             }, 60000),
+             err.constData());
+    QVERIFY2(proc.state() == QProcess::Running, err.constData());
+    QVERIFY(!QDir(tmp).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+    ::kill(pid_t(proc.processId()), signal);
+    QVERIFY(proc.waitForFinished(30000));
+    err += proc.readAllStandardError();
+    QCOMPARE(proc.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(proc.exitCode(), 128 + signal);
+    QVERIFY2(err.contains("error: stopped by signal"), err.constData());
+    QCOMPARE(QDir(tmp).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList());
+    QVERIFY(!QFileInfo::exists(out));
+    QVERIFY(!QFileInfo::exists(out + ".part"));
+}
+
+void TestProjectsRender::commandLineRefusesTooLarge()
+{
+    const QString doc = m_dir.filePath("huge.md");
+    QByteArray md;
+    for (int i = 0; i < 2'001; ++i)
+        md += "# Part " + QByteArray::number(i) + "\n\nText.\n\n";
+    QVERIFY(writeFile(doc, md));
+    QByteArray o, e;
+    QCOMPARE(runStudio({"render", doc, "-o", m_dir.filePath("huge.mp3")}, &o, &e), 2);
+    QVERIFY2(e.startsWith("error: ") && e.contains("too large to import: more than 2,000 chapters"), e.constData());
 }
 
 QTEST_GUILESS_MAIN(TestProjectsRender)
