@@ -164,7 +164,7 @@ void PronunciationsPage::fill()
 LexiconEntry PronunciationsPage::fromEditor() const
 {
     LexiconEntry e;
-    e.grapheme = m_grapheme->text().trimmed();
+    e.grapheme = m_grapheme->text(); // as typed: the lexicon refuses spaces around it, never trims
     e.alias = m_alias->text().trimmed();
     e.phoneme = m_phoneme->text().trimmed();
     e.languageCode = m_language->text().trimmed();

@@ -3,7 +3,6 @@
 #include "audioformat.h"
 
 #include <QFile>
-#include <climits>
 #include <QtEndian>
 
 #include <lame/lame.h>
@@ -43,7 +42,7 @@ AudioDecoder::WavLayout AudioDecoder::parseWav(const QByteArray &bytes)
             }
             w.formatTag = qFromLittleEndian<quint16>(d + body);
             w.channels = qFromLittleEndian<quint16>(d + body + 2);
-            w.sampleRate = int(qMin<quint32>(qFromLittleEndian<quint32>(d + body + 4), quint32(INT_MAX)));
+            w.sampleRate = qFromLittleEndian<quint32>(d + body + 4);
             w.blockAlign = qFromLittleEndian<quint16>(d + body + 12);
             w.bitsPerSample = qFromLittleEndian<quint16>(d + body + 14);
             if (w.formatTag == 0xFFFE && chunkSize >= 40) // WAVE_FORMAT_EXTENSIBLE: sub-format GUID
@@ -95,7 +94,7 @@ AudioDecoder::Decoded AudioDecoder::decodeWav(const QByteArray &bytes)
         || (w.problem == WavLayout::Problem::NoFormat && w.dataOffset < 0))
         return failure(Problem::NoAudio);
     if (w.problem != WavLayout::Problem::None || w.formatTag != 1 || w.channels != 1 || w.bitsPerSample != 16
-        || w.sampleRate != AudioFormats::kSampleRate)
+        || w.sampleRate != quint32(AudioFormats::kSampleRate))
         return failure(Problem::NotEngineWav);
     Decoded out;
     out.float32 = pcm16ToMonoFloat32(bytes, w);

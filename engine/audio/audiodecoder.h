@@ -35,7 +35,7 @@ struct WavLayout
     Problem problem = Problem::None;
     int formatTag = 0;       // 1: PCM (WAVE_FORMAT_EXTENSIBLE resolved to its sub-format)
     int channels = 0;
-    int sampleRate = 0;
+    quint32 sampleRate = 0;  // as the header says it: a 32-bit unsigned field, never clamped
     int bitsPerSample = 0;
     int blockAlign = 0;
     qsizetype dataOffset = -1;

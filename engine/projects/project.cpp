@@ -4,6 +4,41 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
+namespace
+{
+// "block_pause_ms must be a whole number from 0 to 60000 ms (it is -5)", or nullopt.
+std::optional<QString> pauseProblem(const char *field, double ms)
+{
+    if (ms >= 0 && ms <= Project::kMaxPauseMs && std::floor(ms) == ms)
+        return std::nullopt;
+    return QStringLiteral("%1 must be a whole number from 0 to %2 ms (it is %3)")
+        .arg(QLatin1String(field))
+        .arg(Project::kMaxPauseMs)
+        .arg(ms, 0, 'g', 12);
+}
+
+std::optional<QString> rangeProblem(const char *field, double value, double min, double max)
+{
+    if (value >= min && value <= max) // NaN fails both
+        return std::nullopt;
+    return QStringLiteral("%1 must be from %2 to %3 (it is %4)").arg(QLatin1String(field)).arg(min).arg(max).arg(value, 0, 'g', 12);
+}
+
+// A number of the file: absent is the default; present, it must be a JSON number.
+std::optional<QString> numberField(const QJsonObject &o, const char *field, double &value)
+{
+    const QJsonValue v = o.value(QLatin1String(field));
+    if (v.isUndefined())
+        return std::nullopt;
+    if (!v.isDouble())
+        return QStringLiteral("%1 must be a number").arg(QLatin1String(field));
+    value = v.toDouble();
+    return std::nullopt;
+}
+}
+
 VoiceSettings Project::effectiveSettings(BlockRef ref) const
 {
     const ProjectChapter &c = chapters.at(ref.chapter);
@@ -70,6 +105,74 @@ QJsonObject Project::toJson() const
             {"chapters", cs}};
 }
 
+std::optional<QString> Project::setBlockPauseMs(qint64 ms)
+{
+    if (auto e = pauseProblem("block_pause_ms", double(ms)))
+        return e;
+    blockPauseMs = int(ms);
+    return std::nullopt;
+}
+
+std::optional<QString> Project::setChapterPauseMs(qint64 ms)
+{
+    if (auto e = pauseProblem("chapter_pause_ms", double(ms)))
+        return e;
+    chapterPauseMs = int(ms);
+    return std::nullopt;
+}
+
+std::optional<QString> Project::setTargetLufs(double lufs)
+{
+    if (auto e = rangeProblem("target_lufs", lufs, kMinTargetLufs, kMaxTargetLufs))
+        return e;
+    targetLufs = lufs;
+    return std::nullopt;
+}
+
+std::optional<QString> Project::setTruePeakDb(double db)
+{
+    if (auto e = rangeProblem("true_peak_db", db, kMinTruePeakDb, kMaxTruePeakDb))
+        return e;
+    truePeakDb = db;
+    return std::nullopt;
+}
+
+std::optional<QString> Project::checkSettings() const
+{
+    Project copy; // the setters hold the rules
+    if (auto e = copy.setBlockPauseMs(blockPauseMs))
+        return e;
+    if (auto e = copy.setChapterPauseMs(chapterPauseMs))
+        return e;
+    if (auto e = copy.setTargetLufs(targetLufs))
+        return e;
+    return copy.setTruePeakDb(truePeakDb);
+}
+
+namespace
+{
+// The settings of a file, each through its rule: a value of the wrong type or outside
+// its range is an error that names it, never clamped into the range.
+std::optional<QString> readSettings(const QJsonObject &o, Project &p)
+{
+    double blockPause = p.blockPauseMs, chapterPause = p.chapterPauseMs, lufs = p.targetLufs, peak = p.truePeakDb;
+    for (auto [field, value] : {std::pair{"block_pause_ms", &blockPause}, std::pair{"chapter_pause_ms", &chapterPause},
+                                std::pair{"target_lufs", &lufs}, std::pair{"true_peak_db", &peak}})
+        if (auto e = numberField(o, field, *value))
+            return e;
+    // Pauses are compared as read: a huge value must not wrap around on its way to int.
+    if (auto e = pauseProblem("block_pause_ms", blockPause))
+        return e;
+    if (auto e = pauseProblem("chapter_pause_ms", chapterPause))
+        return e;
+    p.blockPauseMs = int(blockPause);
+    p.chapterPauseMs = int(chapterPause);
+    if (auto e = p.setTargetLufs(lufs))
+        return e;
+    return p.setTruePeakDb(peak);
+}
+}
+
 namespace
 {
 // One chapter, counted against the import limits as it is read.
@@ -103,10 +206,8 @@ Result<Project> Project::fromJson(const QJsonObject &o)
     Project p;
     p.title = o.value("title").toString();
     p.settings = VoiceSettings::fromJson(o.value("settings").toObject()).over(VoiceSettings::defaults());
-    p.blockPauseMs = qBound(0, o.value("block_pause_ms").toInt(p.blockPauseMs), 60000);
-    p.chapterPauseMs = qBound(0, o.value("chapter_pause_ms").toInt(p.chapterPauseMs), 60000);
-    p.targetLufs = qBound(-40.0, o.value("target_lufs").toDouble(p.targetLufs), -6.0);
-    p.truePeakDb = qBound(-20.0, o.value("true_peak_db").toDouble(p.truePeakDb), 0.0);
+    if (auto e = readSettings(o, p))
+        return refused(*e);
     ImportBudget budget;
     for (const QJsonValue &cv : o.value("chapters").toArray()) {
         auto chapter = chapterFromJson(cv.toObject(), budget);

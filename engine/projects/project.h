@@ -34,6 +34,12 @@ struct BlockRef
 struct Project
 {
     static constexpr int kFormatVersion = 1;
+    // The ranges of docs/projects.md: pauses in milliseconds, loudness in LUFS and dBTP.
+    static constexpr int kMaxPauseMs = 60000;
+    static constexpr double kMinTargetLufs = -40.0;
+    static constexpr double kMaxTargetLufs = -6.0;
+    static constexpr double kMinTruePeakDb = -20.0;
+    static constexpr double kMaxTruePeakDb = 0.0;
 
     QString title;
     VoiceSettings settings = VoiceSettings::defaults();
@@ -50,8 +56,19 @@ struct Project
     QList<BlockRef> blocks() const;            // every block, in reading order
     QList<BlockRef> blocksOf(int chapter) const;
 
+    // The setters the studio uses: a value outside its range is refused, described, and
+    // the project stays as it was.
+    std::optional<QString> setBlockPauseMs(qint64 ms);
+    std::optional<QString> setChapterPauseMs(qint64 ms);
+    std::optional<QString> setTargetLufs(double lufs);
+    std::optional<QString> setTruePeakDb(double db);
+    // The first of the settings above outside its range, described (the fields are
+    // public: a project is checked again before it is saved), or nullopt.
+    std::optional<QString> checkSettings() const;
+
     QJsonObject toJson() const;
-    // Refused when the JSON is not a project of a known version (InvalidInput), or holds
-    // more than ImportBudget allows (PayloadTooLarge, counted as it is read).
+    // Refused when the JSON is not a project of a known version or a setting is of the
+    // wrong type or outside its range, never clamped into it (InvalidInput), or when it
+    // holds more than ImportBudget allows (PayloadTooLarge, counted as it is read).
     static Result<Project> fromJson(const QJsonObject &json);
 };

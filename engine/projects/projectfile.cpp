@@ -28,6 +28,9 @@ Result<Project> ProjectFile::load(const QString &path)
 
 std::optional<ServiceError> ProjectFile::save(const Project &project, const QString &path)
 {
+    // Never a file that would not open again.
+    if (const auto bad = project.checkSettings())
+        return ServiceError::make(ServiceError::Kind::InvalidInput, QStringLiteral("%1: %2").arg(path, *bad));
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return ServiceError::make(ServiceError::Kind::Unavailable, QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));

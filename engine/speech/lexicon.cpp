@@ -107,6 +107,13 @@ bool hasLetterOrDigit(const QString &s)
 }
 }
 
+std::optional<QString> Lexicon::graphemeProblem(const QString &grapheme)
+{
+    if (!grapheme.isEmpty() && (grapheme.front().isSpace() || grapheme.back().isSpace()))
+        return QStringLiteral("grapheme must not begin or end with whitespace (it is matched as written)");
+    return std::nullopt;
+}
+
 QJsonObject LexiconEntry::toJson() const
 {
     QJsonObject o{{"grapheme", grapheme}};
@@ -164,11 +171,15 @@ Lexicon::Parsed Lexicon::parse(const QJsonArray &array)
         auto problem = [&](const char *field, const QString &message) {
             out.problems.append({at + u'.' + QLatin1String(field), message});
         };
-        e.grapheme = grapheme.value_or(QString()).trimmed();
+        // Stored and matched as sent (docs/api.md "Unicode normalization"): a grapheme
+        // with spaces around it is refused rather than trimmed into another word.
+        e.grapheme = grapheme.value_or(QString());
         if (!grapheme)
             problem("grapheme", QStringLiteral("grapheme is required"));
         else if (e.grapheme.isEmpty())
             problem("grapheme", QStringLiteral("grapheme must not be empty"));
+        else if (const auto why = Lexicon::graphemeProblem(e.grapheme))
+            problem("grapheme", *why);
         else if (codePoints(e.grapheme) > kMaxGraphemeLength)
             problem("grapheme", QStringLiteral("grapheme is longer than %1 characters").arg(kMaxGraphemeLength));
         else if (hasBadCharacter(e.grapheme))

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 // One entry of an account's pronunciation lexicon: a word (or words) said as an alias or
 // as IPA phonemes (both may be given: the alias is said where the backend cannot say the
 // phonemes), in one language or all.
@@ -51,6 +53,9 @@ struct Parsed
 };
 // The entries of {"entries":[...]} (the array itself is passed); every problem is listed.
 Parsed parse(const QJsonArray &entries);
+// What is wrong with a grapheme as written before its limits are counted: whitespace at
+// either end (a grapheme is kept as sent, never trimmed), or nullopt.
+std::optional<QString> graphemeProblem(const QString &grapheme);
 QJsonArray toJson(const QList<LexiconEntry> &entries);
 
 // Whether two graphemes are one word in any letter case: equal as case-insensitive

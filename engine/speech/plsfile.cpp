@@ -41,7 +41,16 @@ PlsFile::Read PlsFile::read(const QByteArray &xml)
             if (!r.isStartElement())
                 continue;
             if (r.name() == QLatin1String("grapheme")) {
-                graphemes << r.readElementText().trimmed();
+                // Taken as written, as the lexicon keeps it: one with whitespace around it
+                // is refused, saying where, rather than trimmed into another word.
+                const qint64 line = r.lineNumber();
+                const QString g = r.readElementText();
+                if (const auto why = Lexicon::graphemeProblem(g)) {
+                    out.error = QStringLiteral("line %1: \"%2\": %3").arg(line).arg(g, *why);
+                    out.entries.clear();
+                    return out;
+                }
+                graphemes << g;
             } else if (r.name() == QLatin1String("phoneme")) {
                 const QString alphabet = r.attributes().value(QLatin1String("alphabet")).toString();
                 const QString text = r.readElementText().trimmed();

@@ -2,6 +2,7 @@
 
 #include "ipaphonemes.h"
 #include "lexicon.h"
+#include "textcharacters.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -203,6 +204,60 @@ QString sayAsOf(const QString &interpretAs)
 }
 
 const QString kXmlNamespace = QStringLiteral("http://www.w3.org/XML/1998/namespace");
+
+// A DTD may declare entities that expand to any size (and more): never read.
+const QString kNoDtd = QStringLiteral("a document type declaration (<!DOCTYPE>) is not allowed");
+
+// Line and column of an offset as XML counts them: "\r\n" and a lone "\r" are one line
+// break, columns from 1.
+std::pair<qint64, qint64> lineColumnOf(const QString &text, qsizetype offset)
+{
+    qint64 line = 1;
+    qsizetype lineStart = 0;
+    for (qsizetype i = 0; i < offset && i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == u'\n' || (c == u'\r' && (i + 1 >= text.size() || text.at(i + 1) != u'\n'))) {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    return {line, offset - lineStart + 1};
+}
+
+// What comes before an XML document's root element: whitespace, the XML declaration,
+// comments and processing instructions, a document type declaration.
+struct Prolog
+{
+    qsizetype end = 0;       // where the root element may start
+    qsizetype doctype = -1;  // where a <!DOCTYPE starts (any letter case), or -1
+    bool finished = true;    // false: a declaration, comment or PI left open
+};
+
+Prolog prologOf(const QString &text, qsizetype from)
+{
+    Prolog p;
+    qsizetype i = from;
+    while (true) {
+        while (i < text.size() && text.at(i).isSpace())
+            ++i;
+        const QStringView rest = QStringView(text).mid(i);
+        if (rest.startsWith(QLatin1String("<!DOCTYPE"), Qt::CaseInsensitive)) {
+            p.doctype = i; // nothing after it matters: the document is refused
+            break;
+        }
+        const bool pi = rest.startsWith(QLatin1String("<?"));
+        if (!pi && !rest.startsWith(QLatin1String("<!--")))
+            break;
+        const qsizetype close = pi ? text.indexOf(QLatin1String("?>"), i + 2) : text.indexOf(QLatin1String("-->"), i + 4);
+        if (close < 0) {
+            p.finished = false;
+            break;
+        }
+        i = close + (pi ? 2 : 3);
+    }
+    p.end = i;
+    return p;
+}
 }
 
 // Reads the document token by token, keeping the settings of each open element.
@@ -231,6 +286,10 @@ private:
     };
 
     SsmlError errorAt(qint64 line, qint64 column, const QString &message) const;
+    SsmlError errorAtOffset(qsizetype offset, const QString &message) const;
+    // The first character reference (&#xFDD0;, &#65;) starting in the input's [from, to)
+    // that stands for a character no text may hold, as an error at the reference.
+    std::optional<SsmlError> refusedReference(qsizetype from, qsizetype to) const;
     std::optional<SsmlError> startElement();
     // A value attribute (a duration, an amount, a name from a list) as written, or empty
     // when absent; one that is present but empty or has spaces around it is an error.
@@ -261,6 +320,67 @@ private:
 SsmlError SsmlReader::errorAt(qint64 line, qint64 column, const QString &message) const
 {
     return SsmlError{line, column, message};
+}
+
+SsmlError SsmlReader::errorAtOffset(qsizetype offset, const QString &message) const
+{
+    const auto [line, column] = lineColumnOf(m_text, offset);
+    return errorAt(line, column, message);
+}
+
+namespace
+{
+// The code point of a character reference's digits ("x1F600", "65"), held at U+110000
+// once beyond U+10FFFF, or nullopt when they are not a number (the XML reader refuses
+// those itself).
+std::optional<char32_t> referencedCodePoint(QStringView digits)
+{
+    const int base = digits.startsWith(u'x') ? 16 : 10;
+    if (base == 16)
+        digits = digits.mid(1);
+    if (digits.isEmpty())
+        return std::nullopt;
+    constexpr quint32 kBeyond = QChar::LastValidCodePoint + 1;
+    quint32 value = 0;
+    for (const QChar c : digits) {
+        int d = -1;
+        if (c >= u'0' && c <= u'9')
+            d = c.unicode() - u'0';
+        else if (base == 16 && c >= u'a' && c <= u'f')
+            d = c.unicode() - u'a' + 10;
+        else if (base == 16 && c >= u'A' && c <= u'F')
+            d = c.unicode() - u'A' + 10;
+        if (d < 0)
+            return std::nullopt;
+        value = qMin<quint32>(value * quint32(base) + quint32(d), kBeyond);
+    }
+    return char32_t(value);
+}
+}
+
+std::optional<SsmlError> SsmlReader::refusedReference(qsizetype from, qsizetype to) const
+{
+    // The raw text was checked before it was parsed; a reference is how a character the
+    // raw text may not hold would get past that check, so it is held to the same rule.
+    for (qsizetype i = m_text.indexOf(QLatin1String("&#"), from); i >= 0 && i < to;
+         i = m_text.indexOf(QLatin1String("&#"), i + 2)) {
+        const qsizetype semi = m_text.indexOf(u';', i + 2);
+        if (semi < 0)
+            break;
+        const auto u = referencedCodePoint(QStringView(m_text).mid(i + 2, semi - i - 2));
+        if (!u)
+            continue;
+        const auto why = *u > QChar::LastValidCodePoint ? std::optional<QString>(QStringLiteral("beyond U+10FFFF"))
+                                                          : TextCharacters::refused(*u);
+        if (!why)
+            continue;
+        constexpr qsizetype kShown = 24; // a reference of a thousand zeros is not quoted whole
+        const QString written = semi + 1 - i > kShown ? m_text.mid(i, kShown) + QStringLiteral("…")
+                                                      : m_text.mid(i, semi + 1 - i);
+        return errorAtOffset(i, QStringLiteral("the character reference '%1' is %2, which no text may hold")
+                                    .arg(written, *why));
+    }
+    return std::nullopt;
 }
 
 QString SsmlReader::attribute(const QString &name) const
@@ -332,6 +452,9 @@ SsmlReader::Frame *SsmlReader::gatherer()
 
 std::variant<SsmlDocument, SsmlError> SsmlReader::read()
 {
+    // Refused before the XML reader sees it, whatever its spelling or what follows it.
+    if (const qsizetype at = prologOf(m_text, 0).doctype; at >= 0)
+        return errorAtOffset(at, kNoDtd);
     while (true) {
         // Where this token starts: where the last one ended (QXmlStreamReader counts
         // columns from 0, people and editors from 1).
@@ -339,6 +462,12 @@ std::variant<SsmlDocument, SsmlError> SsmlReader::read()
         m_tokenLine = m_xml.lineNumber();
         m_tokenColumn = m_xml.columnNumber() + 1;
         const QXmlStreamReader::TokenType t = m_xml.readNext();
+        // Character data and attribute values are where references are decoded (CDATA
+        // and comments hold none).
+        const bool decodes = t == QXmlStreamReader::StartElement || (t == QXmlStreamReader::Characters && !m_xml.isCDATA());
+        if (decodes || t == QXmlStreamReader::Invalid)
+            if (auto e = refusedReference(m_tokenStart, qsizetype(m_xml.characterOffset()) + 1))
+                return *e;
         if (t == QXmlStreamReader::Invalid)
             break;
         if (t == QXmlStreamReader::EndDocument)
@@ -348,8 +477,7 @@ std::variant<SsmlDocument, SsmlError> SsmlReader::read()
             // The reader has taken "<!" with the token before: point at the '<'.
             const qsizetype open = m_text.lastIndexOf(u'<', qMin(m_tokenStart, m_text.size() - 1));
             const qint64 back = open >= 0 ? m_tokenStart - open : 0;
-            return errorAt(m_tokenLine, qMax<qint64>(1, m_tokenColumn - back),
-                           QStringLiteral("a document type declaration is not allowed"));
+            return errorAt(m_tokenLine, qMax<qint64>(1, m_tokenColumn - back), kNoDtd);
         }
         case QXmlStreamReader::EntityReference:
             return errorAt(m_tokenLine, m_tokenColumn,
@@ -663,23 +791,15 @@ qint64 SsmlDocument::breakAllowanceMs(qint64 tokens)
 
 bool SsmlDocument::isSsml(const QString &text)
 {
-    qsizetype i = 0;
-    if (text.startsWith(QChar(0xFEFF)))
-        ++i;
-    auto skipSpace = [&] {
-        while (i < text.size() && text.at(i).isSpace())
-            ++i;
-    };
-    skipSpace();
-    // An XML declaration (the parser refuses one that is malformed or not at the very
-    // start, saying where).
-    if (QStringView(text).mid(i, 5) == QLatin1String("<?xml")) {
-        const qsizetype end = text.indexOf(QLatin1String("?>"), i + 5);
-        if (end < 0)
-            return false;
-        i = end + 2;
-        skipSpace();
-    }
+    // The prolog may hold a malformed or misplaced XML declaration: the parser refuses it,
+    // saying where. A document type declaration makes the text an XML document, whatever
+    // follows it: SSML to refuse, never plain text to read aloud (and bill).
+    const Prolog prolog = prologOf(text, text.startsWith(QChar(0xFEFF)) ? 1 : 0);
+    if (prolog.doctype >= 0)
+        return true;
+    if (!prolog.finished)
+        return false;
+    const qsizetype i = prolog.end;
     if (!QStringView(text).mid(i, 6).startsWith(QLatin1String("<speak")))
         return false;
     if (i + 6 >= text.size())

@@ -74,7 +74,9 @@ public:
 
     // Whether text is SSML: it starts with <speak, followed by '>', '/' or whitespace
     // (attributes such as xml:lang, version, xmlns). Before it may come a byte order mark
-    // (U+FEFF, as editors save UTF-8), whitespace and an XML declaration (<?xml ...?>).
+    // (U+FEFF, as editors save UTF-8) and XML's prolog: whitespace, an XML declaration
+    // (<?xml ...?>), comments and processing instructions. A text whose prolog has a
+    // <!DOCTYPE is SSML whatever follows, so that parse() refuses it.
     static bool isSsml(const QString &text);
 
     static std::variant<SsmlDocument, SsmlError> parse(const QString &text);

@@ -33,6 +33,9 @@ constexpr double kVoicedCorrelation = 0.5;   // normalised autocorrelation peak
 constexpr double kOctaveTolerance = 0.85;    // shortest lag within 85 % of the best peak
 constexpr double kVoicedRangeDb = 30.0;      // voiced frames: within 30 dB of the loud frames
 constexpr double kSilenceRangeDb = 35.0;     // non-silent frames: within 35 dB of the loud frames
+// Reference recordings: what docs/custom-voices.md promises to read (8 to 192 kHz).
+constexpr quint32 kMinReferenceRate = 8000;
+constexpr quint32 kMaxReferenceRate = 192000;
 constexpr double kAbsoluteFloor = 0.001;     // -60 dBFS RMS: below this a frame is silent
 constexpr double kNucleusRangeDb = 25.0;     // syllable peaks: within 25 dB of the loudest frames
 constexpr double kMinDipDb = 2.0;            // a peak stands this far above the dip to its neighbour
@@ -191,8 +194,9 @@ Result<VoiceAnalysis::Pcm> VoiceAnalysis::readWav(const QByteArray &bytes, const
         return fail(QStringLiteral("The reference WAV must be 16-bit PCM (it is %1-bit, format %2)").arg(w.bitsPerSample).arg(w.formatTag));
     if (w.channels != 1 && w.channels != 2)
         return fail(QStringLiteral("The reference WAV must be mono or stereo (it has %1 channels)").arg(w.channels));
-    if (w.sampleRate < 8000 || w.sampleRate > 192000)
-        return fail(QStringLiteral("The reference WAV sample rate must be 8000 to 192000 Hz (it is %1 Hz)").arg(w.sampleRate));
+    if (w.sampleRate < kMinReferenceRate || w.sampleRate > kMaxReferenceRate)
+        return fail(QStringLiteral("The reference WAV sample rate must be %1 to %2 Hz (it is %3 Hz)")
+                        .arg(kMinReferenceRate).arg(kMaxReferenceRate).arg(w.sampleRate));
     if (w.blockAlign != w.channels * 2)
         return fail(QStringLiteral("The reference WAV has an inconsistent block alignment"));
     if (w.problem == Layout::Problem::NoData)
@@ -202,7 +206,7 @@ Result<VoiceAnalysis::Pcm> VoiceAnalysis::readWav(const QByteArray &bytes, const
         return fail(QStringLiteral("The reference WAV holds no audio"));
 
     Pcm pcm;
-    pcm.sampleRate = w.sampleRate;
+    pcm.sampleRate = int(w.sampleRate); // within the range above
     pcm.channels = w.channels;
     const auto *samples = reinterpret_cast<const float *>(mono.constData());
     pcm.samples.assign(samples, samples + mono.size() / qsizetype(sizeof(float)));

@@ -175,6 +175,8 @@ void TestApiLexicon::allOrNothing_data()
     QTest::newRow("unknown IPA") << withFourth({{"grapheme", "x"}, {"phoneme", "h€lo"}}) << "entries[3].phoneme";
     QTest::newRow("no grapheme") << withFourth({{"alias", "x"}}) << "entries[3].grapheme";
     QTest::newRow("empty grapheme") << withFourth({{"grapheme", "  "}, {"alias", "x"}}) << "entries[3].grapheme";
+    QTest::newRow("grapheme with a leading space") << withFourth({{"grapheme", " SQL"}, {"alias", "x"}}) << "entries[3].grapheme";
+    QTest::newRow("grapheme with a trailing space") << withFourth({{"grapheme", "SQL "}, {"alias", "x"}}) << "entries[3].grapheme";
     QTest::newRow("neither alias nor phoneme") << withFourth({{"grapheme", "x"}}) << "entries[3].alias";
     QTest::newRow("other alphabet") << withFourth({{"grapheme", "x"}, {"phoneme", "a"}, {"alphabet", "x-sampa"}})
                                     << "entries[3].alphabet";

@@ -132,6 +132,11 @@ void ApiSsmlTest::malformedRefusedEverywhere_data()
         {"too deep", QStringLiteral("<speak>Hello there, friends. ") + QStringLiteral("<s>").repeated(120) + u'x'
                          + QStringLiteral("</s>").repeated(120) + QStringLiteral("</speak>"),
          "line 1, column 327"},
+        // A reference to a character no text may hold is refused like the character.
+        {"noncharacter reference", QStringLiteral("<speak>Hello there, my friends &#xFDD0;.</speak>"), "line 1, column 32"},
+        {"DOCTYPE", QStringLiteral("<?xml version=\"1.0\"?>\n<!DOCTYPE speak [<!ENTITY a \"Hello there\">]>"
+                                   "<speak>&a;, my friends.</speak>"),
+         "line 2, column 1"},
     };
     for (const char *door : {"v3", "v2", "ws", "v1"})
         for (const Case &c : cases)

@@ -50,6 +50,8 @@ private slots:
     void wavWithAnExtraChunk();
     void refused_data();
     void refused();
+    void headerRate_data();
+    void headerRate();
     void mp3RoundTrip();
     void wavBytesDoNotDependOnChunking();
     void writeFailureShowsByFinish_data();
@@ -107,6 +109,27 @@ void TestAudioDecoder::refused()
     const auto d = AudioDecoder::decodeWav(bytes);
     QCOMPARE(int(d.problem), problem);
     QVERIFY(d.float32.isEmpty());
+}
+
+void TestAudioDecoder::headerRate_data()
+{
+    QTest::addColumn<quint32>("rate");
+    QTest::newRow("24000") << quint32(24000);
+    QTest::newRow("2^31 - 1") << quint32(0x7FFFFFFF);
+    QTest::newRow("2^31") << quint32(0x80000000u);
+    QTest::newRow("4,000,000,000") << quint32(4000000000u);
+    QTest::newRow("0xFFFFFFFF") << quint32(0xFFFFFFFFu);
+}
+
+// The fmt chunk's rate is unsigned 32-bit: read as written (a reader that clamps or wraps
+// it to int reports a rate the file never said), and any but 24 kHz is not the engine's.
+void TestAudioDecoder::headerRate()
+{
+    QFETCH(quint32, rate);
+    QByteArray wav = encode(AudioFormat::Wav, tone(100), m_dir.filePath("rate.wav"));
+    qToLittleEndian(rate, wav.data() + wav.indexOf("fmt ") + 8 + 4);
+    QCOMPARE(AudioDecoder::parseWav(wav).sampleRate, rate);
+    QCOMPARE(AudioDecoder::decodeWav(wav).ok(), rate == quint32(AudioFormats::kSampleRate));
 }
 
 void TestAudioDecoder::mp3RoundTrip()

@@ -263,6 +263,14 @@ void TestPronunciations::parseProblems_data()
     QTest::newRow("noncharacter U+FFFF in grapheme") << R"([{"grapheme":"\uffffa","alias":"b"}])" << "entries[0].grapheme" << false;
     QTest::newRow("alias of a zero-width space") << R"([{"grapheme":"a","alias":"\u200b"}])" << "entries[0].alias" << false;
     QTest::newRow("grapheme of a combining mark") << R"([{"grapheme":"\u0301","alias":"b"}])" << "entries[0].grapheme" << false;
+    // Graphemes are kept as sent: whitespace at either end is refused, never trimmed.
+    QTest::newRow("grapheme with a leading space") << R"([{"grapheme":" SQL","alias":"sequel"}])" << "entries[0].grapheme" << false;
+    QTest::newRow("grapheme with a trailing space") << R"([{"grapheme":"SQL ","alias":"sequel"}])" << "entries[0].grapheme" << false;
+    QTest::newRow("grapheme with a leading no-break space") << R"([{"grapheme":"\u00a0SQL","alias":"sequel"}])"
+                                                            << "entries[0].grapheme" << false;
+    QTest::newRow("grapheme with a trailing ideographic space") << R"([{"grapheme":"SQL\u3000","alias":"sequel"}])"
+                                                                << "entries[0].grapheme" << false;
+    QTest::newRow("grapheme with a trailing tab") << R"([{"grapheme":"SQL\t","alias":"sequel"}])" << "entries[0].grapheme" << false;
     QTest::newRow("grapheme a number") << R"([{"grapheme":5,"alias":"b"}])" << "entries[0].grapheme" << true;
     QTest::newRow("case_sensitive a string") << R"([{"grapheme":"a","alias":"b","case_sensitive":"yes"}])" << "entries[0].case_sensitive" << true;
     QTest::newRow("entry not an object") << R"([{"grapheme":"a","alias":"b"},"c"])" << "entries[1]" << true;

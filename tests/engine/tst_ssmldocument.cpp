@@ -91,6 +91,19 @@ void TestSsmlDocument::detection_data()
     QTest::newRow("byte order mark and declaration") << QStringLiteral("\uFEFF<?xml version=\"1.0\"?><speak>Hi</speak>") << true;
     QTest::newRow("declaration of another root") << "<?xml version=\"1.0\"?><html>Hi</html>" << false;
     QTest::newRow("unfinished declaration") << "<?xml version=\"1.0\" <speak>Hi</speak>" << false;
+    // XML's prolog: comments and processing instructions may come before the root, and
+    // a document type declaration makes the text an XML document, refused, never read
+    // aloud as plain text.
+    QTest::newRow("comment before speak") << "<!-- read me -->\n<speak>Hi</speak>" << true;
+    QTest::newRow("declaration, PI, comment") << "<?xml version=\"1.0\"?><?foo bar?><!--c--><speak>Hi</speak>" << true;
+    QTest::newRow("comment before plain text") << "<!-- note --> Hello" << false;
+    QTest::newRow("unfinished comment") << "<!-- <speak>Hi</speak>" << false;
+    QTest::newRow("DOCTYPE before speak") << "<!DOCTYPE speak><speak>Hi</speak>" << true;
+    QTest::newRow("declaration then DOCTYPE")
+        << "<?xml version=\"1.0\"?>\n<!DOCTYPE speak [<!ENTITY a \"aaaa\">]>\n<speak>&a;</speak>" << true;
+    QTest::newRow("DOCTYPE after a comment") << "<!-- c --><!DOCTYPE speak><speak>Hi</speak>" << true;
+    QTest::newRow("DOCTYPE of another root") << "<!DOCTYPE html><html>Hi</html>" << true;
+    QTest::newRow("doctype in lower case") << "\uFEFF <!doctype speak><speak>Hi</speak>" << true;
 }
 
 void TestSsmlDocument::detection()
@@ -227,6 +240,11 @@ void TestSsmlDocument::billedText_data()
         << "<speak><p>Hello <break time=\"1s\"/><sub alias=\"World Wide Web\">WWW</sub> &amp; more.</p></speak>"
         << "Hello World Wide Web & more.";
     QTest::newRow("malformed SSML billed as sent") << "<speak>oops" << "<speak>oops";
+    // Characters a text may hold, by reference; comments and CDATA decode none.
+    QTest::newRow("allowed references") << "<speak>a&#xFDCF;&#xFDF0;&#65;&#x1F600;&#x10FFFD;</speak>"
+                                        << QString::fromUcs4(U"a\uFDCF\uFDF0A\U0001F600\U0010FFFD");
+    QTest::newRow("no references in comments and CDATA") << "<speak><!-- &#xFDD0; -->a<![CDATA[&#xFDD0;]]></speak>"
+                                                          << "a&#xFDD0;";
 }
 
 void TestSsmlDocument::billedText()
@@ -261,6 +279,30 @@ void TestSsmlDocument::malformed_data()
     QTest::newRow("phoneme too long") << "<speak><phoneme ph=\"" + QString("ta").repeated(101) + "\">y</phoneme></speak>" << 1
                                       << 8 << "longer than 200";
     QTest::newRow("DTD") << "<!DOCTYPE speak [<!ENTITY x \"y\">]><speak>&x;</speak>" << 1 << 1 << "document type";
+    QTest::newRow("DTD after the declaration")
+        << "<?xml version=\"1.0\"?>\n<!DOCTYPE speak SYSTEM \"x.dtd\"><speak>Hi</speak>" << 2 << 1 << "document type";
+    QTest::newRow("DTD after a comment") << "<!-- c --><!DOCTYPE speak><speak>Hi</speak>" << 1 << 11 << "document type";
+    QTest::newRow("doctype in lower case") << "<!doctype speak><speak>Hi</speak>" << 1 << 1 << "document type";
+    // A character reference stands for its character: refused where the raw character is
+    // (docs/api.md "Valid characters only"), with where it is written.
+    QTest::newRow("&#xFDD0;") << "<speak>a&#xFDD0;</speak>" << 1 << 9 << "noncharacter (U+FDD0)";
+    QTest::newRow("&#64976; (U+FDD0)") << "<speak>a&#64976;</speak>" << 1 << 9 << "noncharacter (U+FDD0)";
+    QTest::newRow("&#xFDEF;") << "<speak>\nab &#xfdef;</speak>" << 2 << 4 << "noncharacter (U+FDEF)";
+    QTest::newRow("&#xFFFE;") << "<speak>a&#xFFFE;</speak>" << 1 << 9 << "noncharacter (U+FFFE)";
+    QTest::newRow("&#xFFFF;") << "<speak>a&#xFFFF;</speak>" << 1 << 9 << "noncharacter (U+FFFF)";
+    QTest::newRow("&#x1FFFE;") << "<speak>a&#x1FFFE;</speak>" << 1 << 9 << "noncharacter (U+1FFFE)";
+    QTest::newRow("&#x10FFFF;") << "<speak>a&#x10FFFF;</speak>" << 1 << 9 << "noncharacter (U+10FFFF)";
+    QTest::newRow("&#1114111; (U+10FFFF)") << "<speak>a&#1114111;</speak>" << 1 << 9 << "noncharacter (U+10FFFF)";
+    QTest::newRow("&#xD800;") << "<speak>a&#xD800;</speak>" << 1 << 9 << "surrogate (U+D800)";
+    QTest::newRow("&#0;") << "<speak>a&#0;</speak>" << 1 << 9 << "control character (U+0000)";
+    QTest::newRow("&#x1;") << "<speak>a&#x1;</speak>" << 1 << 9 << "control character (U+0001)";
+    QTest::newRow("&#x7F;") << "<speak>a&#x7F;</speak>" << 1 << 9 << "control character (U+007F)";
+    QTest::newRow("&#x85;") << "<speak>a&#x85;</speak>" << 1 << 9 << "control character (U+0085)";
+    QTest::newRow("&#x110000;") << "<speak>a&#x110000;</speak>" << 1 << 9 << "beyond U+10FFFF";
+    QTest::newRow("20 digits") << "<speak>a&#99999999999999999999;</speak>" << 1 << 9 << "beyond U+10FFFF";
+    QTest::newRow("in an alias") << "<speak><sub alias=\"a&#xFDD0;\">x</sub></speak>" << 1 << 21 << "noncharacter (U+FDD0)";
+    QTest::newRow("in an unknown element's attribute") << "<speak><mark name=\"&#1;\"/>a</speak>" << 1 << 20
+                                                        << "control character (U+0001)";
 }
 
 void TestSsmlDocument::malformed()

@@ -11,6 +11,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <climits>
+#include <cmath>
+
 #include <archive.h>
 #include <archive_entry.h>
 
@@ -177,6 +180,8 @@ private slots:
     void realSizedBookImports();
     void cueSheetTitlesStayInTheirLine_data();
     void cueSheetTitlesStayInTheirLine();
+    void settersRefuseOutOfRange_data();
+    void settersRefuseOutOfRange();
 
 private:
     QTemporaryDir m_dir;
@@ -242,6 +247,26 @@ void TestProjectsImport::rejectsWhatIsNotADocument_data()
     QTest::newRow("not a project") << "x.ttsproject" << QByteArray("{\"format\":\"other\"}") << "not a TTS Studio project";
     QTest::newRow("newer project") << "y.ttsproject" << QByteArray("{\"format\":\"tts-studio-project\",\"version\":9}")
                                    << "version 9 is not supported";
+    // Settings outside docs/projects.md's ranges are refused, naming the field, never clamped.
+    const auto withSetting = [](const char *setting) {
+        return QByteArray("{\"format\":\"tts-studio-project\",\"version\":1,") + setting + ",\"chapters\":[]}";
+    };
+    QTest::newRow("negative block pause") << "p1.ttsproject" << withSetting("\"block_pause_ms\":-1")
+                                          << "block_pause_ms must be a whole number from 0 to 60000 ms (it is -1)";
+    QTest::newRow("block pause over a minute") << "p2.ttsproject" << withSetting("\"block_pause_ms\":60001")
+                                               << "block_pause_ms must be a whole number from 0 to 60000 ms (it is 60001)";
+    QTest::newRow("block pause beyond int") << "p3.ttsproject" << withSetting("\"block_pause_ms\":4294967296")
+                                            << "(it is 4294967296)";
+    QTest::newRow("fractional block pause") << "p4.ttsproject" << withSetting("\"block_pause_ms\":500.5")
+                                            << "(it is 500.5)";
+    QTest::newRow("block pause a string") << "p5.ttsproject" << withSetting("\"block_pause_ms\":\"500\"")
+                                          << "block_pause_ms must be a number";
+    QTest::newRow("negative chapter pause") << "p6.ttsproject" << withSetting("\"chapter_pause_ms\":-2000")
+                                            << "chapter_pause_ms must be a whole number from 0 to 60000 ms (it is -2000)";
+    QTest::newRow("loudness target too low") << "p7.ttsproject" << withSetting("\"target_lufs\":-41")
+                                             << "target_lufs must be from -40 to -6 (it is -41)";
+    QTest::newRow("true peak above 0") << "p8.ttsproject" << withSetting("\"true_peak_db\":0.5")
+                                       << "true_peak_db must be from -20 to 0 (it is 0.5)";
 }
 
 void TestProjectsImport::rejectsWhatIsNotADocument()
@@ -384,6 +409,60 @@ void TestProjectsImport::realSizedBookImports()
     const auto reopened = ProjectFile::load(projectPath);
     QVERIFY2(reopened, qPrintable(reopened.error().detail));
     QCOMPARE(reopened->blockCount(), 400 * 16);
+void TestProjectsImport::settersRefuseOutOfRange_data()
+{
+    QTest::addColumn<QString>("setting");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<bool>("accepted");
+    QTest::newRow("block pause 0") << "block_pause_ms" << 0.0 << true;
+    QTest::newRow("block pause 60000") << "block_pause_ms" << 60000.0 << true;
+    QTest::newRow("block pause -1") << "block_pause_ms" << -1.0 << false;
+    QTest::newRow("block pause 60001") << "block_pause_ms" << 60001.0 << false;
+    QTest::newRow("chapter pause -500") << "chapter_pause_ms" << -500.0 << false;
+    QTest::newRow("chapter pause 2^32") << "chapter_pause_ms" << 4294967296.0 << false;
+    QTest::newRow("target -6") << "target_lufs" << -6.0 << true;
+    QTest::newRow("target -5") << "target_lufs" << -5.0 << false;
+    QTest::newRow("target NaN") << "target_lufs" << std::nan("") << false;
+    QTest::newRow("true peak -21") << "true_peak_db" << -21.0 << false;
+}
+
+// The studio's setters hold the file's ranges: a value outside is refused and the project
+// is as it was; one set in a field directly is refused when the project is saved.
+void TestProjectsImport::settersRefuseOutOfRange()
+{
+    QFETCH(QString, setting);
+    QFETCH(double, value);
+    QFETCH(bool, accepted);
+    Project p = DocumentImport::fromText(QStringLiteral("One."), "t");
+    const QByteArray before = QJsonDocument(p.toJson()).toJson();
+    std::optional<QString> refused;
+    if (setting == QLatin1String("block_pause_ms"))
+        refused = p.setBlockPauseMs(qint64(value));
+    else if (setting == QLatin1String("chapter_pause_ms"))
+        refused = p.setChapterPauseMs(qint64(value));
+    else if (setting == QLatin1String("target_lufs"))
+        refused = p.setTargetLufs(value);
+    else
+        refused = p.setTruePeakDb(value);
+    QCOMPARE(!refused, accepted);
+    if (refused) {
+        QVERIFY2(refused->startsWith(setting), qPrintable(*refused));
+        QCOMPARE(QJsonDocument(p.toJson()).toJson(), before);
+    }
+
+    Project direct = DocumentImport::fromText(QStringLiteral("One."), "t");
+    if (setting == QLatin1String("block_pause_ms"))
+        direct.blockPauseMs = int(qBound(double(INT_MIN), value, double(INT_MAX)));
+    else if (setting == QLatin1String("chapter_pause_ms"))
+        direct.chapterPauseMs = int(qBound(double(INT_MIN), value, double(INT_MAX)));
+    else if (setting == QLatin1String("target_lufs"))
+        direct.targetLufs = value;
+    else
+        direct.truePeakDb = value;
+    const auto saved = ProjectFile::save(direct, m_dir.filePath("direct.ttsproject"));
+    QCOMPARE(!saved, accepted);
+    if (saved)
+        QVERIFY2(saved->detail.contains(setting), qPrintable(saved->detail));
 }
 
 QTEST_GUILESS_MAIN(TestProjectsImport)

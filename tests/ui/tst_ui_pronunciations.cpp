@@ -30,6 +30,8 @@ private slots:
     void plsImportReplacesEquivalentSpelling();
     void plsRead_data();
     void plsRead();
+    void plsGraphemeWithSpacesRefused_data();
+    void plsGraphemeWithSpacesRefused();
     void listenSaysTheEntry();
     void cleanupTestCase();
 
@@ -214,6 +216,29 @@ void TestPronunciationsPage::plsRead()
     QCOMPARE(got, entries);
     QCOMPARE(read.skipped, skipped);
     QVERIFY(!PlsFile::read("<lexicon><lexeme>").error.isEmpty());
+}
+
+void TestPronunciationsPage::plsGraphemeWithSpacesRefused_data()
+{
+    QTest::addColumn<QString>("grapheme");
+    QTest::newRow("leading space") << " SQL";
+    QTest::newRow("trailing space") << "SQL ";
+    QTest::newRow("line breaks around") << "\n    SQL\n  ";
+}
+
+// A grapheme is kept as written, as PUT /v3/lexicon keeps it: one with whitespace around
+// it is refused, naming its line, rather than trimmed into another word.
+void TestPronunciationsPage::plsGraphemeWithSpacesRefused()
+{
+    QFETCH(QString, grapheme);
+    const QString xml = QStringLiteral("<?xml version=\"1.0\"?>\n<lexicon version=\"1.0\" xmlns=\"http://www.w3.org/2005/01/"
+                                       "pronunciation-lexicon\" alphabet=\"ipa\" xml:lang=\"en\">\n"
+                                       "  <lexeme><grapheme>%1</grapheme><alias>sequel</alias></lexeme>\n</lexicon>")
+                            .arg(grapheme);
+    const PlsFile::Read read = PlsFile::read(xml.toUtf8());
+    QVERIFY2(read.error.contains(QStringLiteral("line 3")) && read.error.contains(QStringLiteral("whitespace")),
+             qPrintable(read.error));
+    QVERIFY(read.entries.isEmpty());
 }
 
 qint64 TestPronunciationsPage::listen(PronunciationsPage &page, int row)

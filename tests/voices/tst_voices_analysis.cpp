@@ -209,6 +209,18 @@ void TestVoiceAnalysis::wavErrors_data()
     QTest::newRow("no data chunk") << noData << "no data";
     QByteArray truncatedFmt = good.left(24);
     QTest::newRow("truncated fmt") << truncatedFmt << "truncated";
+    // The rate is an unsigned 32-bit field: reported as written, never clamped or wrapped.
+    const auto withRate = [&good](quint32 rate) {
+        QByteArray b = good;
+        qToLittleEndian<quint32>(rate, reinterpret_cast<uchar *>(b.data()) + 24);
+        return b;
+    };
+    QTest::newRow("rate 4,000,000,000") << withRate(4000000000u) << "(it is 4000000000 Hz)";
+    QTest::newRow("rate 0xFFFFFFFF") << withRate(0xFFFFFFFFu) << "(it is 4294967295 Hz)";
+    QTest::newRow("rate 2^31") << withRate(0x80000000u) << "(it is 2147483648 Hz)";
+    QTest::newRow("rate 0") << withRate(0) << "(it is 0 Hz)";
+    QTest::newRow("rate 7999") << withRate(7999) << "8000 to 192000 Hz (it is 7999 Hz)";
+    QTest::newRow("rate 192001") << withRate(192001) << "8000 to 192000 Hz (it is 192001 Hz)";
 }
 
 void TestVoiceAnalysis::wavErrors()
