@@ -409,6 +409,8 @@ void TestProjectsImport::realSizedBookImports()
     const auto reopened = ProjectFile::load(projectPath);
     QVERIFY2(reopened, qPrintable(reopened.error().detail));
     QCOMPARE(reopened->blockCount(), 400 * 16);
+}
+
 void TestProjectsImport::settersRefuseOutOfRange_data()
 {
     QTest::addColumn<QString>("setting");
@@ -433,7 +435,7 @@ void TestProjectsImport::settersRefuseOutOfRange()
     QFETCH(QString, setting);
     QFETCH(double, value);
     QFETCH(bool, accepted);
-    Project p = DocumentImport::fromText(QStringLiteral("One."), "t");
+    Project p = DocumentImport::fromText(QStringLiteral("One."), "t").value();
     const QByteArray before = QJsonDocument(p.toJson()).toJson();
     std::optional<QString> refused;
     if (setting == QLatin1String("block_pause_ms"))
@@ -450,7 +452,7 @@ void TestProjectsImport::settersRefuseOutOfRange()
         QCOMPARE(QJsonDocument(p.toJson()).toJson(), before);
     }
 
-    Project direct = DocumentImport::fromText(QStringLiteral("One."), "t");
+    Project direct = DocumentImport::fromText(QStringLiteral("One."), "t").value();
     if (setting == QLatin1String("block_pause_ms"))
         direct.blockPauseMs = int(qBound(double(INT_MIN), value, double(INT_MAX)));
     else if (setting == QLatin1String("chapter_pause_ms"))
