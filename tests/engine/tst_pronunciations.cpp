@@ -415,7 +415,7 @@ void TestPronunciations::matchAsBefore()
         return out;
     };
     int compared = 0, matched = 0;
-    for (int round = 0; round < 400; ++round) {
+    for (int round = 0; round < 800; ++round) {
         QJsonArray array;
         const int n = 1 + int(random.bounded(12));
         for (int i = 0; i < n; ++i) {

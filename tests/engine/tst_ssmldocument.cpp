@@ -562,11 +562,15 @@ void TestSsmlDocument::captionWordIsTheVisibleText()
     QCOMPARE(json.value("word").toString(), word);
     QCOMPARE(json.value("char_start").toInteger(), cs);
     QCOMPARE(json.value("char_end").toInteger(), ce);
-    // The subtitle files show the same text (SubRip as it is, WebVTT escaped).
+    // The subtitle files show the same text (SubRip without what a player reads as markup,
+    // WebVTT escaped).
     const QList<Captions::Cue> cues = Captions::cues(text, timings);
     QCOMPARE(cues.size(), 1);
     QCOMPARE(cues.first().lines, QStringList{word});
-    QVERIFY(Captions::render(Captions::Format::Srt, text, timings).contains(word));
+    static const QRegularExpression srtMarkup(QStringLiteral("</?(b|i|u|s|font)\\b[^>]*>"), QRegularExpression::CaseInsensitiveOption);
+    const QString srtWord = QString(word).remove(srtMarkup);
+    if (!srtWord.trimmed().isEmpty())
+        QVERIFY2(Captions::render(Captions::Format::Srt, text, timings).contains(srtWord), qPrintable(srtWord));
     // An editor marks it from its first visible character to its last: markup inside the
     // word stays marked, tags around it do not.
     const SentenceSpans::Span marked = SentenceSpans::words(text, timings).value(0);
