@@ -41,13 +41,15 @@ SignalWatch::SignalWatch(QObject *parent)
     setHandler(onSignal);
 }
 
+// The handler stays: a signal during the rest of the shutdown (the server's teardown
+// after its event loop) is recorded and otherwise ignored, never cutting it short.
 SignalWatch::~SignalWatch()
 {
-    setHandler(SIG_DFL);
+    const int fds[2] = {g_signalFd[0], g_signalFd[1]};
+    g_signalFd[0] = g_signalFd[1] = -1; // a later write fails harmlessly (EBADF)
     delete m_notifier;
-    ::close(g_signalFd[0]);
-    ::close(g_signalFd[1]);
-    g_signalFd[0] = g_signalFd[1] = -1;
+    ::close(fds[0]);
+    ::close(fds[1]);
 }
 
 int SignalWatch::received()

@@ -7,8 +7,8 @@ class QSocketNotifier;
 // SIGTERM and SIGINT (Ctrl+C) handed to the event loop. The handler does only what is
 // safe in a signal handler: it records the signal in a lock-free atomic and writes one
 // byte to a socket pair (the self-pipe); signalled() is emitted from the event loop,
-// where the work of stopping can be done. The default actions come back when the watch
-// is destroyed. One watch at a time in a process.
+// where the work of stopping can be done. Once the watch is destroyed, these signals are
+// ignored (a second Ctrl+C does not cut a shutdown short). One watch at a time in a process.
 class SignalWatch : public QObject
 {
     Q_OBJECT

@@ -337,6 +337,10 @@ ConnectionGuard::Standing ConnectionGuard::standing() const
     // client's next request (dropped at the cap only when no write went out lately).
     if (writeStalled())
         return Standing::Proven;
+    // A WebSocket that has not sent its request (pings aside) holds no stream: it gives
+    // way like a connection idle between requests, or idle WebSockets lock others out.
+    if (m_webSocketAttached && !m_frames.sawDataFrame())
+        return Standing::Idle;
     if (phase == HttpHeadParser::Phase::Passthrough)
         return Standing::Protected;
     if (m_incompleteSinceMs)

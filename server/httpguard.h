@@ -61,8 +61,9 @@ public:
     enum class Standing {
         Unproven,  // has not completed a request on this connection yet, or was refused
         Proven,    // completed a request before; the next one is arriving
-        Idle,      // served, nothing arriving and nothing to answer: closing it loses nothing
-        Protected, // being answered or upgraded (a WebSocket): never dropped
+        Idle,      // served, nothing arriving and nothing to answer, or a WebSocket that has
+                   // sent no request (pings aside): closing it loses nothing
+        Protected, // being answered, or a WebSocket whose request came: never dropped
     };
     Standing standing() const;
     // When request bytes last arrived, or the connection opened (ms since epoch); for a

@@ -90,6 +90,18 @@ bool hasControlChar(const QByteArray &value)
     });
 }
 
+// RFC 9110 5.5: a field value without the optional white space (SP, HTAB) around it;
+// any other byte there (VT, FF) stays, to be refused as a control character.
+QByteArray withoutOws(const QByteArray &value)
+{
+    qsizetype from = 0, to = value.size();
+    while (from < to && (value.at(from) == ' ' || value.at(from) == '\t'))
+        ++from;
+    while (to > from && (value.at(to - 1) == ' ' || value.at(to - 1) == '\t'))
+        --to;
+    return value.mid(from, to - from);
+}
+
 // The authority of an absolute-form request target ("http://host:port/path"): nullopt
 // for any other form, a null array for a URL no plain-HTTP server answers (another
 // scheme, userinfo).
@@ -258,7 +270,7 @@ bool HttpHeadParser::finishHead()
             return false;
         }
         const QByteArray name = rawName.toLower();
-        const QByteArray value = line.mid(colon + 1).trimmed();
+        const QByteArray value = withoutOws(line.mid(colon + 1));
         if (hasControlChar(value)) {
             reject(400, kBadRequest, QStringLiteral("Control character in the value of header %1").arg(QString::fromLatin1(rawName.left(60))));
             return false;
@@ -411,6 +423,12 @@ bool HttpHeadParser::checkRequestLine(const QByteArray &line, RequestMeta &meta,
     const bool targetOk = parts.size() == 3 && !parts[1].isEmpty() && std::all_of(parts[1].cbegin(), parts[1].cend(), [](char c) {
         return static_cast<unsigned char>(c) > 0x20 && c != 0x7f;
     });
+    // "//host/path" is no origin-form (RFC 9112 3.2.1: an absolute path never starts with
+    // two slashes); a URL parser reads it as another server's authority.
+    if (targetOk && parts[1].startsWith("//")) {
+        reject(400, kBadRequest, QStringLiteral("Invalid request target: a path may not start with //"));
+        return false;
+    }
     if (parts.size() != 3 || !isToken(parts[0]) || !targetOk || !versionShape) {
         reject(400, kBadRequest,
                parts.size() > 3 ? QStringLiteral("Invalid request line: spaces in the request target must be percent-encoded")

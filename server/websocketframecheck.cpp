@@ -8,6 +8,7 @@ bool WebSocketFrameCheck::consume(const char *data, qsizetype size)
         switch (m_state) {
         case State::First:
             ++pos;
+            m_sawDataFrame = m_sawDataFrame || (byte & 0x0f) <= 0x2; // opcodes 0-2 carry data
             m_state = State::Second;
             break;
         case State::Second: {

@@ -11,6 +11,9 @@ public:
     // Feeds the next bytes; false once an unmasked frame has been seen.
     bool consume(const char *data, qsizetype size);
     bool violated() const { return m_violated; }
+    // Whether a data frame (text, binary or a continuation) has begun: a client that has
+    // sent only control frames (pings) has asked for nothing yet.
+    bool sawDataFrame() const { return m_sawDataFrame; }
 
 private:
     enum class State { First, Second, Length, Mask, Payload };
@@ -19,4 +22,5 @@ private:
     quint64 m_length = 0;
     quint64 m_payloadLeft = 0;
     bool m_violated = false;
+    bool m_sawDataFrame = false;
 };

@@ -49,10 +49,10 @@ std::optional<ServiceError> ImportBudget::addEpubBytes(const QString &document, 
     return std::nullopt;
 }
 
-std::optional<ServiceError> ImportBudget::checkFileSize(const QString &path)
+std::optional<ServiceError> ImportBudget::checkFileSize(const QString &path, qint64 maxBytes)
 {
     const QFileInfo info(path);
-    if (info.isFile() && info.size() > kMaxFileBytes)
-        return ImportBudget(path).tooLarge(QStringLiteral("more than %1 bytes").arg(number(kMaxFileBytes)));
+    if (info.isFile() && info.size() > maxBytes)
+        return ImportBudget(path).tooLarge(QStringLiteral("more than %1 bytes").arg(number(maxBytes)));
     return std::nullopt;
 }

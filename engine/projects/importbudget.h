@@ -17,8 +17,12 @@ public:
     static constexpr qint64 kMaxCharacters = 10'000'000;
     static constexpr int kMaxChapters = 2'000;
     static constexpr int kMaxBlocks = 200'000;
-    // A .txt, .md or .ttsproject file, checked before it is read.
+    // A .txt or .md file, checked before it is read.
     static constexpr qint64 kMaxFileBytes = 50'000'000;
+    // A .ttsproject file: parsed whole as JSON, whose tree of millions of tiny values
+    // takes ~25 times the file's size in memory (a 49 MB file of empty blocks: 1.2 GB).
+    // 24 MB holds ten million characters of text with their blocks and settings.
+    static constexpr qint64 kMaxProjectFileBytes = 24'000'000;
     // An EPUB's XML and XHTML documents, uncompressed: each, and all read together
     // (a document the spine lists twice is read twice).
     static constexpr qint64 kMaxEpubDocumentBytes = 50'000'000;
@@ -32,8 +36,8 @@ public:
     std::optional<ServiceError> addBlock(qsizetype characters);
     // document has documentBytes so far, added of them new since the last call.
     std::optional<ServiceError> addEpubBytes(const QString &document, qint64 documentBytes, qint64 added);
-    // The refusal of a file larger than kMaxFileBytes (none for one that cannot be sized).
-    static std::optional<ServiceError> checkFileSize(const QString &path);
+    // The refusal of a file larger than maxBytes (none for one that cannot be sized).
+    static std::optional<ServiceError> checkFileSize(const QString &path, qint64 maxBytes = kMaxFileBytes);
 
 private:
     ServiceError tooLarge(const QString &what) const;

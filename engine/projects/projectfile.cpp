@@ -10,13 +10,13 @@
 Result<Project> ProjectFile::load(const QString &path)
 {
     // Read and parsed whole, so its size is checked first.
-    if (auto tooLarge = ImportBudget::checkFileSize(path))
+    if (auto tooLarge = ImportBudget::checkFileSize(path, ImportBudget::kMaxProjectFileBytes))
         return *tooLarge;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("cannot open %1: %2").arg(path, f.errorString()));
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.read(ImportBudget::kMaxFileBytes + 1), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(f.read(ImportBudget::kMaxProjectFileBytes + 1), &parseError);
     if (!doc.isObject())
         return ServiceError::make(ServiceError::Kind::InvalidInput,
                                   QStringLiteral("%1 is not a project file: %2").arg(path, parseError.errorString()));

@@ -163,27 +163,25 @@ namespace
 // SubRip has no escapes, so what its players read as markup is left out: the HTML-like
 // tags they style with (<b>, <i>, <u>, <s>, <font ...> and their ends) and override
 // blocks ({\an8}, {\i1}, MicroDVD's {y:i}). A "<" that opens no such tag (a < b) stays.
-QString srtLine(QString line)
-{
-    static const QRegularExpression markup(
-        QStringLiteral(R"(<\/?(?:[bius]|font)(?:[\s/][^<>]*)?>|\{\\[^{}]*\}|\{[a-zA-Z]:[^{}]*\})"),
-        QRegularExpression::CaseInsensitiveOption);
-    // Until nothing is left: removing one tag may join the halves of another (<<b>b>).
-    for (qsizetype before = -1; before != line.size();) {
-        before = line.size();
-        line.remove(markup);
-    }
-    while (line.contains(QLatin1String("-->")))
-        line.replace(QLatin1String("-->"), QStringLiteral("->"));
-    return line.simplified();
-}
-
-// The cue's text; empty when nothing but markup was left (a blank line would end the cue).
+// Whole cues, not lines: a tag or block may span the line break the layout put into it
+// (<font color="red"\nface="x">), and players read it across lines all the same.
 QString srtText(const QStringList &lines)
 {
+    static const QRegularExpression markup(
+        QStringLiteral(R"(<\/?(?:[bius]|font)(?:[\s/][^<>]*)?>|\{[^{}]*\\[^{}]*\}|\{\s*[a-zA-Z]\s*:[^{}]*\})"),
+        QRegularExpression::CaseInsensitiveOption);
+    QString text = lines.join(u'\n');
+    // Until nothing is left: removing one tag may join the halves of another (<<b>b>).
+    for (qsizetype before = -1; before != text.size();) {
+        before = text.size();
+        text.remove(markup);
+    }
+    while (text.contains(QLatin1String("-->")))
+        text.replace(QLatin1String("-->"), QStringLiteral("->"));
+    // Empty when nothing but markup was left (a blank line would end the cue).
     QStringList out;
-    for (const QString &line : lines)
-        if (const QString l = srtLine(line); !l.isEmpty())
+    for (const QString &line : text.split(u'\n'))
+        if (const QString l = line.simplified(); !l.isEmpty())
             out << l;
     return out.join(u'\n');
 }

@@ -36,6 +36,10 @@ void TestCaptions::srtTextIsNeverMarkup_data()
     QTest::newRow("long arrow") << QStringList{"a ---> b"} << "a -> b";
     QTest::newRow("two lines") << QStringList{"<i>first line</i>", "second {\\b1}line"} << "first line\nsecond line";
     QTest::newRow("a line of only markup") << QStringList{"<b>", "words"} << "words";
+    QTest::newRow("a tag across the cue's line break") << QStringList{"Go <font color=\"red\"", "face=\"x\">red</font> now."}
+                                                       << "Go red now.";
+    QTest::newRow("font with three attributes") << QStringList{"<font color=red face=x size=3>big</font>"} << "big";
+    QTest::newRow("override block with a space") << QStringList{"Go { \\an8}top now."} << "Go top now.";
 }
 
 void TestCaptions::srtTextIsNeverMarkup()

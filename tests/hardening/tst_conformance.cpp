@@ -162,6 +162,18 @@ void TestConformance::refusedHeads_data()
                                  << "Control character in the value of header Host";
     QTest::newRow("DEL in a value") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + "X-Note: a\x7f\r\n\r\n") << 400
                                     << "Control character in the value of header X-Note";
+    // Only SP and HTAB are white space around a value: VT and FF are control characters.
+    QTest::newRow("FF after the Host") << QByteArray("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\x0c\r\n\r\n") << 400
+                                       << "Control character in the value of header Host";
+    QTest::newRow("VT before a value") << QByteArray("GET /healthz HTTP/1.1\r\n" + host + "X-Note: \x0b" "a\r\n\r\n") << 400
+                                       << "Control character in the value of header X-Note";
+    // "//host/path" is read by URL parsers as another server's authority.
+    QTest::newRow("target starting with //")
+        << QByteArray("GET //evil.com/v3/voices HTTP/1.1\r\n" + host + "\r\n") << 400
+        << "Invalid request target: a path may not start with //";
+    QTest::newRow("target starting with //, userinfo")
+        << QByteArray("GET //u@evil.com:99/healthz HTTP/1.1\r\n" + host + "\r\n") << 400
+        << "Invalid request target: a path may not start with //";
 }
 
 void TestConformance::refusedHeads()

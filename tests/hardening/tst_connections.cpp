@@ -137,6 +137,7 @@ private slots:
     void webSocketStreamIsNeverDisplaced();
     void addressReusesItsOwnIdleSlots();
     void addressIsRefusedWhenNothingOfItsOwnGivesWay();
+    void idleWebSocketsGiveWay();
 
 private:
     StudioProcess m_studio;
@@ -250,18 +251,23 @@ void TestConnections::addressReusesItsOwnIdleSlots()
     QCOMPARE(idle[2]->socket().state(), QAbstractSocket::ConnectedState);
 }
 
-// Three WebSockets fill 127.0.0.1's limit and cannot be displaced: a fourth connection
-// from there is refused, while another address (127.0.0.2) is still served.
+// Three WebSocket streams in progress fill 127.0.0.1's limit and cannot be displaced: a
+// fourth connection from there is refused, while another address (127.0.0.2) is still served.
 void TestConnections::addressIsRefusedWhenNothingOfItsOwnGivesWay()
 {
     QVERIFY(m_studio.start({"--workers", "1", "--max-connections", "40", "--max-connections-per-address", "3"}));
     QList<RawClient *> sockets;
     const auto freeSockets = qScopeGuard([&] { qDeleteAll(sockets); });
+    const QString text = QStringLiteral("A stream in progress keeps its connection whatever arrives. ").repeated(30);
     for (int i = 0; i < 3; ++i) {
         sockets << new RawClient(m_studio.baseUrl());
+        sockets.last()->socket().setReadBufferSize(64 * 1024); // reads slowly: the stream stays in progress
         sockets.last()->send(upgradeRequest(m_studio.baseUrl(), m_key));
         QCOMPARE(sockets.last()->status(5000), 101);
+        sockets.last()->send(maskedTextFrame(
+            QJsonDocument(QJsonObject{{"text", text}, {"voice_id", "af_sarah"}}).toJson(QJsonDocument::Compact)));
     }
+    QTest::qWait(500); // the requests have been read: streams, not idle WebSockets
     RawClient same(m_studio.baseUrl());
     same.send("GET /healthz HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "\r\n");
     QCOMPARE(same.status(3000), 503);
@@ -283,6 +289,30 @@ void TestConnections::addressIsRefusedWhenNothingOfItsOwnGivesWay()
     QVERIFY2(answer.startsWith("HTTP/1.1 200"), answer.constData());
     for (RawClient *s : std::as_const(sockets))
         QCOMPARE(s->socket().state(), QAbstractSocket::ConnectedState);
+}
+
+// WebSockets held open without a request (one of them pinging) hold no stream: at the
+// limit a newcomer takes the place of the one idle longest, as of an idle connection.
+void TestConnections::idleWebSocketsGiveWay()
+{
+    QVERIFY(m_studio.start({"--workers", "1", "--max-connections", "3", "--max-connections-per-address", "3"}));
+    QList<RawClient *> sockets;
+    const auto freeSockets = qScopeGuard([&] { qDeleteAll(sockets); });
+    for (int i = 0; i < 3; ++i) {
+        sockets << new RawClient(m_studio.baseUrl());
+        sockets.last()->send(upgradeRequest(m_studio.baseUrl(), m_key));
+        QCOMPARE(sockets.last()->status(5000), 101);
+        QTest::qWait(50);
+    }
+    const QByteArray ping("\x89\x80\x01\x02\x03\x04", 6); // masked, empty
+    for (int round = 0; round < 2; ++round) {
+        for (RawClient *s : std::as_const(sockets))
+            s->send(ping);
+        QTest::qWait(200);
+    }
+    const HttpResult r = httpRequest("GET", m_studio.baseUrl() + "/v3/voices?limit=1", m_key.toUtf8());
+    QVERIFY2(r.status == 200, qPrintable(QString::number(r.status) + u' ' + r.error));
+    QTRY_COMPARE_WITH_TIMEOUT(sockets[0]->socket().state(), QAbstractSocket::UnconnectedState, 2000);
 }
 
 QTEST_MAIN(TestConnections)

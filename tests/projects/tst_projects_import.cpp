@@ -157,6 +157,9 @@ void writeHostile(const QString &path, const QString &row)
     else if (row.startsWith("txt: a file")) {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(60'000'000)); // sparse: nothing to write
+    } else if (row.startsWith("project: a file")) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(25'000'000));
     } else if (row.startsWith("project: 2,001"))
         writeFile(path, projectJson(2'001, 1));
     else
@@ -357,6 +360,7 @@ void TestProjectsImport::refusesWhatPassesTheLimits_data()
     QTest::newRow("md: 3,000 chapters") << "chapters.md" << "more than 2,000 chapters";
     QTest::newRow("txt: 11 million characters") << "long.txt" << "more than 10,000,000 characters";
     QTest::newRow("txt: a file larger than its limit") << "large.txt" << "more than 50,000,000 bytes";
+    QTest::newRow("project: a file larger than its limit") << "large.ttsproject" << "more than 24,000,000 bytes";
     QTest::newRow("project: 2,001 chapters") << "chapters.ttsproject" << "more than 2,000 chapters";
     QTest::newRow("project: 200,001 blocks") << "blocks.ttsproject" << "more than 200,000 blocks";
 }
