@@ -83,14 +83,14 @@ void TestLaunch::quietSessionThatSpeaks()
     // Alt+F4: the window manager asks the window to close; the studio ends cleanly.
     tool("xdotool", {"key", "--window", window, "alt+F4"});
     QVERIFY2(studio.waitForFinished(30000), "the studio did not quit on Alt+F4");
-    QCOMPARE(studio.exitStatus(), QProcess::NormalExit);
-    QCOMPARE(studio.exitCode(), 0);
-
+    // Its stderr first: it is what tells why, should the studio not end cleanly.
     const QString err = QString::fromUtf8(studio.readAllStandardError());
     const QStringList lines = err.split(u'\n', Qt::SkipEmptyParts);
     qInfo("stderr: %lld lines", qint64(lines.size()));
     for (const QString &line : lines.mid(0, 40))
         qInfo("  %s", qPrintable(line));
+    QCOMPARE(studio.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(studio.exitCode(), 0);
     QVERIFY2(!err.contains(QStringLiteral("qt.widgets.painting")), "Qt's repaint logging is on");
     QVERIFY2(lines.size() <= kQuietLines, qPrintable(QString("%1 lines on stderr").arg(lines.size())));
 }
