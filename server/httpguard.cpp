@@ -337,9 +337,10 @@ ConnectionGuard::Standing ConnectionGuard::standing() const
     // client's next request (dropped at the cap only when no write went out lately).
     if (writeStalled())
         return Standing::Proven;
-    // A WebSocket that has not sent its request (pings aside) holds no stream: it gives
-    // way like a connection idle between requests, or idle WebSockets lock others out.
-    if (m_webSocketAttached && !m_frames.sawDataFrame())
+    // A WebSocket that has not sent its whole request (pings aside) holds no stream: it
+    // gives way like a connection idle between requests, or idle WebSockets (or ones
+    // trickling an unfinished message) lock others out.
+    if (m_webSocketAttached && !m_frames.sawWholeMessage())
         return Standing::Idle;
     if (phase == HttpHeadParser::Phase::Passthrough)
         return Standing::Protected;
@@ -353,7 +354,10 @@ bool ConnectionGuard::refreshProgressFromKernel(qint64 nowMs)
 {
     int unread = 0;
     const qintptr fd = m_socket->socketDescriptor();
-    if (m_socket->bytesAvailable() > 0 || (fd != -1 && ::ioctl(int(fd), FIONREAD, &unread) == 0 && unread > 0)) {
+    // A WebSocket's unfinished message waits in Qt's buffer until it is whole: bytes the
+    // guard has seen already (watchFrames), no progress.
+    const bool buffered = m_socket->bytesAvailable() > 0 && !(m_webSocketAttached && !m_frames.sawWholeMessage());
+    if (buffered || (fd != -1 && ::ioctl(int(fd), FIONREAD, &unread) == 0 && unread > 0)) {
         m_lastProgressMs = nowMs;
         return true;
     }

@@ -8,7 +8,7 @@ bool WebSocketFrameCheck::consume(const char *data, qsizetype size)
         switch (m_state) {
         case State::First:
             ++pos;
-            m_sawDataFrame = m_sawDataFrame || (byte & 0x0f) <= 0x2; // opcodes 0-2 carry data
+            m_finalData = (byte & 0x80) && (byte & 0x0f) <= 0x2; // opcodes 0-2 carry data
             m_state = State::Second;
             break;
         case State::Second: {
@@ -42,14 +42,17 @@ bool WebSocketFrameCheck::consume(const char *data, qsizetype size)
             if (--m_need == 0) {
                 m_payloadLeft = m_length;
                 m_state = m_payloadLeft ? State::Payload : State::First;
+                m_sawWholeMessage = m_sawWholeMessage || (m_finalData && !m_payloadLeft);
             }
             break;
         case State::Payload: {
             const quint64 take = qMin<quint64>(m_payloadLeft, quint64(size - pos));
             pos += qsizetype(take);
             m_payloadLeft -= take;
-            if (m_payloadLeft == 0)
+            if (m_payloadLeft == 0) {
                 m_state = State::First;
+                m_sawWholeMessage = m_sawWholeMessage || m_finalData;
+            }
             break;
         }
         }

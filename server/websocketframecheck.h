@@ -11,9 +11,10 @@ public:
     // Feeds the next bytes; false once an unmasked frame has been seen.
     bool consume(const char *data, qsizetype size);
     bool violated() const { return m_violated; }
-    // Whether a data frame (text, binary or a continuation) has begun: a client that has
-    // sent only control frames (pings) has asked for nothing yet.
-    bool sawDataFrame() const { return m_sawDataFrame; }
+    // Whether a whole data message has arrived (a text, binary or continuation frame with
+    // FIN, all of its payload): a client that has sent only control frames (pings), or a
+    // message it never finishes, has asked for nothing yet.
+    bool sawWholeMessage() const { return m_sawWholeMessage; }
 
 private:
     enum class State { First, Second, Length, Mask, Payload };
@@ -22,5 +23,6 @@ private:
     quint64 m_length = 0;
     quint64 m_payloadLeft = 0;
     bool m_violated = false;
-    bool m_sawDataFrame = false;
+    bool m_finalData = false; // the frame being read is a data frame with FIN
+    bool m_sawWholeMessage = false;
 };

@@ -56,3 +56,31 @@ std::optional<ServiceError> ImportBudget::checkFileSize(const QString &path, qin
         return ImportBudget(path).tooLarge(QStringLiteral("more than %1 bytes").arg(number(maxBytes)));
     return std::nullopt;
 }
+
+std::optional<ServiceError> ImportBudget::checkProjectJson(const QByteArray &json, const QString &source)
+{
+    qint64 containers = 0, values = 1;
+    bool inString = false, escaped = false;
+    for (const char c : json) {
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"')
+            inString = true;
+        else if (c == '[' || c == '{')
+            ++containers;
+        else if (c == ',')
+            ++values;
+    }
+    if (containers > kMaxProjectJsonContainers)
+        return ImportBudget(source).tooLarge(QStringLiteral("more than %1 JSON arrays and objects").arg(number(kMaxProjectJsonContainers)));
+    if (values + containers > kMaxProjectJsonValues)
+        return ImportBudget(source).tooLarge(QStringLiteral("more than %1 JSON values").arg(number(kMaxProjectJsonValues)));
+    return std::nullopt;
+}

@@ -23,6 +23,11 @@ public:
     // takes ~25 times the file's size in memory (a 49 MB file of empty blocks: 1.2 GB).
     // 24 MB holds ten million characters of text with their blocks and settings.
     static constexpr qint64 kMaxProjectFileBytes = 24'000'000;
+    // And the values in it, counted before it is parsed: memory goes with them rather than
+    // with the bytes (4 million "[[0]]" in 24 MB took 1.4 GB). Ten million characters in
+    // 200,000 blocks with their settings are well under both.
+    static constexpr qint64 kMaxProjectJsonContainers = 1'000'000;
+    static constexpr qint64 kMaxProjectJsonValues = 4'000'000;
     // An EPUB's XML and XHTML documents, uncompressed: each, and all read together
     // (a document the spine lists twice is read twice).
     static constexpr qint64 kMaxEpubDocumentBytes = 50'000'000;
@@ -38,6 +43,9 @@ public:
     std::optional<ServiceError> addEpubBytes(const QString &document, qint64 documentBytes, qint64 added);
     // The refusal of a file larger than maxBytes (none for one that cannot be sized).
     static std::optional<ServiceError> checkFileSize(const QString &path, qint64 maxBytes = kMaxFileBytes);
+    // The refusal of a project file's JSON with more arrays and objects, or values, than
+    // the limits above: one pass over the bytes, strings skipped.
+    static std::optional<ServiceError> checkProjectJson(const QByteArray &json, const QString &source);
 
 private:
     ServiceError tooLarge(const QString &what) const;

@@ -15,8 +15,11 @@ Result<Project> ProjectFile::load(const QString &path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return ServiceError::make(ServiceError::Kind::NotFound, QStringLiteral("cannot open %1: %2").arg(path, f.errorString()));
+    const QByteArray bytes = f.read(ImportBudget::kMaxProjectFileBytes + 1);
+    if (auto tooLarge = ImportBudget::checkProjectJson(bytes, path))
+        return *tooLarge;
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.read(ImportBudget::kMaxProjectFileBytes + 1), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
     if (!doc.isObject())
         return ServiceError::make(ServiceError::Kind::InvalidInput,
                                   QStringLiteral("%1 is not a project file: %2").arg(path, parseError.errorString()));

@@ -39,6 +39,8 @@ void TestCaptions::srtTextIsNeverMarkup_data()
     QTest::newRow("a tag across the cue's line break") << QStringList{"Go <font color=\"red\"", "face=\"x\">red</font> now."}
                                                        << "Go red now.";
     QTest::newRow("font with three attributes") << QStringList{"<font color=red face=x size=3>big</font>"} << "big";
+    QTest::newRow("tags of only a name, with spaces") << QStringList{"Go < b>y</ b> and <b >x</b > now, < i>z</ i >"}
+                                                      << "Go y and x now, z";
     QTest::newRow("override block with a space") << QStringList{"Go { \\an8}top now."} << "Go top now.";
 }
 

@@ -291,8 +291,8 @@ void TestConnections::addressIsRefusedWhenNothingOfItsOwnGivesWay()
         QCOMPARE(s->socket().state(), QAbstractSocket::ConnectedState);
 }
 
-// WebSockets held open without a request (one of them pinging) hold no stream: at the
-// limit a newcomer takes the place of the one idle longest, as of an idle connection.
+// WebSockets held open without a whole request (an unfinished message, pings) hold no
+// stream: at the limit a newcomer takes the place of one, as of an idle connection.
 void TestConnections::idleWebSocketsGiveWay()
 {
     QVERIFY(m_studio.start({"--workers", "1", "--max-connections", "3", "--max-connections-per-address", "3"}));
@@ -304,6 +304,9 @@ void TestConnections::idleWebSocketsGiveWay()
         QCOMPARE(sockets.last()->status(5000), 101);
         QTest::qWait(50);
     }
+    // Each starts a request it never finishes (100 bytes announced, 12 sent), then pings.
+    for (RawClient *s : std::as_const(sockets))
+        s->send(QByteArray("\x81\xe4\x01\x02\x03\x04", 6) + QByteArray(12, 'x'));
     const QByteArray ping("\x89\x80\x01\x02\x03\x04", 6); // masked, empty
     for (int round = 0; round < 2; ++round) {
         for (RawClient *s : std::as_const(sockets))
@@ -312,7 +315,12 @@ void TestConnections::idleWebSocketsGiveWay()
     }
     const HttpResult r = httpRequest("GET", m_studio.baseUrl() + "/v3/voices?limit=1", m_key.toUtf8());
     QVERIFY2(r.status == 200, qPrintable(QString::number(r.status) + u' ' + r.error));
-    QTRY_COMPARE_WITH_TIMEOUT(sockets[0]->socket().state(), QAbstractSocket::UnconnectedState, 2000);
+    // Well before the server's own timeout for an unfinished frame (5 s): it gave way.
+    const auto closed = [&] {
+        return std::count_if(sockets.cbegin(), sockets.cend(),
+                             [](RawClient *s) { return s->socket().state() == QAbstractSocket::UnconnectedState; });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(closed() >= 1, 1500);
 }
 
 QTEST_MAIN(TestConnections)

@@ -157,6 +157,12 @@ void writeHostile(const QString &path, const QString &row)
     else if (row.startsWith("txt: a file")) {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(60'000'000)); // sparse: nothing to write
+    } else if (row.startsWith("project: nested arrays")) {
+        writeFile(path, "{\"format\":\"tts-studio-project\",\"version\":1,\"junk\":[" + repeated("[[0]],", 600'000)
+                            + "[]],\"chapters\":[{\"title\":\"c\",\"blocks\":[{\"text\":\"Hi.\"}]}]}");
+    } else if (row.startsWith("project: many numbers")) {
+        writeFile(path, "{\"format\":\"tts-studio-project\",\"version\":1,\"junk\":[" + repeated("0,", 4'500'000)
+                            + "0],\"chapters\":[{\"title\":\"c\",\"blocks\":[{\"text\":\"Hi.\"}]}]}");
     } else if (row.startsWith("project: a file")) {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(25'000'000));
@@ -361,6 +367,8 @@ void TestProjectsImport::refusesWhatPassesTheLimits_data()
     QTest::newRow("txt: 11 million characters") << "long.txt" << "more than 10,000,000 characters";
     QTest::newRow("txt: a file larger than its limit") << "large.txt" << "more than 50,000,000 bytes";
     QTest::newRow("project: a file larger than its limit") << "large.ttsproject" << "more than 24,000,000 bytes";
+    QTest::newRow("project: nested arrays") << "nested.ttsproject" << "more than 1,000,000 JSON arrays and objects";
+    QTest::newRow("project: many numbers") << "numbers.ttsproject" << "more than 4,000,000 JSON values";
     QTest::newRow("project: 2,001 chapters") << "chapters.ttsproject" << "more than 2,000 chapters";
     QTest::newRow("project: 200,001 blocks") << "blocks.ttsproject" << "more than 200,000 blocks";
 }
