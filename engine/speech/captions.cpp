@@ -162,14 +162,14 @@ namespace
 // the text would start a new cue, and WebVTT reads <b>, <c.x> and &...; as markup.
 // SubRip has no escapes, so what its players read as markup is left out: the HTML-like
 // tags they style with (<b>, <i>, <u>, <s>, <font ...> and their ends) and override
-// blocks ({\an8}, {\i1}, MicroDVD's {y:i}); a tag of only its name may have spaces
-// (< b>, </ i >). A "<" that opens no such tag (a < b) stays.
+// blocks ({\an8}, {\i1}, MicroDVD's {y:i}); spaces may come before a tag's name
+// (< b>, </ i >, < font color=red>), but "< b" followed by more than spaces is text. A "<" that opens no such tag (a < b) stays.
 // Whole cues, not lines: a tag or block may span the line break the layout put into it
 // (<font color="red"\nface="x">), and players read it across lines all the same.
 QString srtText(const QStringList &lines)
 {
     static const QRegularExpression markup(
-        QStringLiteral(R"(<\/?(?:[bius]|font)(?:[\s/][^<>]*)?>|<\s*\/?\s*(?:[bius]|font)\s*>|\{[^{}]*\\[^{}]*\}|\{\s*[a-zA-Z]\s*:[^{}]*\})"),
+        QStringLiteral(R"(<\/?[bius](?:[\s/][^<>]*)?>|<\s*\/?\s*font(?:[\s/][^<>]*)?>|<\s*\/?\s*[bius]\s*>|\{[^{}]*\\[^{}]*\}|\{\s*[a-zA-Z]\s*:[^{}]*\})"),
         QRegularExpression::CaseInsensitiveOption);
     QString text = lines.join(u'\n');
     // Until nothing is left: removing one tag may join the halves of another (<<b>b>).

@@ -41,6 +41,8 @@ void TestCaptions::srtTextIsNeverMarkup_data()
     QTest::newRow("font with three attributes") << QStringList{"<font color=red face=x size=3>big</font>"} << "big";
     QTest::newRow("tags of only a name, with spaces") << QStringList{"Go < b>y</ b> and <b >x</b > now, < i>z</ i >"}
                                                       << "Go y and x now, z";
+    QTest::newRow("font with a space before its name") << QStringList{"Go < font color=\"red\">r< /font> now, <\tfont size=\"9\">s"}
+                                                       << "Go r now, s";
     QTest::newRow("override block with a space") << QStringList{"Go { \\an8}top now."} << "Go top now.";
 }
 
