@@ -353,7 +353,7 @@ void TestProjectsImport::cueSheetTitlesStayInTheirLine()
     QCOMPARE(sheet, expected);
 }
 
-// Documents a probe made to exhaust memory and time: each refused within seconds, counted
+// Documents made to exhaust memory and time: each refused within seconds, counted
 // as it is read (no document is built whole first), with the limit it passed named.
 void TestProjectsImport::refusesWhatPassesTheLimits_data()
 {
