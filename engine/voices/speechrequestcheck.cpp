@@ -3,14 +3,7 @@
 #include "languages.h"
 #include "spokenlength.h"
 #include "ssmldocument.h"
-
-namespace
-{
-QString codePoint(char32_t u)
-{
-    return QStringLiteral("U+") + QString::number(quint32(u), 16).toUpper().rightJustified(4, u'0');
-}
-}
+#include "textcharacters.h"
 
 std::optional<QString> SpeechRequestCheck::invalidCharacter(const QString &text)
 {
@@ -21,7 +14,7 @@ std::optional<QString> SpeechRequestCheck::invalidCharacter(const QString &text)
             const char32_t u = QChar::surrogateToUcs4(c, text.at(i + 1));
             ++i;
             if (QChar::isNonCharacter(u))
-                return QStringLiteral("a noncharacter (%1) at character %2").arg(codePoint(u)).arg(position + 1);
+                return QStringLiteral("a noncharacter (%1) at character %2").arg(TextCharacters::codePoint(u)).arg(position + 1);
             continue;
         }
         // Printable ASCII, most of any text, is always valid. The description is built
@@ -31,11 +24,11 @@ std::optional<QString> SpeechRequestCheck::invalidCharacter(const QString &text)
         if (c.unicode() >= 0x20 && c.unicode() < 0x7f)
             continue;
         if (c.isSurrogate())
-            return QStringLiteral("a lone surrogate (%1) at character %2").arg(codePoint(c.unicode())).arg(position + 1);
+            return QStringLiteral("a lone surrogate (%1) at character %2").arg(TextCharacters::codePoint(c.unicode())).arg(position + 1);
         if (c.category() == QChar::Other_Control && c != u'\t' && c != u'\n' && c != u'\r')
-            return QStringLiteral("a control character (%1) at character %2").arg(codePoint(c.unicode())).arg(position + 1);
+            return QStringLiteral("a control character (%1) at character %2").arg(TextCharacters::codePoint(c.unicode())).arg(position + 1);
         if (c.isNonCharacter())
-            return QStringLiteral("a noncharacter (%1) at character %2").arg(codePoint(c.unicode())).arg(position + 1);
+            return QStringLiteral("a noncharacter (%1) at character %2").arg(TextCharacters::codePoint(c.unicode())).arg(position + 1);
     }
     return std::nullopt;
 }
