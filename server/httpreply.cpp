@@ -175,7 +175,7 @@ QByteArray replyHead(int status, const QByteArray &contentType, qint64 length,
     QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
     if (!contentType.isEmpty())
         head += "Content-Type: " + contentType + "\r\n";
-    if (length >= 0 && status != 304) // a 304 has no body and describes the 200's
+    if (length >= 0 && status != 304 && status != 204) // no body by definition (RFC 9110 8.6)
         head += "Content-Length: " + QByteArray::number(length) + "\r\n";
     for (const auto &h : headers)
         head += h.first + ": " + h.second + "\r\n";

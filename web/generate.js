@@ -111,6 +111,7 @@ export class GenerateView {
     }
     this.app.player.start();
     this.readAlong.start(text);
+    $('read-along-box').hidden = false;
     $('cost').textContent = '';
     this.open(text);
   }
