@@ -325,7 +325,7 @@ std::optional<HttpReply> ApiServer::preflight(const RequestContext &ctx, const E
     const QList<QByteArray> methods = methodsFor(ctx.path);
     if (methods.isEmpty())
         return std::nullopt; // the router's 404
-    return OriginPolicy::preflight(x.corsOrigin, methods);
+    return OriginPolicy::preflight(methods);
 }
 
 HttpReply ApiServer::noRoute(const RequestContext &ctx) const

@@ -48,12 +48,11 @@ QList<QPair<QByteArray, QByteArray>> OriginPolicy::corsHeaders(const QByteArray 
             {"Access-Control-Expose-Headers", "Retry-After, Allow, ETag, Content-Disposition"}};
 }
 
-HttpReply OriginPolicy::preflight(const QByteArray &origin, const QList<QByteArray> &methods)
+HttpReply OriginPolicy::preflight(const QList<QByteArray> &methods)
 {
     HttpReply r;
     r.status = 204;
     r.contentType.clear();
-    r.headers = corsHeaders(origin);
     r.header("Access-Control-Allow-Methods", methods.join(", "))
         .header("Access-Control-Allow-Headers", "x-api-key, authorization, content-type, idempotency-key")
         .header("Access-Control-Max-Age", "600");

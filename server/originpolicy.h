@@ -27,8 +27,9 @@ public:
 
     // The headers every answer to an allowed cross origin carries.
     static QList<QPair<QByteArray, QByteArray>> corsHeaders(const QByteArray &origin);
-    // 204 for a preflight of a path answering `methods`.
-    static HttpReply preflight(const QByteArray &origin, const QList<QByteArray> &methods);
+    // 204 for a preflight of a path answering `methods` (corsHeaders() are added to it
+    // like to any answer to that origin).
+    static HttpReply preflight(const QList<QByteArray> &methods);
 
 private:
     QList<QByteArray> m_allowed;

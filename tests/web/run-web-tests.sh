@@ -4,7 +4,8 @@
 #      the stamp is a copy of the lock file it was installed from);
 #   2. a temporary data dir with an account and a key made by the CLI;
 #   3. `tts-studio --headless --port 0` on it;
-#   4. node --test test/*.test.mjs with TTS_BASE_URL and TTS_API_KEY
+#   4. node --test test/*.test.mjs with TTS_BASE_URL, TTS_API_KEY and two free ports for
+#      pages of other origins (TTS_ALLOWED_PORT, given to --allow-origin; TTS_REFUSED_PORT)
 #      (TTS_WEB_SHOTS=DIR also saves screenshots there).
 # Usage: run-web-tests.sh BIN_DIR   (the folder holding tts-studio and tts-worker)
 set -euo pipefail
@@ -43,7 +44,14 @@ trap cleanup EXIT
 key="$("$studio" keys create --account webtester --name web-tests --data-dir "$data")"
 [ -n "$key" ] || { echo "run-web-tests.sh: no key from the CLI" >&2; exit 1; }
 
+# Two more local origins for pages of other origins: one allowed, one not.
+free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+allowed_port="$(free_port)"
+refused_port="$(free_port)"
+while [ "$refused_port" = "$allowed_port" ]; do refused_port="$(free_port)"; done
+
 QT_QPA_PLATFORM=offscreen "$studio" --headless --port 0 --workers 1 --stream-workers 1 --data-dir "$data" \
+  --allow-origin "http://127.0.0.1:$allowed_port" \
   >"$data/server.out" 2>"$data/server.err" &
 server_pid=$!
 base=""
@@ -64,7 +72,7 @@ for _ in $(seq 1 300); do
 done
 
 status=0
-TTS_BASE_URL="$base" TTS_API_KEY="$key" node --test --test-concurrency=1 test/*.test.mjs || status=$?
+TTS_BASE_URL="$base" TTS_API_KEY="$key" TTS_ALLOWED_PORT="$allowed_port" TTS_REFUSED_PORT="$refused_port" node --test --test-concurrency=1 test/*.test.mjs || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- server stderr (last 40 lines) ---" >&2
   tail -n 40 "$data/server.err" >&2 || true
