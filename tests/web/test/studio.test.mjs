@@ -65,7 +65,7 @@ test('English: sign in, speak, history with downloads, accessible', async () => 
   await page.getByRole('slider', { name: 'Position' }).waitFor();
   await page.getByText(/Balance: 9,921 credits/).waitFor();
   await screenshot(page, 'en-1920-generate');
-  await page.getByRole('button', { name: 'Stop' }).isDisabled();
+  assert.ok(await page.getByRole('button', { name: 'Stop' }).isDisabled(), 'Stop is off once the stream completed');
 
   // History: the generation with a working download and captions.
   await page.getByRole('tab', { name: 'History' }).click();
