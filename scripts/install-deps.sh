@@ -13,6 +13,8 @@ PACKAGES=(
   # speech and audio
   libespeak-ng-dev espeak-ng-data flite1-dev libsonic-dev libsoxr-dev
   libmp3lame-dev lame libkakasi2-dev kakasi-dic
+  # the OpenAI formats /v1 streams: Ogg Opus, FLAC, AAC (libavcodec's native encoder)
+  libopus-dev libopusenc-dev libflac-dev libavcodec-dev libavutil-dev
   # long-form projects: loudness (EBU R128), EPUB archives, ID3v2 chapters
   libebur128-dev libarchive-dev libtag1-dev
   # spoken numbers, dates and money (ICU rule-based number format)
@@ -20,6 +22,8 @@ PACKAGES=(
   # verification (intelligibility, audio measurement, headless GUI and sound)
   python3 pocketsphinx pocketsphinx-en-us sox xvfb xauth x11-utils imagemagick pulseaudio pulseaudio-utils
   xdotool openbox
+  # decoders that check the Opus, FLAC and AAC answers are real audio of the right length
+  opus-tools flac ffmpeg
   # PostgreSQL for the cluster mode's tests (tests start their own server: initdb in a temp dir)
   postgresql-15
   # fuzzing and benchmarks

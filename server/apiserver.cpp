@@ -377,7 +377,7 @@ void ApiServer::runHandler(const std::shared_ptr<Exchange> &x, RequestContext ct
         if (auto refused = authenticate(ctx, r.auth, auth))
             reply = *refused;
         else
-            reply = r.handler(ctx, r.auth == Auth::None ? nullptr : &auth);
+            reply = r.handler(ctx, auth.keyId == 0 ? nullptr : &auth);
         const qint64 account = auth.accountId;
         QMetaObject::invokeMethod(this, [this, x, reply, account] { answer(x, reply, account); }, Qt::QueuedConnection);
     });
@@ -416,14 +416,15 @@ namespace
 // Errors of the OpenAI-compatible routes come in OpenAI's shape.
 HttpReply shaped(ApiServer::Auth mode, const ServiceError &e)
 {
-    return mode == ApiServer::Auth::OpenAi ? ErrorMapping::openAiReply(e) : ErrorMapping::reply(e);
+    const bool openAi = mode == ApiServer::Auth::OpenAi || mode == ApiServer::Auth::OpenAiOptional;
+    return openAi ? ErrorMapping::openAiReply(e) : ErrorMapping::reply(e);
 }
 }
 
 QString ApiServer::presentedKey(const RequestContext &ctx, Auth mode)
 {
     QString key = QString::fromLatin1(ctx.header("x-api-key")).trimmed();
-    if (mode == Auth::OpenAi) {
+    if (mode == Auth::OpenAi || mode == Auth::OpenAiOptional) {
         const QByteArray bearer = ctx.header("authorization");
         if (bearer.startsWith("Bearer ") || bearer.startsWith("bearer "))
             key = QString::fromLatin1(bearer.mid(7)).trimmed();
@@ -478,6 +479,8 @@ std::optional<HttpReply> ApiServer::authenticate(const RequestContext &ctx, Auth
 {
     if (mode == Auth::None)
         return std::nullopt;
+    if (mode == Auth::OpenAiOptional && presentedKey(ctx, mode).isEmpty())
+        return std::nullopt; // anonymous: the handler answers what needs no account
     bool storeFailed = false;
     const auto auth = m_services.keys().authenticate(presentedKey(ctx, mode), &storeFailed);
     // A key the store could not check is not a wrong key: 503, and no failure counted

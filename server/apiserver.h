@@ -29,7 +29,9 @@ class ApiServer : public QObject
     Q_OBJECT
 
 public:
-    enum class Auth { None, V3, V2, OpenAi };
+    // OpenAiOptional: a key is not needed, but one that is given must be valid (the
+    // handler then sees its account; without one it gets no AuthContext).
+    enum class Auth { None, V3, V2, OpenAi, OpenAiOptional };
     using Handler = std::function<HttpReply(const RequestContext &ctx, const AuthContext *auth)>;
     // Runs on the server thread and may only read memory: a reply, or nullopt to hand
     // the request to the route's Handler on a store thread. Called only when the key is

@@ -1,6 +1,9 @@
 #include "streamencoder.h"
 
+#include "aacstream.h"
 #include "audioformat.h"
+#include "flacstream.h"
+#include "opusstream.h"
 #include "pcm16.h"
 
 #include <QtEndian>
@@ -19,6 +22,12 @@ std::optional<StreamFormat> StreamFormats::parse(const QString &name)
         return StreamFormat::Wav;
     if (name == QLatin1String("mp3"))
         return StreamFormat::Mp3;
+    if (name == QLatin1String("opus"))
+        return StreamFormat::Opus;
+    if (name == QLatin1String("flac"))
+        return StreamFormat::Flac;
+    if (name == QLatin1String("aac"))
+        return StreamFormat::Aac;
     return std::nullopt;
 }
 
@@ -29,6 +38,9 @@ QString StreamFormats::name(StreamFormat format)
     case StreamFormat::Pcm16: return QStringLiteral("pcm16");
     case StreamFormat::Wav: return QStringLiteral("wav");
     case StreamFormat::Mp3: return QStringLiteral("mp3");
+    case StreamFormat::Opus: return QStringLiteral("opus");
+    case StreamFormat::Flac: return QStringLiteral("flac");
+    case StreamFormat::Aac: return QStringLiteral("aac");
     }
     return QStringLiteral("f32");
 }
@@ -183,6 +195,9 @@ std::unique_ptr<StreamEncoder> StreamEncoder::create(StreamFormat format)
     case StreamFormat::Pcm16: return std::make_unique<Pcm16Stream>();
     case StreamFormat::Wav: return std::make_unique<WavStream>();
     case StreamFormat::Mp3: return std::make_unique<Mp3Stream>();
+    case StreamFormat::Opus: return std::make_unique<OpusStream>();
+    case StreamFormat::Flac: return std::make_unique<FlacStream>();
+    case StreamFormat::Aac: return std::make_unique<AacStream>();
     case StreamFormat::Float32: break;
     }
     return std::make_unique<Float32Stream>();

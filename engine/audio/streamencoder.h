@@ -9,7 +9,7 @@
 struct lame_global_struct;
 
 // The byte form in which a worker streams audio back while it synthesizes.
-enum class StreamFormat { Float32, Pcm16, Wav, Mp3 };
+enum class StreamFormat { Float32, Pcm16, Wav, Mp3, Opus, Flac, Aac };
 
 namespace StreamFormats
 {
@@ -19,7 +19,7 @@ QString name(StreamFormat format);
 
 // Turns 24 kHz mono float chunks into bytes of a stream format, incrementally:
 // float32 LE as is, 16-bit LE PCM, a WAV stream (header with open-ended sizes,
-// as streaming servers send it), or MP3 frames.
+// as streaming servers send it), MP3 frames, Ogg Opus pages, FLAC frames or AAC in ADTS.
 class StreamEncoder
 {
 public:

@@ -91,10 +91,22 @@ ExpiryRule GenerationService::expiryRule() const
     return ExpiryRule{Timestamps::nowMs() - m_options.ttlMs, {ApiVersion::Studio}};
 }
 
+namespace
+{
+// The request with the model its voice sets, where the route lets the voice decide.
+CreateGeneration withVoiceModel(const CreateGeneration &request, const Voice *voice)
+{
+    CreateGeneration req = request;
+    if (req.modelFromVoice && voice)
+        req.speech.model = voice->model;
+    return req;
+}
+}
+
 Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &request,
                                                 const QList<LexiconEntry> &lexicon)
 {
-    CreateGeneration req = request;
+    CreateGeneration req = withVoiceModel(request, voice);
     req.speech.text = SpeechRequestCheck::withoutByteOrderMark(request.speech.text);
     if (auto problem = SpeechRequestCheck::check(req.speech, req.voiceId, voice))
         return *problem;
@@ -117,9 +129,21 @@ Result<SynthesisParams> GenerationService::plan(const Voice *voice, const AuthCo
     return *params;
 }
 
-Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, const CreateGeneration &req)
+std::optional<ServiceError> GenerationService::checkAllButText(const AuthContext &auth, const CreateGeneration &request) const
 {
-    const auto voice = m_voices.find(auth.accountId, req.voiceId, req.voiceCaseInsensitive);
+    const auto voice = m_voices.find(auth.accountId, request.voiceId, request.voiceCaseInsensitive);
+    CreateGeneration probe = request;
+    probe.speech.text = QStringLiteral("a"); // a text every voice can say stands in for it
+    const auto params = plan(voice ? &*voice : nullptr, auth, probe, {});
+    if (!params)
+        return params.error();
+    return std::nullopt;
+}
+
+Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, const CreateGeneration &request)
+{
+    const auto voice = m_voices.find(auth.accountId, request.voiceId, request.voiceCaseInsensitive);
+    const CreateGeneration req = withVoiceModel(request, voice ? &*voice : nullptr);
     const auto lexicon = m_lexicons.entries(auth.accountId);
     if (!lexicon)
         return m_db.fileProblem().isEmpty() ? lexicon.error() : createFailed();

@@ -35,6 +35,7 @@ struct CreateGeneration
     double pitchRangeFactor = 1.0;
     double speedFactor = 1.0;
     bool timestamps = false;        // word timings kept beside the audio (captions)
+    bool modelFromVoice = false;    // /v1: one of our voice ids speaks with its own model
 };
 
 struct CreatedGeneration
@@ -94,6 +95,10 @@ public:
     // may say (SpeechRequestCheck::checkSpokenLength), too slow for the server thread.
     static Result<SynthesisParams> plan(const Voice *voice, const AuthContext &auth, const CreateGeneration &request,
                                         const QList<LexiconEntry> &lexicon = {});
+    // What create() would refuse in a request whose text gives a voice nothing to say,
+    // judged with a speakable text in its place (the voice, model, speed...): nullopt
+    // when only the text is wanting. Creates and charges nothing. Store calls.
+    std::optional<ServiceError> checkAllButText(const AuthContext &auth, const CreateGeneration &request) const;
     // The accounts' pronunciation lexicons, applied by create() to every generation.
     LexiconService &lexicons() { return m_lexicons; }
     // Unknown, another account's and expired ids all answer NotFound (indistinguishable).

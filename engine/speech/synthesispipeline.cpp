@@ -33,27 +33,19 @@ void SynthesisPipeline::setHeartbeat(std::function<bool()> heartbeat)
 
 SynthesisPipeline::~SynthesisPipeline() = default;
 
-// espeak-ng's texts are not cut by the ramp. Its first audio comes within a few
-// milliseconds of a whole sentence anyway, and what one espeak_Synth call makes depends
-// on the calls before it in the process: it hands out audio in blocks (1,081 samples,
-// ~49 ms, measured with 1.51), a call ends where the block holding the end of its echo
-// tail (the f1-f5 variants have an echo) is full, and where that falls moves with its
-// voice source's flutter and echo buffer, which carry on from call to call and which no
-// call of its API resets (re-selecting the voice clears the echo, not the flutter). A
-// piece thus comes out a block longer or shorter after other text than after its own
-// previous piece: with more calls per sentence, a stream whose units ran on
-// workers busy with other streams drifted from the file of the same request (the
-// scheduler test's envelope correlation fell to 0.55). With one call per sentence such
-// shifts are few and fall between sentences, where a listener hears a pause a little
-// longer or shorter. flite is the same samples for the same piece in every process
-// (FliteBackend seeds its noise per sentence).
+// The ramp cuts a text's first sentences at their clause ends so that a stream's first
+// unit is short (TextSegmenter). A piece must be the same samples on whichever worker makes
+// it, so that a stream equals its file: flite seeds its noise per sentence, and each
+// espeak-ng call runs in a fresh fork (EspeakCall), since what one espeak_Synth call makes
+// otherwise depends on the calls before it in the process (its voice source's flutter and
+// echo buffer carry on from call to call, and a cut sentence drifted from its file by a
+// 49 ms block).
 TextSegmenter SynthesisPipeline::segmenterFor(const SynthesisParams &params)
 {
     // Every voice but kal16 (a diphone voice), which starts each utterance with ~230 ms
     // of low-level noise that the edge trim cannot tell from a soft onset: a cut there
     // would be heard as a 260 ms pause mid-sentence (and moved the next word's timing by
-    // 240 ms). espeak-ng's pieces are the same samples on any worker because each call
-    // runs in a fresh fork (EspeakCall).
+    // 240 ms).
     const bool flite = params.backend == SpeechBackendKind::Flite;
     const bool ramp = !flite || params.fliteVoice != QLatin1String("kal16");
     // flite works out a whole utterance before its first audio (~30 % of its work): in
@@ -325,7 +317,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     // Where the ramp cut a sentence (TextSegmenter::Piece::joinsNext; flite voices only,
     // segmenterFor), flite's edge silence on either side of the cut goes (it pads every
     // utterance with ~200 ms before and ~80 ms after it) and a clause pause stands in its
-    // place: the cut sounds like the comma it usually is, not like two sentences. Quiet
+    // place: the cut sounds like the comma it is, not like two sentences. Quiet
     // samples at the end of such a piece are held until something audible follows them,
     // so the trim costs no latency. The same samples go when a piece is gathered whole
     // (speakTimed).
@@ -417,11 +409,9 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
     };
 
     const std::vector<qint16> pause(size_t(rate) * size_t(qMax(0, params.sentencePauseMs)) / 1000, 0);
-    // At a ramp cut: a comma's pause where the cut is a clause end (two thirds of the
-    // sentence pause: 100 ms by default, about what flite makes at a comma inside a
-    // sentence), a breath where it falls between two words.
+    // At a ramp cut (always a clause end): a comma's pause, two thirds of the sentence
+    // pause (100 ms by default, about what flite makes at a comma inside a sentence).
     const std::vector<qint16> clausePause(pause.size() * 2 / 3, 0);
-    const std::vector<qint16> wordPause(pause.size() / 5, 0);
     if (pad > 0) {
         const std::vector<qint16> silence(size_t(pad), 0);
         push(silence.data(), qsizetype(silence.size()), false);
@@ -440,13 +430,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             ++sentence;
         if (startsSentence)
             done.sentence = sentence;
-        SpokenPiece spoken = spokenPiece(pieces.at(i), params);
-        if (pieces.at(i).joinsNext && !TextSegmenter::isClauseEnd(pieces.at(i).text.back())) {
-            // Cut between two words, the piece is said as the clause it is, with a comma's
-            // rising tone, not as a finished sentence.
-            spoken.text.text += u',';
-            spoken.text.origin.push_back(spoken.text.origin.back());
-        }
+        const SpokenPiece spoken = spokenPiece(pieces.at(i), params);
         trimLead = i > 0 ? pieces.at(i - 1).joinsNext : excerpt.joinsPrevious;
         trimTail = pieces.at(i).joinsNext;
         heardPiece = false;
@@ -474,10 +458,7 @@ QString SynthesisPipeline::run(const SynthesisParams &params, const ChunkSink &s
             }
         }
         if ((i + 1 < pieces.size() || excerpt.pauseAfter) && !stopped) {
-            const QString &said = pieces.at(i).text;
-            const std::vector<qint16> &gap = !pieces.at(i).joinsNext                  ? pause
-                                             : TextSegmenter::isClauseEnd(said.back()) ? clausePause
-                                                                                       : wordPause;
+            const std::vector<qint16> &gap = pieces.at(i).joinsNext ? clausePause : pause;
             if (!gap.empty())
                 push(gap.data(), qsizetype(gap.size()), false);
         }

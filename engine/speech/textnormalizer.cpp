@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <unicode/calendar.h>
 #include <unicode/dcfmtsym.h>
@@ -59,6 +60,65 @@ const QRegularExpression &pattern()
                        "|(?<![\\p{L}0-9])(?<n>%1)(?![0-9])")
             .arg(kNumber, kCurrency));
     return re;
+}
+
+// English words after which four digits are a year ("in 1985", "since 1990", "born 1920"),
+// and the words before "of" that make it one ("the summer of 1969", "the class of 2010").
+bool isYearCue(const QString &word)
+{
+    static const QSet<QString> cues = {
+        "in", "since", "until", "till", "by", "around", "circa", "c.", "before", "after", "during",
+        "year", "born", "died", "early", "late", "mid", "spring", "summer", "autumn", "fall",
+        "winter", "january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul",
+        "aug", "sep", "sept", "oct", "nov", "dec"};
+    return cues.contains(word);
+}
+
+bool isYearOfCue(const QString &word)
+{
+    static const QSet<QString> cues = {"summer", "spring", "autumn", "fall", "winter", "year", "class",
+                                       "end", "start", "beginning", "middle", "events"};
+    return cues.contains(word) || isYearCue(word);
+}
+
+// The (up to) three words before index at, lower case, without punctuation but a final
+// period ("c."); nearest first.
+QStringList wordsBefore(const QString &text, qsizetype at)
+{
+    static const QRegularExpression word(QStringLiteral("([\\p{L}]+\\.?|[0-9]+,?)\\s*$"));
+    QStringList out;
+    QString rest = text.left(at);
+    while (out.size() < 3) {
+        const QRegularExpressionMatch m = word.match(rest);
+        if (!m.hasMatch())
+            break;
+        out << m.captured(1).toLower();
+        rest.truncate(m.capturedStart());
+    }
+    return out;
+}
+
+// Whether an English number of four digits from start to end is a year: 1000-2099 after
+// a word that says so, or before "BC", "AD", "BCE" or "CE". ("In 1985 1,200 people came":
+// the grouped number is a count.)
+bool readsAsYear(const QString &text, qsizetype start, qsizetype end)
+{
+    const int value = text.mid(start, end - start).toInt();
+    if (end - start != 4 || value < 1000 || value > 2099)
+        return false;
+    static const QRegularExpression era(QStringLiteral("^\\s*(BC|AD|BCE|CE)\\b"));
+    if (era.match(text.mid(end, 5)).hasMatch())
+        return true;
+    const QStringList before = wordsBefore(text, start);
+    if (before.isEmpty())
+        return false;
+    if (isYearCue(before.at(0)))
+        return true;
+    if (before.at(0) == QLatin1String("of") && before.size() > 1 && isYearOfCue(before.at(1)))
+        return true;
+    // "July 4, 1976", "4 July 1976"
+    return before.size() > 1 && isYearCue(before.at(1)) && before.at(0).at(0).isDigit();
 }
 
 // Written number -> integer digits and fraction digits. Both separators present: the
@@ -359,6 +419,9 @@ SpokenText TextNormalizer::normalize(const QString &text) const
             words = fraction(m.captured(u"fn").toInt(), m.captured(u"fd").toInt());
         else if (m.hasCaptured(u"on"))
             words = ordinal(m.captured(u"on"));
+        else if (m.hasCaptured(u"n") && d->language == QLatin1String("en")
+                 && readsAsYear(text, m.capturedStart(u"n"), m.capturedEnd(u"n")))
+            words = spell(m.captured(u"n").toInt(), d->yearSet);
         else if (m.hasCaptured(u"n"))
             words = number(m.captured(u"n"));
         if (words.isEmpty())

@@ -157,41 +157,33 @@ bool speakable(const QString &text, qsizetype from, qsizetype to)
 
 // Where the ramp cuts piece [start, end) of text so that its head weighs about budget
 // (prefix: the text's weights summed), as a UTF-16 index into the text, or -1 for no cut.
-// A clause end is best (the reader pauses there anyway); it may be short (a first "Yes,")
-// or up to half again the budget. Failing that, the last space within the budget, so that
-// the head is a few whole words. Text without spaces (Chinese, Japanese) is cut at its
-// punctuation only.
+// Only at a clause end, where the reader pauses anyway and the voice says the same thing
+// whether the clause is its own utterance or not: the last one whose head weighs a quarter
+// to half again the budget, else the first one after that. A cut between two words was
+// heard as two sentences' ends and starts: the words on either side of it were misheard
+// twice as often (bench/intelligibility/README.md).
 qsizetype rampCut(const QString &text, qsizetype start, qsizetype end, qint64 budget, const std::vector<qint64> &prefix)
 {
     auto headWeight = [&](qsizetype cut) { return prefix[size_t(cut)] - prefix[size_t(start)]; };
-    qsizetype clause = -1, word = -1;
+    qsizetype cut = -1;
     for (qsizetype i = start + 1; i + 1 < end; ++i) {
         const qint64 w = headWeight(i + 1);
-        if (2 * w > 3 * budget)
+        if (cut > 0 && 2 * w > 3 * budget)
             break;
         const QChar c = text.at(i);
+        if (!TextSegmenter::isClauseEnd(c) || 4 * w < budget)
+            continue;
+        // "1,000", "12:30" and "well-known" are not clause ends: a Latin comma, colon or
+        // hyphen separates clauses only before a space (a hyphen only between spaces).
+        // Nor is the comma of "July 4, 1976": the year is read as one only after its date.
         const QChar next = text.at(i + 1);
-        if (TextSegmenter::isClauseEnd(c) && 4 * w >= budget) {
-            // "1,000", "12:30" and "well-known" are not clause ends: a Latin comma, colon or
-            // hyphen separates clauses only before a space (a hyphen only between spaces).
-            const bool latin = c == u',' || c == u':' || c == u'-';
-            const bool separated = !latin || (next.isSpace() && (c != u'-' || text.at(i - 1).isSpace()));
-            if (separated && speakable(text, start, i) && speakable(text, i + 1, end))
-                clause = i + 1;
-        }
-        // Between two words of letters only: an amount and its currency or unit ("1,250 €",
-        // "45 %") are spelled out together, and a cut between them was heard as another
-        // number ("fifty," rising said like "fifteen").
-        if (next.isSpace() && w <= budget && 3 * w >= budget && text.at(i).isLetter()
-            && speakable(text, i + 1, end)) {
-            qsizetype j = i + 1;
-            while (j < end && text.at(j).isSpace())
-                ++j;
-            if (j < end && text.at(j).isLetter())
-                word = i + 1;
-        }
+        const bool latin = c == u',' || c == u':' || c == u'-';
+        const bool separated = !latin || (next.isSpace() && (c != u'-' || text.at(i - 1).isSpace()));
+        const bool betweenNumbers = c == u',' && text.at(i - 1).isDigit() && i + 2 < end && text.at(i + 2).isDigit();
+        if (separated && !betweenNumbers && speakable(text, start, i) && speakable(text, i + 1, end))
+            cut = i + 1;
     }
-    return clause > 0 ? clause : word;
+    return cut;
 }
 }
 

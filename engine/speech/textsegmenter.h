@@ -7,9 +7,9 @@
 // and caps unpunctuated runs so that no piece keeps a synthesizer busy for long.
 //
 // With the ramp (asked for: SynthesisPipeline::segmenterFor says for which backends), the
-// first pieces of a text are shorter than sentences: the first is a clause or a few
-// words, and each later one may be at most rampGrowth times the text before it, until
-// pieces are whole sentences. A live stream makes one unit per piece, so its first audio
+// first pieces of a text are shorter than sentences, cut only at clause ends: the first is
+// its first clause, and each later one may be about rampGrowth times the text before it,
+// until pieces are whole sentences. A live stream makes one unit per piece, so its first audio
 // costs a few words of synthesis, and the audio it has buffered grows faster than the
 // units of other streams take to run (many listeners arriving together all start fast
 // and none of them runs dry). Every route (file jobs, streams, the studio, `say`) cuts a
@@ -30,7 +30,8 @@ public:
         bool joinsNext = false;
     };
 
-    // The first piece's size, in weighted characters (weight()): ~1 s of English speech.
+    // The first piece's size aimed at, in weighted characters (weight()): ~1 s of English
+    // speech. The clause end nearest below half again this ends it, else the first after.
     static constexpr int kRampFirst = 16;
     // A later piece is at most this many times the weighted text before it: for a backend
     // whose first audio comes at once (espeak-ng)...
@@ -46,8 +47,8 @@ public:
     QStringList split(const QString &text) const;
     QList<Piece> pieces(const QString &text) const;
 
-    // True for the characters after which the ramp prefers to cut (comma, colon, dash and
-    // their CJK and Arabic forms): the pause a reader makes there anyway.
+    // True for the characters after which the ramp may cut (comma, colon, dash and their
+    // CJK and Arabic forms): the pause a reader makes there anyway.
     static bool isClauseEnd(QChar c);
 
 private:

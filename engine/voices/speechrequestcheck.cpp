@@ -52,6 +52,18 @@ bool SpeechRequestCheck::hasSomethingToSay(const QString &text)
     return false;
 }
 
+bool SpeechRequestCheck::saysNothing(const QString &text)
+{
+    if (text.trimmed().isEmpty() || invalidCharacter(text) || text.toUcs4().size() > kMaxTextLength)
+        return false;
+    if (!SsmlDocument::isSsml(text))
+        return !hasSomethingToSay(text);
+    const auto parsed = SsmlDocument::parse(text);
+    if (std::holds_alternative<SsmlError>(parsed))
+        return false; // refused for its markup
+    return !hasSomethingToSay(std::get<SsmlDocument>(parsed).spokenText());
+}
+
 bool SpeechRequestCheck::hasBasicLatin(const QString &text)
 {
     for (const QChar c : text)

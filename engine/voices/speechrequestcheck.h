@@ -40,6 +40,10 @@ QString withoutByteOrderMark(const QString &text);
 // Whether the text gives a voice anything to say: at least one letter or digit.
 // Emoji, symbols, punctuation, spaces and invisible characters alone are not read aloud.
 bool hasSomethingToSay(const QString &text);
+// Text that breaks no rule of its own but gives a voice nothing to say: not empty, no
+// invalid character, not too long, and (for SSML, of what the document says) without a
+// letter or digit. Sentence-by-sentence clients send such chunks ("---", an emoji).
+bool saysNothing(const QString &text);
 // At least one of A-Z, a-z, 0-9: all the English voices (flite) read.
 bool hasBasicLatin(const QString &text);
 }

@@ -3,7 +3,9 @@
 // characters (lone surrogate escapes, NUL, control characters) are a 400 with a field
 // error on the text, through every door: v3 REST, v2, the WebSocket stream and
 // /v1/audio/speech. Nothing is charged and no generation is created. Mixed text is
-// still accepted.
+// still accepted. On /v1 only, text with nothing to say (but nothing invalid) answers a
+// valid silent WAV of 20 ms instead, also uncharged and uncreated (sentence-by-sentence
+// clients send chunks such as "---"); the rest of such a request is still checked.
 #include "testserver.h"
 #include "textdoors.h"
 
@@ -20,6 +22,10 @@ private slots:
 
     void refusedEverywhere_data();
     void refusedEverywhere();
+    void silentOnV1_data();
+    void silentOnV1();
+    void silentOnV1StillChecksTheRest_data();
+    void silentOnV1StillChecksTheRest();
     void otherFieldsRefuseInvalidCharacters();
     void mixedTextAccepted_data();
     void mixedTextAccepted();
@@ -95,7 +101,8 @@ void ApiTextTest::refusedEverywhere_data()
     for (const char *door : {"v3", "v2", "ws", "v1"})
         for (const Case &c : cases)
             if (c.text.size() < 64 * 1024 || qstrcmp(door, "ws") != 0) // a WebSocket message is capped at 64 KiB
-                QTest::addRow("%s: %s", door, c.name) << QString::fromLatin1(door) << c.text << QString::fromLatin1(c.detail);
+                if (qstrcmp(door, "v1") != 0 || qstrcmp(c.detail, "nothing to speak") != 0) // /v1: silentOnV1
+                    QTest::addRow("%s: %s", door, c.name) << QString::fromLatin1(door) << c.text << QString::fromLatin1(c.detail);
 }
 
 void ApiTextTest::refusedEverywhere()
@@ -114,6 +121,64 @@ void ApiTextTest::refusedEverywhere()
 
     QCOMPARE(m_server.balance(kAccount), before);
     QCOMPARE(m_server.history(m_key).size(), rows);
+}
+
+void ApiTextTest::silentOnV1_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    const QString emoji = QStringLiteral("\U0001F600");
+    QTest::newRow("one emoji") << literal(emoji);
+    QTest::newRow("50,000 emoji") << literal(emoji.repeated(50000));
+    QTest::newRow("a rule") << literal(QStringLiteral("---"));
+    QTest::newRow("punctuation") << literal(QStringLiteral("... !!! ??? ;;;"));
+    QTest::newRow("zero-width only") << literal(QStringLiteral("\u200B\u200C\u200D\u2060").repeated(8));
+    QTest::newRow("symbols") << literal(QStringLiteral("\u2605 \u2665 \u263A \u2192"));
+    QTest::newRow("SSML saying nothing") << literal(QStringLiteral("<speak>\U0001F44D<break time=\"200ms\"/></speak>"));
+}
+
+void ApiTextTest::silentOnV1()
+{
+    QFETCH(QByteArray, text);
+    const Balance before = m_server.balance(kAccount);
+    const qsizetype rows = m_server.history(m_key).size();
+
+    const Answer a = send(QStringLiteral("v1"), text);
+    QVERIFY2(a.status == 200, a.raw.left(400).constData());
+    const ApiCheck::WavInfo wav = ApiCheck::parseWav(a.raw); // strict: real sizes
+    QVERIFY2(wav.ok, qPrintable(wav.error));
+    QCOMPARE(wav.rate, quint32(24000));
+    QCOMPARE(wav.channels, quint16(1));
+    QCOMPARE(wav.pcm.size(), qsizetype(24000 * 2 * 20 / 1000)); // 20 ms
+    QVERIFY(wav.pcm.count('\0') == wav.pcm.size());             // silence
+
+    QCOMPARE(m_server.balance(kAccount), before);
+    QCOMPARE(m_server.history(m_key).size(), rows);
+}
+
+void ApiTextTest::silentOnV1StillChecksTheRest_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("param");
+    QTest::newRow("unknown voice") << QByteArray(R"({"model":"tts-1","voice":"nobody","input":"---"})") << "voice";
+    QTest::newRow("unknown model") << QByteArray(R"({"model":"tts-9","voice":"alloy","input":"---"})") << "model";
+    QTest::newRow("speed") << QByteArray(R"({"model":"tts-1","voice":"alloy","input":"---","speed":9})") << "speed";
+    QTest::newRow("format") << QByteArray(R"({"model":"tts-1","voice":"alloy","input":"---","response_format":"ogg"})")
+                            << "response_format";
+    QTest::newRow("empty") << QByteArray(R"({"model":"tts-1","voice":"alloy","input":"  "})") << "input";
+    QTest::newRow("lone surrogate") << QByteArray(R"({"model":"tts-1","voice":"alloy","input":"--- \ud800"})") << "input";
+}
+
+void ApiTextTest::silentOnV1StillChecksTheRest()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, param);
+    const Balance before = m_server.balance(kAccount);
+    HttpRequest r{"POST", QStringLiteral("/v1/audio/speech"), "Bearer " + m_key, body,
+                  {{"Content-Type", "application/json"}}, "Authorization"};
+    const HttpResponse resp = m_server.request(r);
+    QVERIFY2(resp.status == 400, resp.describe().constData());
+    QCOMPARE(resp.json.value("error").toObject().value("param").toString(), param);
+    QCOMPARE(m_server.balance(kAccount), before);
 }
 
 void ApiTextTest::otherFieldsRefuseInvalidCharacters()

@@ -35,7 +35,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$studio" accounts create ecosystem --data-dir "$data" >/dev/null
+# Credits for every voice, model and format the SDK tests speak (10,000 by default).
+"$studio" accounts create ecosystem --credits 1000000 --data-dir "$data" >/dev/null
 key="$("$studio" keys create --account ecosystem --name node-tests --data-dir "$data")"
 [ -n "$key" ] || { echo "run-node-tests.sh: no key from the CLI" >&2; exit 1; }
 

@@ -71,6 +71,7 @@ QStringList expectedSecurity(const ApiServer::RouteInfo &r)
     case ApiServer::Auth::V3:
     case ApiServer::Auth::V2: return {"ApiKeyHeader"};
     case ApiServer::Auth::OpenAi: return {"BearerAuth", "ApiKeyHeader"};
+    case ApiServer::Auth::OpenAiOptional: return {"BearerAuth", "ApiKeyHeader", "none"};
     }
     return {};
 }
@@ -190,7 +191,8 @@ void TestOpenApi::documentMatchesRouteTable()
                 wrongAuth << key + QStringLiteral(" (needs %1, documented %2)").arg(s, security.join(u','));
         // A route that needs a key must not be documented as open, except /metrics,
         // whose key depends on --metrics-auth.
-        if (r.auth != ApiServer::Auth::None && !r.webSocket && security.contains("none") && r.path != "/metrics")
+        const bool open = r.auth == ApiServer::Auth::None || r.auth == ApiServer::Auth::OpenAiOptional;
+        if (!open && !r.webSocket && security.contains("none") && r.path != "/metrics")
             wrongAuth << key + QStringLiteral(" (documented as open)");
     }
     QStringList extra;

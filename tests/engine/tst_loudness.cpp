@@ -1,6 +1,7 @@
 // Every system voice comes out of the pipeline at the same loudness (EBU R128,
 // libebur128): the same text, spoken by each voice through real worker processes,
-// lands within +-1 LU of VoiceLevels::kTargetLufs, streamed and written to a file alike.
+// lands within +-1 LU of VoiceLevels::kTargetLufs and within 1.5 dB of the voices' mean,
+// streamed and written to a file alike.
 // Prints the table (the voice's own level before levelling, and after).
 
 #include "enginetest.h"
@@ -15,6 +16,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <numeric>
 
 using namespace EngineTest;
 
@@ -67,6 +69,7 @@ private slots:
     void cleanupTestCase();
     void everyVoiceAtTheTarget_data();
     void everyVoiceAtTheTarget();
+    void voicesWithinOneAndAHalfDb();
     void fileMatchesStream();
 
 private:
@@ -142,6 +145,16 @@ void TestLoudness::everyVoiceAtTheTarget()
     QVERIFY2(std::abs(level - VoiceLevels::kTargetLufs) <= 1.0,
              qPrintable(QStringLiteral("%1 (%2) at %3 LUFS, target %4 +- 1 LU")
                             .arg(voiceId, language).arg(level, 0, 'f', 2).arg(VoiceLevels::kTargetLufs)));
+}
+
+// Across voices, every one within 1.5 dB of their mean loudness.
+void TestLoudness::voicesWithinOneAndAHalfDb()
+{
+    QVERIFY(m_levels.size() >= 29);
+    const double mean = std::accumulate(m_levels.cbegin(), m_levels.cend(), 0.0) / double(m_levels.size());
+    for (double level : std::as_const(m_levels))
+        QVERIFY2(std::abs(level - mean) <= 1.5, qPrintable(QStringLiteral("%1 LUFS against a mean of %2")
+                                                               .arg(level, 0, 'f', 2).arg(mean, 0, 'f', 2)));
 }
 
 // Files are levelled like streams: the WAV a worker writes has the streamed loudness.

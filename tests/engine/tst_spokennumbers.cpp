@@ -69,6 +69,13 @@ void TestSpokenNumbers::handedToBackend_data()
         {"en_US", "on 2026-11-24", "on November twenty-fourth, twenty twenty-six"},
         {"en_US", "45 % of 3/4", "forty-five percent of three fourths"},
         {"en_US", "$5 and 1 € and 1.5", "five US dollars and one euro and one point five"},
+        {"en_US", "born in 1985, by 2024", "born in nineteen eighty-five, by twenty twenty-four"},
+        {"en_US", "the summer of 1969", "the summer of nineteen sixty-nine"},
+        {"en_US", "July 4, 1976 and 4 July 1976", "July four, nineteen seventy-six and four July nineteen seventy-six"},
+        {"en_US", "1066 AD", "ten sixty-six AD"},
+        {"en_US", "1985 apples, 1,985 in 1,985", "one thousand nine hundred eighty-five apples, one thousand nine hundred eighty-five in one thousand nine hundred eighty-five"},
+        {"en_US", "in 2100 and in 999", "in two thousand one hundred and in nine hundred ninety-nine"},
+        {"de", "im Jahr 1985", "im Jahr eintausendneunhundertfünfundachtzig"},
         {"en_GB", "45 % on 2026-11-24", "forty-five per cent on twenty-fourth November twenty twenty-six"},
         {"ja", "1,250.50 €", "千二百五十ユーロ 五十"},
         {"ja", "45 %", "四十五 パーセント"},
@@ -185,6 +192,7 @@ void TestSpokenNumbers::heardInEnglish_data()
     QTest::newRow("date") << QStringLiteral("We meet on 2026-11-24.") << QStringList{"november", "twenty"};
     QTest::newRow("time and percent") << QStringLiteral("It starts at 12:30 with 45 % off.") << QStringList{"twelve", "thirty", "percent"};
     QTest::newRow("ordinal") << QStringLiteral("This is the 3rd time.") << QStringList{"third"};
+    QTest::newRow("year") << QStringLiteral("She was born in 1985.") << QStringList{"nineteen", "eighty", "five"};
 }
 
 // Free recognition (no grammar) of flite rms, the voice the recognizer hears best: the

@@ -121,10 +121,10 @@ int childWorkers()
 
 // Each text in its voice's language.
 const QStringList kTexts = {
-    QStringLiteral("The scheduler shares its workers. Every stream gets its turn. Nobody waits for long."),
+    QStringLiteral("The scheduler, fair to all, shares its workers. Every stream gets its turn. Nobody waits for long."),
     QStringLiteral("A second listener hears another text, with a comma here, and three sentences. That is all."),
-    QStringLiteral("Numbers such as 42 are spoken too. Short. Then a longer sentence closes this text for good."),
-    QStringLiteral("El cuarto oyente escucha un texto en español. Tiene dos frases."),
+    QStringLiteral("Numbers, such as 42, are spoken too. Short. Then a longer sentence closes this text for good."),
+    QStringLiteral("El cuarto oyente, como los otros, escucha un texto en español. Tiene dos frases."),
 };
 const QStringList kVoices = {QStringLiteral("af_sarah"), QStringLiteral("ef_dora"), QStringLiteral("af_sarah"),
                              QStringLiteral("ef_dora")};

@@ -174,14 +174,27 @@ describe('live answers match the documented schemas', () => {
 
   test('OpenAI-compatible v1', async () => {
     const models = await call('GET', '/v1/models', { bearer: true });
-    assert.deepEqual(models.json.data.map((m) => m.id).sort(), ['advanced', 'base', 'gpt-4o-mini-tts', 'tts-1', 'tts-1-hd']);
+    assert.deepEqual(models.json.data.map((m) => m.id).sort(), [
+      'advanced', 'base', 'gpt-4o-mini-tts', 'gpt-4o-mini-tts-2025-03-20', 'gpt-4o-mini-tts-2025-12-15', 'tts-1', 'tts-1-hd',
+    ]);
     assert.equal((await call('GET', '/v1/models', { key: 'wrong', bearer: true })).status, 401);
     const opus = await call('POST', '/v1/audio/speech', {
       bearer: true,
       body: { model: 'tts-1', voice: 'alloy', input: 'Hello.', response_format: 'opus' },
     });
-    assert.equal(opus.status, 400);
-    assert.equal(opus.json.error.param, 'response_format');
+    assert.equal(opus.status, 200);
+    assert.equal(opus.headers.get('content-type'), 'audio/ogg');
+    const bad = await call('POST', '/v1/audio/speech', {
+      bearer: true,
+      body: { model: 'tts-1', voice: 'alloy', input: 'Hello.', response_format: 'ogg' },
+    });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json.error.param, 'response_format');
+    const model = await call('GET', '/v1/models/{model}', { bearer: true, path: '/v1/models/gpt-4o-mini-tts-2025-12-15' });
+    assert.equal(model.status, 200);
+    assert.equal((await call('GET', '/v1/models/{model}', { bearer: true, path: '/v1/models/whisper-1' })).status, 404);
+    assert.equal((await call('GET', '/v1/audio/voices', { key: null })).status, 200);
+    assert.equal((await call('GET', '/v1/audio/models', { key: null })).status, 200);
     const wav = await call('POST', '/v1/audio/speech', {
       bearer: true,
       body: { model: 'tts-1', voice: 'alloy', input: 'Hello there.', response_format: 'wav' },
