@@ -11,6 +11,8 @@ ServerController::ServerController(Engine &engine, const ServerSettings &setting
     registerApiRoutes(*m_server, settings.metricsOpen);
     m_server->limits() = settings.limits;
     m_server->setPublicUrl(settings.publicUrl);
+    for (const QByteArray &origin : settings.allowedOrigins)
+        m_server->origins().allow(origin);
 }
 
 ServerController::~ServerController() = default;

@@ -36,6 +36,8 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
     registerApiRoutes(server, settings.metricsOpen);
     server.limits() = settings.limits;
     server.setPublicUrl(settings.publicUrl);
+    for (const QByteArray &origin : settings.allowedOrigins)
+        server.origins().allow(origin);
     engine.startRuntime();
     if (!server.listen(settings.host, settings.port)) {
         err << "error: cannot listen on " << settings.host.toString() << ':' << settings.port << Qt::endl;

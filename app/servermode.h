@@ -2,7 +2,9 @@
 
 #include "httpguard.h"
 
+#include <QByteArray>
 #include <QHostAddress>
+#include <QList>
 #include <QString>
 
 struct ServerSettings
@@ -12,6 +14,7 @@ struct ServerSettings
     HttpLimits limits;
     bool metricsOpen = true;
     QString publicUrl; // base of links in answers (audio_url); empty: the Host the client used
+    QList<QByteArray> allowedOrigins; // --allow-origin, normalized
 };
 
 class Engine;

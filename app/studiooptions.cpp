@@ -1,5 +1,7 @@
 #include "studiooptions.h"
 
+#include "originpolicy.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QUrl>
@@ -88,10 +90,11 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
     const QCommandLineOption database("database", "postgresql://USER@HOST:PORT/DB: a PostgreSQL database that several nodes share (default: $TTS_STUDIO_DATABASE, else SQLite in the data dir). The password comes from PGPASSWORD or a .pgpass file, never from here.", "url");
     const QCommandLineOption audioDir("audio-dir", "Where finished audio lives (default: DATA_DIR/audio; on a cluster, storage every node shares).", "dir");
     const QCommandLineOption publicUrl("public-url", "Base of the links in answers (audio_url), e.g. the load balancer's https://tts.example.com.", "url");
+    const QCommandLineOption allowOrigin("allow-origin", "A browser origin (https://app.example.com) whose pages may use the API: CORS preflights and headers, WebSocket upgrades. Repeatable.", "origin");
     const QCommandLineOption jobLease("job-lease", "Seconds a claimed job is held without a renewal before another node may take it over (default 30).", "s", "30");
     const QCommandLineOption init("init", "Start with a new, empty database even though the data dir holds audio (its database was lost).");
     p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout,
-                  metricsAuth, logLevel, streamWorkers, init, database, audioDir, publicUrl, jobLease, streamStall, maxPerAddress});
+                  metricsAuth, logLevel, streamWorkers, init, database, audioDir, publicUrl, jobLease, streamStall, maxPerAddress, allowOrigin});
     p.process(app);
 
     const auto portValue = portNumber(p.value(port));
@@ -131,6 +134,13 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
             || url.host().isEmpty())
             return UsageError{QStringLiteral("--public-url must be an http:// or https:// URL")};
         o.server.publicUrl = url.toString(QUrl::StripTrailingSlash);
+    }
+    for (const QString &value : p.values(allowOrigin)) {
+        const QByteArray origin = OriginPolicy::normalize(value);
+        if (origin.isEmpty())
+            return UsageError{QStringLiteral("--allow-origin takes an origin: http:// or https://, a host and an optional port, "
+                                             "nothing after it (%1)").arg(value)};
+        o.server.allowedOrigins.append(origin);
     }
     o.engine.rateLimitPerMinute = *rateValue;
     o.engine.generationTtlSec = *ttlValue;

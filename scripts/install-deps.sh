@@ -30,6 +30,8 @@ PACKAGES=(
   clang libclang-rt-14-dev wrk curl
   # ecosystem tests (tests/ecosystem: npm ci, node --test); npm below
   nodejs
+  # the web studio's browser tests (tests/web: playwright-core drives Debian's Chromium)
+  chromium
 )
 
 missing=()

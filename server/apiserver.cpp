@@ -152,11 +152,18 @@ QString ApiServer::hostRefusal(const QByteArray &host, const QByteArray &origin)
     } else if (name.contains(':')) {
         name = name.left(name.lastIndexOf(':'));
     }
-    if (m_address.isLoopback() && !host.isEmpty() && name != "localhost" && name != "127.0.0.1" && name != "[::1]")
+    if (m_address.isLoopback() && !host.isEmpty() && name != "localhost" && name != "127.0.0.1" && name != "[::1]"
+        && !m_origins.isPublicHost(host))
         return QStringLiteral("Host not allowed: this server only answers to localhost");
-    if (!origin.isEmpty() && origin != "http://" + host)
+    if (!origin.isEmpty() && !m_origins.isSameOrigin(origin, host) && !m_origins.isAllowedCrossOrigin(origin))
         return QStringLiteral("Origin not allowed");
     return {};
+}
+
+void ApiServer::setPublicUrl(const QString &url)
+{
+    m_publicUrl = url;
+    m_origins.setPublicUrl(url);
 }
 
 void ApiServer::addRoute(const QByteArray &method, const QString &path, Auth auth, Handler handler, FastHandler fast)
@@ -212,6 +219,7 @@ struct ApiServer::Exchange
     QString path;
     QHostAddress remote;
     QString route = QStringLiteral("unmatched");
+    QByteArray corsOrigin; // an allowed cross origin: its answers carry CORS headers
     QElapsedTimer timer;
 };
 
@@ -221,6 +229,10 @@ void ApiServer::dispatch(const QHttpServerRequest &request, QHttpServerResponder
     const auto x = openExchange(ctx, responder.socket());
     if (auto refused = refuseBeforeRouting(ctx)) {
         answer(x, *refused);
+        return;
+    }
+    if (auto answered = preflight(ctx, *x)) {
+        answer(x, *answered);
         return;
     }
     // Routing needs no store: unknown paths and wrong methods are answered here.
@@ -261,6 +273,9 @@ std::shared_ptr<ApiServer::Exchange> ApiServer::openExchange(RequestContext &ctx
     x->method = ctx.method;
     x->path = ctx.path;
     x->remote = ctx.remoteAddress;
+    const QByteArray origin = ctx.header("origin");
+    if (m_origins.isAllowedCrossOrigin(origin) && !m_origins.isSameOrigin(origin, ctx.header("host")))
+        x->corsOrigin = origin;
     // HEAD is GET without the body (RFC 9110 9.3.2).
     x->headOnly = ctx.method == "HEAD";
     if (x->headOnly)
@@ -292,14 +307,30 @@ const ApiServer::Route *ApiServer::findRoute(RequestContext &ctx) const
     return nullptr;
 }
 
-HttpReply ApiServer::noRoute(const RequestContext &ctx) const
+QList<QByteArray> ApiServer::methodsFor(const QString &path) const
 {
     QList<QByteArray> allowed;
     for (const Route &r : m_routes)
-        if (matchPath(r.path, ctx.path) && !allowed.contains(r.method))
+        if (matchPath(r.path, path) && !allowed.contains(r.method))
             allowed << r.method;
     if (allowed.contains("GET"))
         allowed << "HEAD";
+    return allowed;
+}
+
+std::optional<HttpReply> ApiServer::preflight(const RequestContext &ctx, const Exchange &x) const
+{
+    if (ctx.method != "OPTIONS" || x.corsOrigin.isEmpty() || ctx.header("access-control-request-method").isEmpty())
+        return std::nullopt;
+    const QList<QByteArray> methods = methodsFor(ctx.path);
+    if (methods.isEmpty())
+        return std::nullopt; // the router's 404
+    return OriginPolicy::preflight(methods);
+}
+
+HttpReply ApiServer::noRoute(const RequestContext &ctx) const
+{
+    const QList<QByteArray> allowed = methodsFor(ctx.path);
     if (allowed.isEmpty())
         return HttpReply::detail(404, QStringLiteral("Not Found"));
     return HttpReply::detail(405, QStringLiteral("Method Not Allowed")).header("Allow", allowed.join(", "));
@@ -307,8 +338,11 @@ HttpReply ApiServer::noRoute(const RequestContext &ctx) const
 
 // Every reply is counted and logged (never the key, never the query string), then
 // leaves in its turn on the connection.
-void ApiServer::answer(const std::shared_ptr<Exchange> &x, const HttpReply &reply, qint64 accountId)
+void ApiServer::answer(const std::shared_ptr<Exchange> &x, const HttpReply &given, qint64 accountId)
 {
+    HttpReply reply = given;
+    if (!x->corsOrigin.isEmpty())
+        reply.headers += OriginPolicy::corsHeaders(x->corsOrigin);
     observe(*x, reply.status, accountId);
     QPointer<ReplyOrder> order = x->order;
     if (!order)
@@ -369,6 +403,8 @@ void ApiServer::startStream(const std::shared_ptr<Exchange> &x, RequestContext c
                     return; // the reply's end frees the ticket
                 // Counted and logged when the reply starts: an error or the stream's 200.
                 reply->setStatusObserver([this, x, account = auth.accountId](int status) { observe(*x, status, account); });
+                if (!x->corsOrigin.isEmpty())
+                    reply->setCommonHeaders(OriginPolicy::corsHeaders(x->corsOrigin));
                 r.streamHandler(ctx, auth, reply);
             }, false);
         }, Qt::QueuedConnection);

@@ -7,6 +7,7 @@
 #include "httpreply.h"
 #include "streamreply.h"
 #include "keyservice.h"
+#include "originpolicy.h"
 #include "replycache.h"
 
 #include <QHttpServer>
@@ -58,7 +59,9 @@ public:
     // The URL a reply should point at: --public-url when set (nodes behind a load
     // balancer), else the Host the client used, else the listen address.
     QString baseUrlFor(const RequestContext &ctx) const;
-    void setPublicUrl(const QString &url) { m_publicUrl = url; }
+    void setPublicUrl(const QString &url);
+    // Browser origins besides the server's own (--allow-origin); set before listen().
+    OriginPolicy &origins() { return m_origins; }
 
     const Services &services() const { return m_services; }
     ReplyCache &replyCache() { return m_replyCache; }
@@ -96,6 +99,9 @@ private:
     // The route for the request (its path parameter set in ctx), or null.
     const Route *findRoute(RequestContext &ctx) const;
     HttpReply noRoute(const RequestContext &ctx) const;
+    QList<QByteArray> methodsFor(const QString &path) const;
+    // A CORS preflight from an allowed origin (OPTIONS with Access-Control-Request-Method).
+    std::optional<HttpReply> preflight(const RequestContext &ctx, const Exchange &x) const;
     void answer(const std::shared_ptr<Exchange> &x, const HttpReply &reply, qint64 accountId = 0);
     void observe(const Exchange &x, int status, qint64 accountId) const;
     void runHandler(const std::shared_ptr<Exchange> &x, RequestContext ctx, const Route &route);
@@ -128,5 +134,6 @@ private:
     QHostAddress m_address;
     quint16 m_port = 0;
     QString m_publicUrl;
+    OriginPolicy m_origins;
     bool m_listening = false;
 };

@@ -76,6 +76,7 @@ QByteArray reasonPhrase(int status)
     case 200: return "OK";
     case 201: return "Created";
     case 204: return "No Content";
+    case 304: return "Not Modified";
     case 400: return "Bad Request";
     case 401: return "Unauthorized";
     case 402: return "Payment Required";
@@ -174,7 +175,7 @@ QByteArray replyHead(int status, const QByteArray &contentType, qint64 length,
     QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
     if (!contentType.isEmpty())
         head += "Content-Type: " + contentType + "\r\n";
-    if (length >= 0)
+    if (length >= 0 && status != 304 && status != 204) // no body by definition (RFC 9110 8.6)
         head += "Content-Length: " + QByteArray::number(length) + "\r\n";
     for (const auto &h : headers)
         head += h.first + ": " + h.second + "\r\n";

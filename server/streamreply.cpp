@@ -56,7 +56,9 @@ void StreamReply::send(const HttpReply &reply)
         return;
     if (m_statusObserver)
         m_statusObserver(reply.status);
-    writeReply(m_socket, reply, {false, m_closeAfter}, {});
+    HttpReply withCommon = reply;
+    withCommon.headers += m_commonHeaders;
+    writeReply(m_socket, withCommon, {false, m_closeAfter}, {});
     endTicket();
 }
 
@@ -69,7 +71,7 @@ void StreamReply::begin(int status, const QByteArray &contentType, const QList<Q
         m_statusObserver(status);
     QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + (status == 200 ? " OK" : "") + "\r\nContent-Type: " + contentType
                       + "\r\nTransfer-Encoding: chunked\r\n";
-    for (const auto &h : headers)
+    for (const auto &h : headers + m_commonHeaders)
         head += h.first + ": " + h.second + "\r\n";
     if (m_closeAfter)
         head += "Connection: close\r\n";

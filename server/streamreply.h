@@ -28,6 +28,8 @@ public:
     bool hasBegun() const { return m_begun; }
     // Told the status once, when the reply starts (for metrics and the request log).
     void setStatusObserver(std::function<void(int status)> observer) { m_statusObserver = std::move(observer); }
+    // Headers every answer on it carries besides its own (CORS for an allowed origin).
+    void setCommonHeaders(const QList<QPair<QByteArray, QByteArray>> &headers) { m_commonHeaders = headers; }
 
     // A complete, ordinary reply (errors before streaming starts).
     void send(const HttpReply &reply);
@@ -49,6 +51,7 @@ private:
     quint64 m_ticket;
     bool m_closeAfter;
     std::function<void(int)> m_statusObserver;
+    QList<QPair<QByteArray, QByteArray>> m_commonHeaders;
     bool m_begun = false;
     bool m_done = false;
 };

@@ -28,7 +28,8 @@ HttpReply index(const RequestContext &ctx)
                                     {"version", QCoreApplication::applicationVersion()},
                                     {"ip", address.toString()},
                                     {"api_versions", QJsonArray{"v3", "v2"}},
-                                });
+                                })
+        .header("Vary", "Accept"); // a browser may be shown a page here instead
 }
 
 HttpReply createGeneration(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
@@ -97,10 +98,10 @@ HttpReply voices(ApiServer &server, const RequestContext &ctx, const AuthContext
 }
 }
 
-void V2Api::registerRoutes(ApiServer &s)
+void V2Api::registerRoutes(ApiServer &s, ApiServer::FastHandler indexPage)
 {
     using A = ApiServer::Auth;
-    s.addRoute("GET", "/", A::None, [](const RequestContext &c, const AuthContext *) { return index(c); });
+    s.addRoute("GET", "/", A::None, [](const RequestContext &c, const AuthContext *) { return index(c); }, std::move(indexPage));
     s.addRoute("POST", "/v2/tts", A::V2, [&s](const RequestContext &c, const AuthContext *a) { return createGeneration(s, c, *a); });
     s.addRoute("GET", "/v2/status", A::V2, [&s](const RequestContext &c, const AuthContext *a) { return status(s, c, *a); });
     s.addRoute("GET", "/v2/voices", A::V2, [&s](const RequestContext &c, const AuthContext *a) { return voices(s, c, *a); });

@@ -2,6 +2,7 @@
 
 #include "services.h"
 #include "urlsigner.h"
+#include "accountservice.h"
 #include "captions.h"
 #include "errormapping.h"
 #include "idempotency.h"
@@ -272,6 +273,18 @@ HttpReply deleteLexicon(ApiServer &server, const AuthContext &auth)
     return HttpReply::json(200, QJsonObject{{"entries", QJsonArray{}}});
 }
 
+// Extension: the caller's account and balance (the web studio keeps it in view).
+HttpReply account(ApiServer &server, const AuthContext &auth)
+{
+    const std::optional<Account> a = server.services().accounts().find(auth.accountId);
+    if (!a)
+        return ErrorMapping::reply(ServiceError::storeUnavailable());
+    return HttpReply::json(200, QJsonObject{{"name", a->name},
+                                            {"plan", a->plan},
+                                            {"credits", a->credits},
+                                            {"wallet_dollars", double(a->walletMicros) / 1e6}});
+}
+
 HttpReply deleteVoice(ApiServer &server, const RequestContext &ctx, const AuthContext &auth)
 {
     const QString id = ctx.pathParam;
@@ -302,6 +315,7 @@ void V3Api::registerRoutes(ApiServer &s)
     });
     s.addRoute("PUT", "/v3/lexicon", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return putLexicon(s, c, *a); });
     s.addRoute("DELETE", "/v3/lexicon", A::V3, [&s](const RequestContext &, const AuthContext *a) { return deleteLexicon(s, *a); });
+    s.addRoute("GET", "/v3/account", A::V3, [&s](const RequestContext &, const AuthContext *a) { return account(s, *a); });
     s.addRoute("GET", "/v3/history", A::V3, [&s](const RequestContext &c, const AuthContext *a) { return history(s, c, *a); });
     s.addRoute("GET", "/v3/audio/*", A::None, [&s](const RequestContext &c, const AuthContext *) { return download(s, c); });
     s.addRoute("GET", "/v3/captions/*", A::None, [&s](const RequestContext &c, const AuthContext *) { return captions(s, c); });

@@ -1,0 +1,60 @@
+#include "originpolicy.h"
+
+#include <QUrl>
+
+QByteArray OriginPolicy::normalize(const QString &origin)
+{
+    const QUrl url(origin, QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")) || url.host().isEmpty()
+        || !url.userInfo().isEmpty() || (!url.path().isEmpty() && url.path() != QLatin1String("/")) || url.hasQuery()
+        || url.hasFragment())
+        return {};
+    QByteArray out = scheme.toLatin1() + "://" + url.host(QUrl::FullyEncoded).toLower().toLatin1();
+    const int defaultPort = scheme == QLatin1String("https") ? 443 : 80;
+    if (url.port() != -1 && url.port() != defaultPort)
+        out += ':' + QByteArray::number(url.port());
+    return out;
+}
+
+void OriginPolicy::setPublicUrl(const QString &url)
+{
+    m_publicOrigin = normalize(QUrl(url).adjusted(QUrl::RemovePath | QUrl::RemoveQuery).toString());
+    m_publicHost = m_publicOrigin.mid(m_publicOrigin.indexOf("://") + 3);
+}
+
+bool OriginPolicy::isPublicHost(const QByteArray &host) const
+{
+    return !m_publicHost.isEmpty() && host.toLower() == m_publicHost;
+}
+
+bool OriginPolicy::isSameOrigin(const QByteArray &origin, const QByteArray &host) const
+{
+    if (origin == "http://" + host)
+        return true;
+    // Behind a TLS proxy the browser's origin is --public-url's while the Host is its host.
+    return !m_publicOrigin.isEmpty() && origin == m_publicOrigin && isPublicHost(host);
+}
+
+bool OriginPolicy::isAllowedCrossOrigin(const QByteArray &origin) const
+{
+    return !origin.isEmpty() && m_allowed.contains(origin);
+}
+
+QList<QPair<QByteArray, QByteArray>> OriginPolicy::corsHeaders(const QByteArray &origin)
+{
+    return {{"Access-Control-Allow-Origin", origin},
+            {"Vary", "Origin"},
+            {"Access-Control-Expose-Headers", "Retry-After, Allow, ETag, Content-Disposition"}};
+}
+
+HttpReply OriginPolicy::preflight(const QList<QByteArray> &methods)
+{
+    HttpReply r;
+    r.status = 204;
+    r.contentType.clear();
+    r.header("Access-Control-Allow-Methods", methods.join(", "))
+        .header("Access-Control-Allow-Headers", "x-api-key, authorization, content-type, idempotency-key")
+        .header("Access-Control-Max-Age", "600");
+    return r;
+}

@@ -1,0 +1,115 @@
+// The web studio: sign in, the Generate and History views, the balance and the player.
+import { Api, ApiError } from './api.js';
+import { t, translatePage, numbers, money } from './i18n.js';
+import { Player } from './player.js';
+import { GenerateView } from './generate.js';
+import { HistoryView } from './history.js';
+import { PlayerView } from './playerview.js';
+import { announce } from './status.js';
+
+const KEY_STORAGE = 'tts-studio-api-key';
+const $ = (id) => document.getElementById(id);
+
+class App {
+  constructor() {
+    this.api = null;
+    this.player = new Player((message) => this.playerView.update(message));
+    this.playerView = new PlayerView(this.player, (message) => this.generate.onPlayer(message));
+    this.generate = new GenerateView(this);
+    this.history = new HistoryView(this);
+  }
+
+  start() {
+    translatePage();
+    $('sign-in-form').addEventListener('submit', (e) => { e.preventDefault(); this.signIn($('api-key').value.trim()); });
+    $('sign-out').addEventListener('click', () => this.signOut());
+    this.wireTabs();
+    const saved = sessionStorage.getItem(KEY_STORAGE);
+    if (saved) this.signIn(saved, true);
+  }
+
+  async signIn(key, silent = false) {
+    const error = $('sign-in-error');
+    error.textContent = '';
+    if (!key) {
+      error.textContent = t('keyMissing');
+      return;
+    }
+    announce(t('signingIn'));
+    const api = new Api(key);
+    try {
+      const account = await api.account();
+      this.api = api;
+      sessionStorage.setItem(KEY_STORAGE, key);
+      this.showStudio(true);
+      this.showBalance(account);
+      announce(t('signedIn', { name: account.name }));
+      await this.generate.signedIn();
+    } catch (e) {
+      sessionStorage.removeItem(KEY_STORAGE);
+      this.showStudio(false);
+      announce('');
+      if (!silent || e.status !== 401)
+        error.textContent = e instanceof ApiError ? e.message : String(e);
+    }
+  }
+
+  signOut() {
+    this.generate.stop();
+    this.player.pause();
+    this.api = null;
+    sessionStorage.removeItem(KEY_STORAGE);
+    $('api-key').value = '';
+    this.showStudio(false);
+    announce(t('signedOut'));
+    $('api-key').focus();
+  }
+
+  showStudio(signedIn) {
+    $('sign-in-view').hidden = signedIn;
+    $('studio').hidden = !signedIn;
+    $('sign-out').hidden = !signedIn;
+    $('balance').hidden = !signedIn;
+  }
+
+  showBalance(account) {
+    $('balance').textContent = t('balance', {
+      credits: numbers.format(account.credits), wallet: money.format(account.wallet_dollars),
+    });
+  }
+
+  async refreshBalance() {
+    try {
+      this.showBalance(await this.api.account());
+    } catch {
+      // the next refresh tries again; the stale figure stays meanwhile
+    }
+  }
+
+  wireTabs() {
+    const tabs = [$('tab-generate'), $('tab-history')];
+    tabs.forEach((tab, i) => {
+      tab.addEventListener('click', () => this.select(tab));
+      tab.addEventListener('keydown', (e) => {
+        const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+        if (!step) return;
+        e.preventDefault();
+        const next = tabs[(i + step + tabs.length) % tabs.length];
+        this.select(next);
+        next.focus();
+      });
+    });
+  }
+
+  select(tab) {
+    for (const other of document.querySelectorAll('[role=tab]')) {
+      const selected = other === tab;
+      other.setAttribute('aria-selected', String(selected));
+      other.tabIndex = selected ? 0 : -1;
+      $(other.getAttribute('aria-controls')).hidden = !selected;
+    }
+    if (tab.id === 'tab-history') this.history.show(0);
+  }
+}
+
+new App().start();

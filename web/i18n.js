@@ -1,0 +1,92 @@
+// English and German texts; the browser's language chooses (navigator.language).
+const texts = {
+  en: {
+    skip: 'Skip to content', title: 'TTS Studio', signOut: 'Sign out', signInTitle: 'Sign in',
+    apiKey: 'API key', apiKeyHelp: 'Kept in this tab only, until you sign out or close it.', signIn: 'Sign in',
+    views: 'Views', generate: 'Generate', history: 'History', text: 'Text', shortcut: 'Ctrl+Enter speaks.',
+    voiceFilter: 'Find a voice', voice: 'Voice', model: 'Model', modelBase: 'Base', modelAdvanced: 'Advanced',
+    language: 'Language', speed: 'Speed', speak: 'Speak', stop: 'Stop', readAlong: 'Being heard',
+    historyEmpty: 'Nothing generated yet.', pages: 'Pages', newer: 'Newer', older: 'Older', player: 'Player',
+    position: 'Position', play: 'Play', pause: 'Pause', listen: 'Listen', download: 'Download', captions: 'Captions',
+    webvtt: 'WebVTT', voiceLanguage: "The voice's own", multilingual: 'multilingual',
+    Female: 'female', Male: 'male', Neutral: 'neutral',
+    keyMissing: 'Enter an API key.', signingIn: 'Signing in…', signedIn: 'Signed in as {name}.',
+    signedOut: 'Signed out.', balance: 'Balance: {credits} credits · wallet {wallet}',
+    estimate: 'About {credits} credits ({tokens} characters).', textMissing: 'Enter a text to speak.',
+    connecting: 'Connecting…', speaking: 'Speaking…', done: 'Done: {tokens} characters, {cost}.',
+    stopped: 'Stopped.', connectionLost: 'The connection ended before the audio was complete.',
+    page: 'Page {n}', loading: 'Loading…', historyLoaded: 'History, page {n}: {count} entries.',
+    historyLoadedOne: 'History, page {n}: 1 entry.',
+    item: '{date} · {voice} · {status}', tokens: '{n} characters', cost: '{cost}',
+    statuses: { COMPLETED: 'completed', FAILED: 'failed', IN_QUEUE: 'queued', GENERATING: 'generating', EXPIRED: 'expired' },
+    audioUnavailable: 'Sound cannot play in this browser: {detail}', playing: 'Playing.', paused: 'Paused.',
+    noVoices: 'No voice found.', loadingAudio: 'Loading the audio…',
+  },
+  de: {
+    skip: 'Zum Inhalt springen', title: 'TTS Studio', signOut: 'Abmelden', signInTitle: 'Anmelden',
+    apiKey: 'API-Schlüssel', apiKeyHelp: 'Nur in diesem Tab gespeichert, bis Sie sich abmelden oder ihn schließen.',
+    signIn: 'Anmelden', views: 'Ansichten', generate: 'Erzeugen', history: 'Verlauf', text: 'Text',
+    shortcut: 'Strg+Eingabe spricht.', voiceFilter: 'Stimme suchen', voice: 'Stimme', model: 'Modell',
+    modelBase: 'Basis', modelAdvanced: 'Erweitert', language: 'Sprache', speed: 'Tempo', speak: 'Sprechen',
+    stop: 'Stopp', readAlong: 'Gerade zu hören', historyEmpty: 'Noch nichts erzeugt.', pages: 'Seiten',
+    newer: 'Neuere', older: 'Ältere', player: 'Wiedergabe', position: 'Position', play: 'Abspielen',
+    pause: 'Pause', listen: 'Anhören', download: 'Herunterladen', captions: 'Untertitel', webvtt: 'WebVTT',
+    voiceLanguage: 'Die der Stimme', multilingual: 'mehrsprachig', Female: 'weiblich', Male: 'männlich',
+    Neutral: 'neutral', keyMissing: 'Geben Sie einen API-Schlüssel ein.', signingIn: 'Anmeldung…',
+    signedIn: 'Angemeldet als {name}.', signedOut: 'Abgemeldet.',
+    balance: 'Guthaben: {credits} Credits · Wallet {wallet}',
+    estimate: 'Etwa {credits} Credits ({tokens} Zeichen).', textMissing: 'Geben Sie einen Text ein.',
+    connecting: 'Verbinde…', speaking: 'Spricht…', done: 'Fertig: {tokens} Zeichen, {cost}.',
+    stopped: 'Gestoppt.', connectionLost: 'Die Verbindung endete, bevor die Audiodaten vollständig waren.',
+    page: 'Seite {n}', loading: 'Lädt…', historyLoaded: 'Verlauf, Seite {n}: {count} Einträge.',
+    historyLoadedOne: 'Verlauf, Seite {n}: 1 Eintrag.',
+    accents: { American: 'amerikanisch', British: 'britisch', Scottish: 'schottisch', Indian: 'indisch', Japanese: 'japanisch',
+      Mandarin: 'Mandarin', Spanish: 'spanisch', French: 'französisch', Italian: 'italienisch', Brazilian: 'brasilianisch',
+      Custom: 'eigene' },
+    item: '{date} · {voice} · {status}', tokens: '{n} Zeichen', cost: '{cost}',
+    statuses: { COMPLETED: 'fertig', FAILED: 'fehlgeschlagen', IN_QUEUE: 'wartet', GENERATING: 'in Arbeit', EXPIRED: 'abgelaufen' },
+    audioUnavailable: 'Dieser Browser kann keinen Ton abspielen: {detail}', playing: 'Wiedergabe.',
+    paused: 'Angehalten.', noVoices: 'Keine Stimme gefunden.', loadingAudio: 'Audio wird geladen…',
+  },
+};
+
+export const lang = (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
+
+export function t(key, params = {}) {
+  const text = texts[lang][key] ?? texts.en[key] ?? key;
+  return String(text).replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
+}
+
+// The API's accent labels are English; German ones where known.
+export function accentName(accent) {
+  return texts[lang].accents?.[accent] ?? accent;
+}
+
+export function statusName(status) {
+  return texts[lang].statuses[status] ?? status;
+}
+
+// Fills every element marked data-i18n with its text and sets <html lang>.
+export function translatePage(root = document) {
+  document.documentElement.lang = lang;
+  for (const el of root.querySelectorAll('[data-i18n]'))
+    el.textContent = t(el.dataset.i18n);
+}
+
+export const numbers = new Intl.NumberFormat(lang);
+export const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', maximumFractionDigits: 6 });
+export const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+const languageNames = new Intl.DisplayNames([lang], { type: 'language' });
+
+export function languageName(bcp47) {
+  try {
+    return languageNames.of(bcp47) ?? bcp47;
+  } catch {
+    return bcp47;
+  }
+}
+
+export function clock(seconds) {
+  const s = Math.max(0, Math.floor(seconds || 0));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
