@@ -23,48 +23,19 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
   cp package-lock.json "$stamp"
 fi
 
-data="$(mktemp -d "${TMPDIR:-/tmp}/tts-eco-node.XXXXXX")"
-server_pid=""
-cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    for _ in $(seq 1 200); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$data"
-}
-trap cleanup EXIT
+source "$here/../common/headless-server.sh"
+headless_data tts-eco-node
 
 # Credits for every voice, model and format the SDK tests speak (10,000 by default).
 "$studio" accounts create ecosystem --credits 1000000 --data-dir "$data" >/dev/null
 key="$("$studio" keys create --account ecosystem --name node-tests --data-dir "$data")"
 [ -n "$key" ] || { echo "run-node-tests.sh: no key from the CLI" >&2; exit 1; }
 
-QT_QPA_PLATFORM=offscreen "$studio" --headless --port 0 --workers 2 --data-dir "$data" \
-  >"$data/server.out" 2>"$data/server.err" &
-server_pid=$!
-base=""
-for _ in $(seq 1 300); do
-  base="$(sed -n 's/^listening on \(http:[^ ]*\).*/\1/p' "$data/server.out" | head -n1)"
-  [ -n "$base" ] && break
-  kill -0 "$server_pid" 2>/dev/null || break
-  sleep 0.1
-done
-if [ -z "$base" ]; then
-  echo "run-node-tests.sh: the server did not start" >&2
-  cat "$data/server.out" "$data/server.err" >&2
-  exit 1
-fi
-# Ready when a worker is warm (the tests synthesize at once).
-for _ in $(seq 1 300); do
-  curl -sf -o /dev/null "$base/readyz" && break
-  sleep 0.2
-done
+headless_start run-node-tests.sh "$studio" --workers 2
 
 status=0
 TTS_BASE_URL="$base" TTS_API_KEY="$key" node --test test/*.test.mjs || status=$?
 if [ "$status" -ne 0 ]; then
-  echo "--- server stderr (last 40 lines) ---" >&2
-  tail -n 40 "$data/server.err" >&2 || true
+  headless_tail
 fi
 exit "$status"

@@ -28,17 +28,8 @@ if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
   cp package-lock.json "$stamp"
 fi
 
-data="$(mktemp -d "${TMPDIR:-/tmp}/tts-web.XXXXXX")"
-server_pid=""
-cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    for _ in $(seq 1 200); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$data"
-}
-trap cleanup EXIT
+source "$here/../common/headless-server.sh"
+headless_data tts-web
 
 "$studio" accounts create webtester --data-dir "$data" >/dev/null
 key="$("$studio" keys create --account webtester --name web-tests --data-dir "$data")"
@@ -50,31 +41,12 @@ allowed_port="$(free_port)"
 refused_port="$(free_port)"
 while [ "$refused_port" = "$allowed_port" ]; do refused_port="$(free_port)"; done
 
-QT_QPA_PLATFORM=offscreen "$studio" --headless --port 0 --workers 1 --stream-workers 1 --data-dir "$data" \
-  --allow-origin "http://127.0.0.1:$allowed_port" \
-  >"$data/server.out" 2>"$data/server.err" &
-server_pid=$!
-base=""
-for _ in $(seq 1 300); do
-  base="$(sed -n 's/^listening on \(http:[^ ]*\).*/\1/p' "$data/server.out" | head -n1)"
-  [ -n "$base" ] && break
-  kill -0 "$server_pid" 2>/dev/null || break
-  sleep 0.1
-done
-if [ -z "$base" ]; then
-  echo "run-web-tests.sh: the server did not start" >&2
-  cat "$data/server.out" "$data/server.err" >&2
-  exit 1
-fi
-for _ in $(seq 1 300); do
-  curl -sf -o /dev/null "$base/readyz" && break
-  sleep 0.2
-done
+headless_start run-web-tests.sh "$studio" --workers 1 --stream-workers 1 \
+  --allow-origin "http://127.0.0.1:$allowed_port"
 
 status=0
 TTS_BASE_URL="$base" TTS_API_KEY="$key" TTS_ALLOWED_PORT="$allowed_port" TTS_REFUSED_PORT="$refused_port" node --test --test-concurrency=1 test/*.test.mjs || status=$?
 if [ "$status" -ne 0 ]; then
-  echo "--- server stderr (last 40 lines) ---" >&2
-  tail -n 40 "$data/server.err" >&2 || true
+  headless_tail
 fi
 exit "$status"
