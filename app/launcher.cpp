@@ -191,8 +191,11 @@ int runStudio(QCoreApplication &app, const WindowMode *window)
     Engine engine(options.engine);
     if (int rc = openEngine(engine))
         return rc;
-    if (headless)
+    if (headless) {
+        // Where accounts, keys and audio live: an operator's first question.
+        QTextStream(stdout) << "data in " << QDir::toNativeSeparators(dataDir) << Qt::endl;
         return runHeadless(engine, options.server);
+    }
     return window->run(app, engine, options.server);
 }
 }

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -45,7 +46,14 @@ QString WorkerPool::defaultWorkerProgram()
     const QString env = qEnvironmentVariable("TTS_STUDIO_WORKER");
     if (!env.isEmpty())
         return env;
-    return QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("tts-worker"));
+    // Beside the executable in a build tree; installed, in PREFIX/libexec/tts-studio (the
+    // worker and its zygote are helpers, not commands on the PATH).
+    const QDir bin(QCoreApplication::applicationDirPath());
+    const QString beside = bin.filePath(QStringLiteral("tts-worker"));
+    const QString libexec = bin.filePath(QStringLiteral("../libexec/tts-studio/tts-worker"));
+    if (!QFileInfo::exists(beside) && QFileInfo::exists(libexec))
+        return QDir::cleanPath(libexec);
+    return beside;
 }
 
 WorkerProcess *WorkerPool::spawn()
