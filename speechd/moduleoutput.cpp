@@ -1,7 +1,43 @@
 #include "moduleoutput.h"
 
 #include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
+
+// The lock for a write of the protocol (main thread), which the speech thread lets go first.
+class ModuleOutput::ProtocolTurn
+{
+public:
+    explicit ProtocolTurn(ModuleOutput &output)
+        : m_output(output)
+    {
+        ++m_output.m_protocolWaiting;
+        m_output.m_mutex.lock();
+        --m_output.m_protocolWaiting;
+    }
+    ~ProtocolTurn() { m_output.m_mutex.unlock(); }
+    ProtocolTurn(const ProtocolTurn &) = delete;
+    ProtocolTurn &operator=(const ProtocolTurn &) = delete;
+
+private:
+    ModuleOutput &m_output;
+};
+
+ModuleOutput::ModuleOutput(int fd)
+    : m_fd(fd)
+{
+    struct stat st;
+    if (::fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
+        ::fcntl(fd, F_SETPIPE_SZ, kPipeBytes);
+}
+
+void ModuleOutput::waitForProtocol() const
+{
+    while (m_protocolWaiting.load() > 0)
+        std::this_thread::yield();
+}
 
 void ModuleOutput::write(const QByteArray &bytes)
 {
@@ -20,15 +56,31 @@ void ModuleOutput::write(const QByteArray &bytes)
 
 void ModuleOutput::reply(const QByteArray &lines)
 {
-    QMutexLocker lock(&m_mutex);
+    ProtocolTurn turn(*this);
     write(lines);
 }
 
 quint64 ModuleOutput::open()
 {
-    QMutexLocker lock(&m_mutex);
+    ProtocolTurn turn(*this);
     m_open = ++m_lastId;
     return m_open;
+}
+
+bool ModuleOutput::stop()
+{
+    ProtocolTurn turn(*this);
+    if (!m_open)
+        return false;
+    write("703 STOP\n");
+    m_open = 0;
+    return true;
+}
+
+void ModuleOutput::discard()
+{
+    ProtocolTurn turn(*this);
+    m_open = 0;
 }
 
 bool ModuleOutput::begin(quint64 id)
@@ -38,6 +90,7 @@ bool ModuleOutput::begin(quint64 id)
 
 bool ModuleOutput::send(quint64 id, const QByteArray &lines)
 {
+    waitForProtocol();
     QMutexLocker lock(&m_mutex);
     if (m_open != id)
         return false;
@@ -50,14 +103,14 @@ bool ModuleOutput::mark(quint64 id, const QByteArray &name)
     return send(id, "700-" + name + "\n700 INDEX MARK\n");
 }
 
-bool ModuleOutput::closeWith(quint64 id, const char *event)
+void ModuleOutput::closeWith(quint64 id, const char *event)
 {
+    waitForProtocol();
     QMutexLocker lock(&m_mutex);
-    if (!m_open || (id && m_open != id))
-        return false;
+    if (m_open != id)
+        return;
     write(event);
     m_open = 0;
-    return true;
 }
 
 void ModuleOutput::end(quint64 id)
@@ -70,19 +123,8 @@ void ModuleOutput::paused(quint64 id)
     closeWith(id, "704 PAUSE\n");
 }
 
-bool ModuleOutput::stop()
-{
-    return closeWith(0, "703 STOP\n");
-}
-
 bool ModuleOutput::isOpen(quint64 id) const
 {
     QMutexLocker lock(&m_mutex);
     return m_open == id;
-}
-
-void ModuleOutput::discard()
-{
-    QMutexLocker lock(&m_mutex);
-    m_open = 0;
 }
