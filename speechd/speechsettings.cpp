@@ -24,24 +24,23 @@ bool parseName(const QString &value, QString &out)
 
 bool SpeechSettings::set(const QString &key, const QString &value)
 {
-    if (key == QLatin1String("rate"))
-        return parseLevel(value, m_rate);
-    if (key == QLatin1String("pitch"))
-        return parseLevel(value, m_pitch);
-    if (key == QLatin1String("pitch_range"))
-        return parseLevel(value, m_pitchRange);
-    if (key == QLatin1String("volume"))
-        return parseLevel(value, m_volume);
-    if (key == QLatin1String("voice"))
-        return parseName(value, m_voiceType);
-    if (key == QLatin1String("language"))
-        return parseName(value, m_language);
-    if (key == QLatin1String("synthesis_voice"))
-        return parseName(value, m_synthesisVoice);
-    if (key == QLatin1String("spelling_mode")) {
+    static const std::pair<QLatin1String, int SpeechSettings::*> levels[] = {
+        {QLatin1String("rate"), &SpeechSettings::m_rate},
+        {QLatin1String("pitch"), &SpeechSettings::m_pitch},
+        {QLatin1String("pitch_range"), &SpeechSettings::m_pitchRange},
+        {QLatin1String("volume"), &SpeechSettings::m_volume}};
+    static const std::pair<QLatin1String, QString SpeechSettings::*> names[] = {
+        {QLatin1String("voice"), &SpeechSettings::m_voiceType},
+        {QLatin1String("language"), &SpeechSettings::m_language},
+        {QLatin1String("synthesis_voice"), &SpeechSettings::m_synthesisVoice}};
+    for (const auto &[name, member] : levels)
+        if (key == name)
+            return parseLevel(value, this->*member);
+    for (const auto &[name, member] : names)
+        if (key == name)
+            return parseName(value, this->*member);
+    if (key == QLatin1String("spelling_mode"))
         m_spelling = value.trimmed() == QLatin1String("on");
-        return true;
-    }
     return true;
 }
 

@@ -79,6 +79,9 @@ private:
     // Events of one message, from `200 OK SPEAKING` to its 702/703/704.
     QList<ModuleEvent> speakMessage(ModuleClient &module, const QByteArray &settings, const QByteArray &command,
                                     const QByteArray &text);
+    // A message of many sentences with Speech Dispatcher's marks, read up to its first audio.
+    QList<ModuleEvent> startLongMessage(ModuleClient &module, const QByteArray &voice, const QByteArray &sentence,
+                                        int sentences);
     QTemporaryDir m_emptyDataDir;
     QStringList m_environment;
 };
@@ -191,6 +194,18 @@ void TestSpeechdModule::listVoices()
     QCOMPARE(ModuleClient::linesOf(module.readUntil("304")), QStringList{"304 CANT LIST VOICES"});
 }
 
+QList<ModuleEvent> TestSpeechdModule::startLongMessage(ModuleClient &module, const QByteArray &voice,
+                                                       const QByteArray &sentence, int sentences)
+{
+    module.send("SET\nsynthesis_voice=" + voice + "\n.\n");
+    module.readUntil("203 OK SETTINGS");
+    QByteArray text = "<speak>";
+    for (int i = 0; i < sentences; ++i)
+        text += sentence + " <mark name=\"__spd_" + QByteArray::number(i) + "\"/>";
+    module.send("SPEAK\n" + text + "</speak>\n.\n");
+    return module.readUntil("705");
+}
+
 QList<ModuleEvent> TestSpeechdModule::speakMessage(ModuleClient &module, const QByteArray &settings,
                                                    const QByteArray &command, const QByteArray &text)
 {
@@ -270,13 +285,8 @@ void TestSpeechdModule::stop()
 {
     ModuleClient module({}, m_environment);
     QVERIFY(module.initialize());
-    module.send("SET\nsynthesis_voice=ef_dora\n.\n");
-    module.readUntil("203 OK SETTINGS");
-    QByteArray text = "<speak>";
-    for (int i = 0; i < 40; ++i)
-        text += "Esta es una frase bastante larga para hablar un buen rato. <mark name=\"__spd_" + QByteArray::number(i) + "\"/>";
-    module.send("SPEAK\n" + text + "</speak>\n.\n");
-    QCOMPARE(ModuleClient::linesOf(module.readUntil("705")).mid(0, 3),
+    const auto started = startLongMessage(module, "ef_dora", "Esta es una frase bastante larga para hablar un buen rato.", 40);
+    QCOMPARE(ModuleClient::linesOf(started).mid(0, 3),
              (QStringList{"202 OK RECEIVING MESSAGE", "200 OK SPEAKING", "701 BEGIN"}));
     module.send("STOP\n");
     const QStringList untilStop = ModuleClient::linesOf(module.readUntil("703"));
@@ -294,13 +304,7 @@ void TestSpeechdModule::pauseAtSentence()
 {
     ModuleClient module({}, m_environment);
     QVERIFY(module.initialize());
-    module.send("SET\nsynthesis_voice=em_alex\n.\n");
-    module.readUntil("203 OK SETTINGS");
-    QByteArray text = "<speak>";
-    for (int i = 0; i < 20; ++i)
-        text += "Una frase entera. <mark name=\"__spd_" + QByteArray::number(i) + "\"/>";
-    module.send("SPEAK\n" + text + "</speak>\n.\n");
-    module.readUntil("705");
+    startLongMessage(module, "em_alex", "Una frase entera.", 20);
     module.send("PAUSE\n");
     const QList<ModuleEvent> events = module.readUntil("704");
     QCOMPARE(events.last().line, QByteArray("704 PAUSE"));
