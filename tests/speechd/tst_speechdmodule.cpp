@@ -285,7 +285,7 @@ void TestSpeechdModule::stop()
 {
     ModuleClient module({}, m_environment);
     QVERIFY(module.initialize());
-    const auto started = startLongMessage(module, "ef_dora", "Esta es una frase bastante larga para hablar un buen rato.", 40);
+    const auto started = startLongMessage(module, "ef_dora", "Esta es una frase bastante larga para hablar un buen rato.", 80);
     QCOMPARE(ModuleClient::linesOf(started).mid(0, 3),
              (QStringList{"202 OK RECEIVING MESSAGE", "200 OK SPEAKING", "701 BEGIN"}));
     module.send("STOP\n");
