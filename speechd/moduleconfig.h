@@ -8,12 +8,14 @@
 // own modules take them: `Name value` or `Name "value"`, # comments.
 //   TtsStudioDataDir "DIR"         where the desktop user's pronunciations are read
 //                                  (default: $TTS_STUDIO_DATA_DIR, else the studio's own)
-//   TtsStudioDefaultVoice "ID"     the voice when Speech Dispatcher names none (af_sarah)
+//   TtsStudioDefaultVoice "ID"     the voice when Speech Dispatcher names none (am_adam)
 //   TtsStudioPronunciations 0|1    whether to say words as the user's lexicon says (1)
 struct ModuleConfig
 {
     QString dataDir;
-    QString defaultVoice = QStringLiteral("af_sarah");
+    // flite's diphone voice: the quickest to first audio (~4 ms against slt's ~40) and
+    // about as intelligible as the others (bench/intelligibility/README.md).
+    QString defaultVoice = QStringLiteral("am_adam");
     bool pronunciations = true;
     QStringList warnings; // lines that were not understood
 

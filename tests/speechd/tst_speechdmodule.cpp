@@ -73,6 +73,7 @@ private slots:
     void malformed();
     void pronunciations_data();
     void pronunciations();
+    void pronunciationsFollowTheStudio();
     void dataDirNeverCreated();
 
 private:
@@ -389,6 +390,28 @@ void TestSpeechdModule::pronunciations()
     QCOMPARE(QDir(dataDir.path()).entryList(QDir::Files), QStringList{"tts-studio.db"});
     QCOMPARE(QFileInfo(db).lastModified(), before.lastModified());
     QCOMPARE(QFileInfo(db).size(), before.size());
+}
+
+void TestSpeechdModule::pronunciationsFollowTheStudio()
+{
+    QTemporaryDir dataDir;
+    writeStudioDatabase(dataDir.path());
+    ModuleClient module({}, {QStringLiteral("TTS_STUDIO_DATA_DIR=") + dataDir.path()});
+    QVERIFY(module.initialize());
+    const QByteArray text = "<speak>Zork.</speak>";
+    const qint64 before = samplesOf(speakMessage(module, "synthesis_voice=af_sarah\n", "SPEAK", text));
+    // The studio takes the entry out: the next message says the word as written.
+    QTest::qWait(20);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("studio"));
+        db.setDatabaseName(QDir(dataDir.path()).filePath(QStringLiteral("tts-studio.db")));
+        QVERIFY(db.open());
+        QVERIFY(QSqlQuery(db).exec("UPDATE lexicons SET entries = '[]' WHERE account_id = 7"));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("studio"));
+    const qint64 after = samplesOf(speakMessage(module, "synthesis_voice=af_sarah\n", "SPEAK", text));
+    QVERIFY2(before > 3 * after, qPrintable(QStringLiteral("%1 then %2").arg(before).arg(after)));
 }
 
 void TestSpeechdModule::dataDirNeverCreated()
