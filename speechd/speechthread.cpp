@@ -40,9 +40,8 @@ void SpeechThread::pause()
 
 void SpeechThread::run()
 {
-    // SoX's medium quality, as the server's streams: the first audio of a message counts
-    // more here than the last bit of passband.
-    SynthesisPipeline pipeline(Resampler::Quality::Medium);
+    // The resampling every route uses, so a voice sounds here as in the studio.
+    SynthesisPipeline pipeline;
     pipeline.warmUp();
     for (;;) {
         Job job;

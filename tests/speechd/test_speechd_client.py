@@ -128,7 +128,7 @@ def speech_recorded(client):
     recorder = Recorder()
     time.sleep(0.3)
     client.speak("Hola, esto es una prueba de la salida de voz del estudio.", callback=events,
-                 event_types=(speechd.CallbackType.BEGIN, speechd.CallbackType.END))
+                 event_types=(speechd.CallbackType.END,))
     ended = events.wait_for({speechd.CallbackType.END})
     time.sleep(0.5)
     recorder.stop()
@@ -161,8 +161,9 @@ def stop_honoured(client):
     client.speak(" ".join(["Esta frase larga sigue y sigue para que haya algo que interrumpir."] * 12),
                  callback=events,
                  event_types=(speechd.CallbackType.BEGIN, speechd.CallbackType.END, speechd.CallbackType.CANCEL))
-    began = events.wait_for({speechd.CallbackType.BEGIN})
     # Cancelled once the sink plays it (a first message waits for PulseAudio's stream).
+    # Not on BEGIN: python3-speechd registers a message's callback only after speak()
+    # returns, and a BEGIN that comes sooner is lost (its client.py says so).
     deadline = time.monotonic() + 10
     while not recorder.voiced_times() and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -181,8 +182,7 @@ def stop_honoured(client):
     delay = acknowledged - cancelled_at
     print(f"     cancel → CANCEL callback after {delay * 1000:.0f} ms; last voiced window "
           f"{1000 * (voiced[-1] - cancelled_at):.0f} ms after the cancel" if voiced else "     nothing voiced")
-    return all([check(began is not None, "BEGIN callback"),
-                check(cancelled is not None and cancelled[1] == speechd.CallbackType.CANCEL, "CANCEL callback"),
+    return all([check(cancelled is not None and cancelled[1] == speechd.CallbackType.CANCEL, "CANCEL callback"),
                 check(len(before) > 10, "speech was playing before the cancel"),
                 check(not after, f"silence after the CANCEL ({len(after)} voiced windows later than 300 ms)")])
 
