@@ -34,6 +34,8 @@ TEST=(
   # intelligibility, audio measurement, headless GUI and sound
   python3 pocketsphinx pocketsphinx-en-us sox lame xvfb xauth x11-utils imagemagick pulseaudio pulseaudio-utils
   xdotool openbox
+  # the Speech Dispatcher module's tests: a private speech-dispatcher and its Python client
+  speech-dispatcher python3-speechd
   # decoders that check the Opus, FLAC and AAC answers are real audio of the right length
   opus-tools flac ffmpeg
   # PostgreSQL for the cluster mode's tests (tests start their own server: initdb in a temp dir)

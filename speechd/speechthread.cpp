@@ -1,0 +1,89 @@
+#include "speechthread.h"
+
+#include "audiofeed.h"
+#include "moduleoutput.h"
+#include "synthesispipeline.h"
+
+#include <QTextStream>
+
+SpeechThread::SpeechThread(ModuleOutput &output)
+    : m_output(output)
+    , m_thread([this] { run(); })
+{
+}
+
+SpeechThread::~SpeechThread()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_quit = true;
+        m_next.reset();
+    }
+    m_wake.notify_one();
+    m_thread.join();
+}
+
+void SpeechThread::speak(quint64 id, const Utterance &utterance)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_next = Job{id, utterance};
+        m_pauseRequested = false;
+    }
+    m_wake.notify_one();
+}
+
+void SpeechThread::pause()
+{
+    m_pauseRequested = true;
+}
+
+void SpeechThread::run()
+{
+    // The resampling every route uses, so a voice sounds here as in the studio.
+    SynthesisPipeline pipeline;
+    pipeline.warmUp();
+    for (;;) {
+        Job job;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_quit || m_next; });
+            if (m_quit)
+                return;
+            job = std::move(*m_next);
+            m_next.reset();
+        }
+        speakOne(pipeline, job);
+    }
+}
+
+void SpeechThread::speakOne(SynthesisPipeline &pipeline, const Job &job)
+{
+    if (!m_output.begin(job.id))
+        return;
+    const Utterance &u = job.utterance;
+    if (!u.icon.isEmpty()) {
+        m_output.send(job.id, "706-" + u.icon.toUtf8() + "\n706 ICON\n");
+        m_output.end(job.id);
+        return;
+    }
+    AudioFeed feed(m_output, job.id, MarkClock(u.marks), u.gain, m_pauseRequested);
+    SynthesisPipeline::WordSink words;
+    if (!u.marks.isEmpty())
+        words = [&feed](const QList<WordTiming> &w) {
+            feed.addWords(w);
+            return true;
+        };
+    bool goesOn = true;
+    // A long piece is said in several backend calls: a STOP is seen between them too.
+    pipeline.setHeartbeat([&] { return m_output.isOpen(job.id); });
+    const QString error = pipeline.run(u.params, [&](const float *samples, qsizetype n) {
+        goesOn = feed.push(samples, n);
+        return goesOn;
+    }, nullptr, words);
+    pipeline.setHeartbeat({});
+    if (!error.isEmpty() && error != QLatin1String("text has nothing to speak"))
+        QTextStream(stderr) << "sd_tts_studio: " << error << "\n";
+    if (goesOn && feed.finish())
+        m_output.end(job.id);
+}
