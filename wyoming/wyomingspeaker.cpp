@@ -134,7 +134,8 @@ void WyomingSpeaker::write(const WyomingEvent &event)
 
 void WyomingSpeaker::liveStarted(const Generation &generation)
 {
-    qCInfo(lcWyoming) << "synthesize" << generation.id << m_current.request.voiceId << generation.tokens << "tokens";
+    qCInfo(lcWyoming).noquote() << "synthesize" << generation.id << "voice" << m_current.request.voiceId << generation.tokens
+                                << "tokens";
 }
 
 void WyomingSpeaker::liveAudio(const QByteArray &bytes)
@@ -153,7 +154,7 @@ void WyomingSpeaker::liveEnded(const LiveStream::Outcome &outcome)
 {
     m_live.reset();
     if (outcome.kind != LiveStream::Outcome::Kind::Completed) {
-        qCInfo(lcWyoming) << "synthesize refused or failed:" << textOf(outcome.error);
+        qCInfo(lcWyoming).noquote() << "synthesize refused or failed:" << textOf(outcome.error);
         m_queue.clear();
         emit failed(textOf(outcome.error), codeOf(outcome.error.kind));
         return;

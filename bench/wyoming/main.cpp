@@ -118,7 +118,7 @@ QList<double> rounds(int n, F measure)
 
 void row(const char *route, const Voice &v, const QList<double> &ms, double target)
 {
-    std::printf("%-30s %-22s %8.1f %8.1f %6lld", route, v.label, StreamBench::percentile(ms, 0.5),
+    std::printf("%-32s %-22s %8.1f %8.1f %6lld", route, v.label, StreamBench::percentile(ms, 0.5),
                 StreamBench::percentile(ms, 0.9), qint64(ms.size()));
     if (target > 0)
         std::printf("   target p50 <= %.0f ms: %s", target, StreamBench::percentile(ms, 0.5) <= target ? "met" : "missed");
@@ -143,7 +143,7 @@ int main(int argc, char *argv[])
 
     std::printf("bench-wyoming: \"%s\" (%lld characters), %d requests per row, one at a time\n\n", qPrintable(kText),
                 qint64(kText.size()), n);
-    std::printf("%-30s %-22s %8s %8s %6s\n", "route (first audio)", "voice", "p50 ms", "p90 ms", "n");
+    std::printf("%-32s %-22s %8s %8s %6s\n", "route (first audio)", "voice", "p50 ms", "p90 ms", "n");
     const Voice voices[] = {{"espeak-ng (ef_dora)", "ef_dora", 30}, {"flite (af_sarah)", "af_sarah", 60}};
     for (const Voice &v : voices) {
         rounds(2, [&] { return openConnection(port, v.id); }); // warm-up
