@@ -12,7 +12,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QRegularExpression>
 #include <QTimer>
 #include <QWebSocket>
 
@@ -29,12 +28,6 @@ struct Voice
     const char *id;
     double targetMs;
 };
-
-quint16 wyomingPort(const QByteArray &log)
-{
-    const auto m = QRegularExpression(QStringLiteral("wyoming on tcp://[^\\s]+:(\\d+)")).match(QString::fromUtf8(log));
-    return m.hasMatch() ? quint16(m.captured(1).toUInt()) : 0;
-}
 
 QJsonObject synthesizeData(const char *voice)
 {
@@ -136,7 +129,7 @@ int main(int argc, char *argv[])
         std::printf("could not start the server\n");
         return 0;
     }
-    const quint16 port = wyomingPort(studio.serverOutput());
+    const quint16 port = wyomingPortIn(studio.serverOutput());
     QEventLoop settle; // the stream workers warm up
     QTimer::singleShot(1500, &settle, &QEventLoop::quit);
     settle.exec();

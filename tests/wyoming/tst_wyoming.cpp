@@ -32,6 +32,7 @@ private slots:
     void streamedText_data();
     void streamedText();
     void streamSpeaksBeforeItsEnd();
+    void nothingToSay();
     void unknownEventsIgnored_data();
     void unknownEventsIgnored();
     void refused_data();
@@ -40,6 +41,7 @@ private slots:
     void limits();
     void billed();
     void outOfCredits();
+    void shutdownEndsSpeech();
     void commandLine_data();
     void commandLine();
 
@@ -56,12 +58,6 @@ private:
 namespace
 {
 const QString kText = QStringLiteral("The quick brown fox jumps over the lazy dog. It was a bright cold day in April.");
-
-quint16 wyomingPort(const QByteArray &log)
-{
-    const auto m = QRegularExpression(QStringLiteral("wyoming on tcp://[^\\s]+:(\\d+)")).match(QString::fromUtf8(log));
-    return m.hasMatch() ? quint16(m.captured(1).toUInt()) : 0;
-}
 
 struct Heard
 {
@@ -105,7 +101,7 @@ void WyomingTest::initTestCase()
     m_key = m_server.createAccountWithKey(QStringLiteral("home"));
     QVERIFY(!m_key.isEmpty());
     QVERIFY2(m_server.start({"--wyoming-port", "0", "--wyoming-account", "home"}), m_server.serverLog().constData());
-    QVERIFY2(wyomingPort(m_server.serverLog()) > 0, m_server.serverLog().constData());
+    QVERIFY2(wyomingPortIn(m_server.serverLog()) > 0, m_server.serverLog().constData());
 }
 
 void WyomingTest::cleanupTestCase()
@@ -115,7 +111,7 @@ void WyomingTest::cleanupTestCase()
 
 bool WyomingTest::connectClient(WyomingClient &client, TestServer &server)
 {
-    return client.connectTo(QStringLiteral("127.0.0.1"), wyomingPort(server.serverLog()));
+    return client.connectTo(QStringLiteral("127.0.0.1"), wyomingPortIn(server.serverLog()));
 }
 
 // The same request on /v1 as raw 16-bit PCM: what the voice says for this text.
@@ -292,6 +288,19 @@ void WyomingTest::streamSpeaksBeforeItsEnd()
     QCOMPARE(rest.at(rest.size() - 2).type, QStringLiteral("audio-stop"));
 }
 
+// Text without a letter or digit ("---", an emoji): an empty utterance, nothing created.
+void WyomingTest::nothingToSay()
+{
+    const qint64 before = lastRowid();
+    WyomingClient client;
+    QVERIFY(connectClient(client, m_server));
+    client.send(QStringLiteral("synthesize"), QJsonObject{{"text", QStringLiteral("--- \U0001F600")}});
+    const QList<ClientEvent> events = client.until(QStringLiteral("audio-stop"));
+    QCOMPARE(events.size(), 2);
+    QCOMPARE(events.first().type, QStringLiteral("audio-start"));
+    QVERIFY(wyomingTextsAfter(before).isEmpty());
+}
+
 void WyomingTest::unknownEventsIgnored_data()
 {
     QTest::addColumn<QString>("type");
@@ -438,6 +447,30 @@ void WyomingTest::outOfCredits()
     QCOMPARE(error->data.value("code").toString(), QStringLiteral("insufficient_balance"));
     QCOMPARE(server.balance(QStringLiteral("broke")), (Balance{0, 0}));
     QVERIFY(server.stop());
+}
+
+// SIGTERM while a long text is spoken: an error event (unavailable), then the server
+// closes the connection and exits; a stream the server ends is released (docs/api.md
+// "Streams that end early").
+void WyomingTest::shutdownEndsSpeech()
+{
+    TestServer server;
+    QVERIFY(server.createAccount(QStringLiteral("kitchen")));
+    QVERIFY2(server.start({"--wyoming-port", "0", "--wyoming-account", "kitchen"}), server.serverLog().constData());
+    WyomingClient client;
+    QVERIFY(connectClient(client, server));
+    client.send(QStringLiteral("synthesize"), QJsonObject{{"text", ApiCheck::longText(3000)}});
+    const auto start = client.next();
+    QVERIFY(start && start->type == QLatin1String("audio-start"));
+    // Stop reading: the stream waits for the client while the server stops.
+    QProcess::execute(QStringLiteral("kill"), {QStringLiteral("-TERM"), QString::number(server.pid())});
+    QList<ClientEvent> rest = client.until(QStringLiteral("error"));
+    QVERIFY(!rest.isEmpty());
+    QCOMPARE(rest.last().type, QStringLiteral("error"));
+    QCOMPARE(rest.last().data.value("code").toString(), QStringLiteral("unavailable"));
+    QVERIFY(client.closedWithin(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(!server.isRunning(), 20000);
+    QCOMPARE(server.balance(QStringLiteral("kitchen")).credits, qint64(10000));
 }
 
 void WyomingTest::commandLine_data()

@@ -2,6 +2,7 @@
 
 #include <QDeadlineTimer>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QtEndian>
 
 #include <cmath>
@@ -102,6 +103,13 @@ bool WyomingClient::closedWithin(int timeoutMs)
         m_buffer += m_socket.readAll();
     }
     return m_socket.state() != QAbstractSocket::ConnectedState;
+}
+
+quint16 wyomingPortIn(const QByteArray &serverOutput)
+{
+    static const QRegularExpression line(QStringLiteral("wyoming on tcp://\\S+:(\\d+)"));
+    const auto m = line.match(QString::fromUtf8(serverOutput));
+    return m.hasMatch() ? quint16(m.captured(1).toUInt()) : 0;
 }
 
 QList<qint16> samplesOf(const QByteArray &pcm)

@@ -50,6 +50,9 @@ private:
     QString m_error;
 };
 
+// The port of the server's "wyoming on tcp://HOST:PORT" line in its output; 0 if none.
+quint16 wyomingPortIn(const QByteArray &serverOutput);
+
 // Signed 16-bit little-endian samples of a payload.
 QList<qint16> samplesOf(const QByteArray &pcm);
 double rmsOf(const QByteArray &pcm);
