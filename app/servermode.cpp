@@ -75,7 +75,8 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
         return 1;
     }
     if (wyoming && !wyoming->listen(settings.host, *settings.wyomingPort)) {
-        err << "error: cannot listen for Wyoming on " << settings.host.toString() << ':' << *settings.wyomingPort << Qt::endl;
+        err << "error: cannot listen for Wyoming on " << settings.host.toString() << ':' << *settings.wyomingPort << ": "
+            << wyoming->errorString() << Qt::endl;
         engine.shutdown(0);
         return 1;
     }

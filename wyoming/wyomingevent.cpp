@@ -4,8 +4,9 @@
 
 namespace
 {
-// The protocol version the events follow (the wyoming library's own, with streaming text).
-constexpr auto kProtocolVersion = "1.7.2";
+// The wyoming library writes its own version in every header and its readers ignore the
+// field: a revision with streamed text in.
+constexpr auto kProtocolVersion = "1.7.0";
 }
 
 QByteArray WyomingEvent::encode() const

@@ -52,6 +52,11 @@ std::optional<WyomingEvent> WyomingReader::next()
     return std::nullopt;
 }
 
+bool WyomingReader::midEvent() const
+{
+    return m_stage != Stage::Header || !m_buffer.isEmpty();
+}
+
 bool WyomingReader::readHeader()
 {
     // Bytes already searched are not searched again (a header sent a byte at a time).

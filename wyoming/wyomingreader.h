@@ -22,7 +22,7 @@ public:
     // Why the input was refused (empty while it is fine).
     QString failure() const { return m_failure; }
     // Part of an event has arrived and the rest has not.
-    bool midEvent() const { return m_stage != Stage::Header || !m_buffer.isEmpty(); }
+    bool midEvent() const;
 
 private:
     enum class Stage { Header, Data, Payload };

@@ -37,6 +37,11 @@ QString WyomingServer::url() const
     return QStringLiteral("tcp://%1:%2").arg(host).arg(m_tcp.serverPort());
 }
 
+QString WyomingServer::errorString() const
+{
+    return m_tcp.errorString();
+}
+
 void WyomingServer::onNewConnection()
 {
     while (QTcpSocket *socket = m_tcp.nextPendingConnection()) {

@@ -28,8 +28,7 @@ public:
     void close();
     // tcp://HOST:PORT (IPv6 in brackets).
     QString url() const;
-    QString errorString() const { return m_tcp.errorString(); }
-    int openConnections() const { return m_open; }
+    QString errorString() const;
 
 private:
     void onNewConnection();

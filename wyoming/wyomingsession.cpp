@@ -67,6 +67,8 @@ void WyomingSession::handle(const WyomingEvent &event)
         streamChunk(event.data);
     else if (type == QLatin1String("synthesize-stop"))
         stopStream();
+    else if (type == QLatin1String("ping")) // a client checking the connection
+        write(WyomingEvent{QStringLiteral("pong"), QJsonObject{{"text", event.data.value("text")}}, {}});
     // Anything else is ignored: clients send events meant for other services.
 }
 

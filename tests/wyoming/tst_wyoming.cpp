@@ -14,6 +14,9 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <memory>
+#include <vector>
+
 using DataIn = WyomingClient::DataIn;
 Q_DECLARE_METATYPE(WyomingClient::DataIn)
 
@@ -39,6 +42,8 @@ private slots:
     void refused();
     void limits_data();
     void limits();
+    void connectionCap();
+    void ping();
     void billed();
     void outOfCredits();
     void shutdownEndsSpeech();
@@ -399,6 +404,46 @@ void WyomingTest::limits()
     other.send(QStringLiteral("describe"));
     const auto info = other.next();
     QVERIFY(info && info->type == QLatin1String("info"));
+}
+
+// 64 connections at once; the next gets an error and is closed, and a place that frees
+// up is taken again.
+void WyomingTest::connectionCap()
+{
+    QTest::qWait(500); // the connections of the tests before are gone on the server's side too
+    std::vector<std::unique_ptr<WyomingClient>> held;
+    for (int i = 0; i < 64; ++i) {
+        held.push_back(std::make_unique<WyomingClient>());
+        QVERIFY(connectClient(*held.back(), m_server));
+    }
+    held.back()->send(QStringLiteral("describe"));
+    const auto info = held.back()->next(); // all 64 are sessions
+    QVERIFY(info && info->type == QLatin1String("info"));
+    WyomingClient extra;
+    QVERIFY(connectClient(extra, m_server));
+    const auto error = extra.next();
+    QVERIFY(error && error->type == QLatin1String("error"));
+    QCOMPARE(error->data.value("code").toString(), QStringLiteral("unavailable"));
+    QVERIFY(extra.closedWithin(5000));
+    held.clear();
+    QTRY_VERIFY_WITH_TIMEOUT([this] {
+        WyomingClient again;
+        if (!connectClient(again, m_server))
+            return false;
+        again.send(QStringLiteral("describe"));
+        const auto info = again.next(2000);
+        return info && info->type == QLatin1String("info");
+    }(), 10000);
+}
+
+void WyomingTest::ping()
+{
+    WyomingClient client;
+    QVERIFY(connectClient(client, m_server));
+    client.send(QStringLiteral("ping"), QJsonObject{{"text", "abc"}});
+    const auto pong = client.next();
+    QVERIFY(pong && pong->type == QLatin1String("pong"));
+    QCOMPARE(pong->data.value("text").toString(), QStringLiteral("abc"));
 }
 
 // Speech is charged to --wyoming-account like any stream: 1 credit per token (base).
