@@ -7,7 +7,29 @@
 #include "studiocontext.h"
 
 #include <QApplication>
+#include <QLibraryInfo>
+#include <QLocale>
 #include <QMessageBox>
+#include <QTranslator>
+
+namespace
+{
+// --lang CODE, else the system locale.
+void installTranslations(QCoreApplication &app, const QStringList &args)
+{
+    QString lang = QLocale::system().name();
+    const qsizetype i = args.indexOf(QStringLiteral("--lang"));
+    if (i > 0 && i + 1 < args.size())
+        lang = args.at(i + 1);
+    QLocale::setDefault(QLocale(lang)); // numbers and dates follow the chosen language too
+    auto *mine = new QTranslator(&app);
+    if (mine->load(QStringLiteral(":/i18n/tts-studio_") + lang))
+        app.installTranslator(mine);
+    auto *qt = new QTranslator(&app);
+    if (qt->load(QStringLiteral("qtbase_") + lang, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        app.installTranslator(qt);
+}
+}
 
 int runGui(Engine &engine, const ServerSettings &settings)
 {
@@ -26,4 +48,17 @@ int runGui(Engine &engine, const ServerSettings &settings)
     server.stop();
     engine.shutdown(10000);
     return rc;
+}
+
+WindowMode studioWindow()
+{
+    WindowMode mode;
+    mode.makeApplication = [](int &argc, char *argv[]) -> std::unique_ptr<QCoreApplication> {
+        return std::make_unique<QApplication>(argc, argv);
+    };
+    mode.run = [](QCoreApplication &app, Engine &engine, const ServerSettings &settings) {
+        installTranslations(app, app.arguments());
+        return runGui(engine, settings);
+    };
+    return mode;
 }

@@ -52,8 +52,6 @@ QString readWyoming(const QCommandLineParser &p, const QCommandLineOption &port,
     if (!p.isSet(account) || p.value(account).trimmed().isEmpty())
         return QStringLiteral("--wyoming-port needs --wyoming-account NAME: the account Wyoming's speech is billed to "
                               "(the protocol carries no key)");
-    if (!o.headless)
-        return QStringLiteral("--wyoming-port serves with --headless");
     o.server.wyomingPort = portNumber(p.value(port));
     if (!o.server.wyomingPort)
         return QStringLiteral("--wyoming-port takes a port number (0 picks a free one)");

@@ -2,13 +2,11 @@
 
 #include "epubreader.h"
 #include "importbudget.h"
+#include "markdownreader.h"
 
 #include <QFile>
-#include <QFont>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QTextBlock>
-#include <QTextDocument>
 
 namespace
 {
@@ -123,59 +121,18 @@ Result<Project> textProject(const QString &text, const QString &title, ImportBud
     return builder.take();
 }
 
-// Where the Markdown piece that starts at from ends: at a blank line once the piece holds
-// kPieceBytes, outside a code fence and not before an indented line (a list item's or an
-// indented code block's continuation). Qt reads each piece on its own, so a long document
-// is read (and counted) piece by piece rather than all at once.
-qsizetype pieceEnd(const QString &md, qsizetype from)
-{
-    constexpr qsizetype kPieceBytes = 64 * 1024;
-    bool fenced = false;
-    qsizetype at = from;
-    while (at < md.size()) {
-        qsizetype next = md.indexOf(QLatin1Char('\n'), at);
-        next = next < 0 ? md.size() : next + 1;
-        const QStringView line = QStringView(md).sliced(at, next - at);
-        const QStringView trimmed = line.trimmed();
-        if (trimmed.startsWith(QLatin1String("```")) || trimmed.startsWith(QLatin1String("~~~")))
-            fenced = !fenced;
-        const bool indentedNext = next < md.size() && (md.at(next) == u' ' || md.at(next) == u'\t');
-        if (!fenced && trimmed.isEmpty() && next - from >= kPieceBytes && !indentedNext)
-            return next;
-        at = next;
-    }
-    return md.size();
-}
-
-void addMarkdownPiece(ChapterBuilder &builder, const QString &piece)
-{
-    QTextDocument doc;
-    // Headings are sized relative to the default font: one with a pixel size, or Qt warns
-    // without a QGuiApplication (the command line has none).
-    QFont font;
-    font.setPixelSize(16);
-    doc.setDefaultFont(font);
-    doc.setMarkdown(piece);
-    for (QTextBlock b = doc.begin(); b.isValid() && builder.ok(); b = b.next()) {
-        const int level = b.blockFormat().headingLevel();
-        const QString text = b.text();
-        if (level == 1 || level == 2)
-            builder.chapter(text.simplified(), true);
-        else if (isMarker(text.trimmed()))
-            builder.chapter({}, false);
-        else
-            builder.block(text);
-    }
-}
-
 Result<Project> markdownProject(const QString &markdown, const QString &title, ImportBudget &budget)
 {
     ChapterBuilder builder(title, budget);
-    for (qsizetype from = 0; from < markdown.size() && builder.ok();) {
-        const qsizetype end = pieceEnd(markdown, from);
-        addMarkdownPiece(builder, markdown.sliced(from, end - from));
-        from = end;
-    }
+    MarkdownReader::read(markdown, [&builder](const MarkdownReader::Block &b) {
+        if (b.headingLevel == 1 || b.headingLevel == 2)
+            builder.chapter(b.text, true);
+        else if (isMarker(b.text))
+            builder.chapter({}, false);
+        else
+            builder.block(b.text);
+        return builder.ok();
+    });
     return builder.take();
 }
 }

@@ -86,7 +86,7 @@ TestServer::~TestServer()
 
 QString TestServer::studioBinary()
 {
-    return QCoreApplication::applicationDirPath() + QStringLiteral("/tts-studio");
+    return QCoreApplication::applicationDirPath() + QStringLiteral("/tts-studio-server");
 }
 
 QString TestServer::databasePath() const

@@ -30,7 +30,7 @@ StudioProcess::~StudioProcess()
 
 QString StudioProcess::binary()
 {
-    return QCoreApplication::applicationDirPath() + QStringLiteral("/tts-studio");
+    return QCoreApplication::applicationDirPath() + QStringLiteral("/tts-studio-server");
 }
 
 QString StudioProcess::cli(const QStringList &args, int *code) const

@@ -5,7 +5,7 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
-// Runs the real tts-studio binary for black-box tests: CLI commands on a temporary
+// Runs the real headless server (tts-studio-server) for black-box tests: CLI commands on a temporary
 // data dir, and the headless server on port 0.
 class StudioProcess
 {

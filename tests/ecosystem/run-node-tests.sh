@@ -3,15 +3,15 @@
 #   1. npm ci into tests/ecosystem/node/node_modules (skipped while it matches
 #      package-lock.json: the stamp is a copy of the lock file it was installed from);
 #   2. a temporary data dir with an account and a key made by the CLI;
-#   3. `tts-studio --headless --port 0` on it;
+#   3. `tts-studio-server --port 0` on it;
 #   4. node --test test/*.test.mjs with TTS_BASE_URL and TTS_API_KEY.
-# Usage: run-node-tests.sh BIN_DIR   (the folder holding tts-studio and tts-worker)
+# Usage: run-node-tests.sh BIN_DIR   (the folder holding tts-studio-server and tts-worker)
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 bin="${1:-$here/../../build/bin}"
 bin="$(cd "$bin" && pwd)"
-studio="$bin/tts-studio"
+studio="$bin/tts-studio-server"
 [ -x "$studio" ] || { echo "run-node-tests.sh: no executable $studio" >&2; exit 1; }
 command -v node >/dev/null || { echo "run-node-tests.sh: node is not installed (scripts/install-deps.sh)" >&2; exit 1; }
 command -v npm >/dev/null || { echo "run-node-tests.sh: npm is not installed (scripts/install-deps.sh)" >&2; exit 1; }

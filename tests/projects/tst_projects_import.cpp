@@ -180,6 +180,8 @@ class TestProjectsImport : public QObject
 private slots:
     void importsDocuments_data();
     void importsDocuments();
+    void markdownBlocksReadAsSpoken_data();
+    void markdownBlocksReadAsSpoken();
     void epubChaptersFromSpine();
     void rejectsWhatIsNotADocument_data();
     void rejectsWhatIsNotADocument();
@@ -229,6 +231,38 @@ void TestProjectsImport::importsDocuments()
     const auto project = DocumentImport::fromFile(path);
     QVERIFY2(project, qPrintable(project.error().detail));
     QCOMPARE(shape(*project), expected);
+}
+
+// What a listener hears of each Markdown construct: the text, without its markup.
+void TestProjectsImport::markdownBlocksReadAsSpoken_data()
+{
+    QTest::addColumn<QByteArray>("markdown");
+    QTest::addColumn<QStringList>("blocks");
+    QTest::newRow("emphasis, code and links")
+        << QByteArray("Run **it** `now`, see [the guide](http://x.example/).\n") << QStringList{"Run it now, see the guide."};
+    QTest::newRow("entities") << QByteArray("Fish &amp; chips &#233;t&#xE9; &lt;3\n") << QStringList{"Fish & chips \u00e9t\u00e9 <3"};
+    QTest::newRow("inline html tags dropped") << QByteArray("A <b>bold</b> word.\n") << QStringList{"A bold word."};
+    QTest::newRow("tight and loose list items")
+        << QByteArray("- one\n- two\n\n1. three\n\n2. four\n") << QStringList{"one", "two", "three", "four"};
+    QTest::newRow("nested list") << QByteArray("- outer\n  - inner\n") << QStringList{"outer", "inner"};
+    QTest::newRow("table rows") << QByteArray("| a | b |\n|---|---|\n| 1 | 2 |\n") << QStringList{"a, b", "1, 2"};
+    QTest::newRow("block quote and code")
+        << QByteArray("> Quoted line\n> goes on.\n\n```\nx = 1\n```\n") << QStringList{"Quoted line goes on.", "x = 1"};
+    QTest::newRow("deeper heading is a block") << QByteArray("### Detail\n\nText.\n") << QStringList{"Detail", "Text."};
+    QTest::newRow("hard break") << QByteArray("Line one  \nline two\n") << QStringList{"Line one line two"};
+}
+
+void TestProjectsImport::markdownBlocksReadAsSpoken()
+{
+    QFETCH(QByteArray, markdown);
+    QFETCH(QStringList, blocks);
+    const auto project = DocumentImport::fromMarkdown(QString::fromUtf8(markdown), QStringLiteral("doc"));
+    QVERIFY2(project, qPrintable(project.error().detail));
+    QStringList texts;
+    for (const ProjectChapter &c : project->chapters)
+        for (const auto &b : c.blocks)
+            texts << b.text;
+    QCOMPARE(texts, blocks);
 }
 
 void TestProjectsImport::epubChaptersFromSpine()

@@ -3,17 +3,17 @@
 #   1. npm ci into tests/web/node_modules (skipped while it matches package-lock.json:
 #      the stamp is a copy of the lock file it was installed from);
 #   2. a temporary data dir with an account and a key made by the CLI;
-#   3. `tts-studio --headless --port 0` on it;
+#   3. `tts-studio-server --port 0` on it;
 #   4. node --test test/*.test.mjs with TTS_BASE_URL, TTS_API_KEY and two free ports for
 #      pages of other origins (TTS_ALLOWED_PORT, given to --allow-origin; TTS_REFUSED_PORT)
 #      (TTS_WEB_SHOTS=DIR also saves screenshots there).
-# Usage: run-web-tests.sh BIN_DIR   (the folder holding tts-studio and tts-worker)
+# Usage: run-web-tests.sh BIN_DIR   (the folder holding tts-studio-server and tts-worker)
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 bin="${1:-$here/../../build/bin}"
 bin="$(cd "$bin" && pwd)"
-studio="$bin/tts-studio"
+studio="$bin/tts-studio-server"
 [ -x "$studio" ] || { echo "run-web-tests.sh: no executable $studio" >&2; exit 1; }
 for tool in node npm; do
   command -v "$tool" >/dev/null || { echo "run-web-tests.sh: $tool is not installed (scripts/install-deps.sh)" >&2; exit 1; }
