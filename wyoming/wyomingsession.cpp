@@ -142,6 +142,8 @@ void WyomingSession::fail(const QString &text, const QString &code)
     if (std::exchange(m_failed, true))
         return;
     write(WyomingEvent::error(text, code));
+    // Handed to the kernel now: at shutdown the event loop may not run again to send it.
+    m_socket->flush();
     // May be inside the speaker's own signal: stopped now, deleted later.
     m_speaker->stop();
     m_speaker->deleteLater();

@@ -70,7 +70,9 @@ void WyomingSpeaker::say(const WyomingRequest &request, End end)
 {
     // Joined to the text still waiting before it when that one ends nothing.
     if (!m_queue.isEmpty() && m_queue.last().end == End::None && m_queue.last().request.voiceId == request.voiceId) {
-        m_queue.last().request.text += u' ' + request.text;
+        QString &text = m_queue.last().request.text;
+        if (!request.text.isEmpty()) // a stream's end often brings no text: nothing to bill
+            text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + request.text;
         m_queue.last().end = end;
     } else {
         m_queue.append(Job{request, end});
