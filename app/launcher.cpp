@@ -186,6 +186,8 @@ int runStudio(QCoreApplication &app, const WindowMode *window)
     }
     // Headless, before the engine starts its threads and workers (they inherit it).
     const bool headless = options.headless || !window;
+    if (!headless && options.server.wyomingPort)
+        return usageError(QStringLiteral("--wyoming-port serves without the window: tts-studio-server or tts-studio --headless"));
     if (headless)
         BatchScheduling::applyToThisProcess();
     Engine engine(options.engine);

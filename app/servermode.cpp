@@ -5,6 +5,7 @@
 #include "apiroutes.h"
 #include "signalwatch.h"
 #include "streamsession.h"
+#include "wyomingserver.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -12,6 +13,7 @@
 #include <QTextStream>
 #include <QTimer>
 
+#include <memory>
 #include <utility>
 
 void endLiveStreams(Engine &engine)
@@ -29,9 +31,37 @@ void endLiveStreams(Engine &engine)
     }
 }
 
+namespace
+{
+// The Wyoming listener --wyoming-port asks for, billed to --wyoming-account (else
+// null). rc 2 when that account does not exist.
+std::unique_ptr<WyomingServer> makeWyoming(Engine &engine, const ServerSettings &settings, int &rc)
+{
+    rc = 0;
+    if (!settings.wyomingPort)
+        return nullptr;
+    const Services services = engine.services();
+    const auto account = WyomingServer::accountNamed(services.accounts(), settings.wyomingAccount);
+    if (!account) {
+        QTextStream(stderr) << "error: --wyoming-account: no account named '" << settings.wyomingAccount
+                            << "' (create it with `tts-studio accounts create NAME`)" << Qt::endl;
+        rc = 2;
+        return nullptr;
+    }
+    WyomingContext context{&services.live(), &services.catalog(), &services.voices(), services.storePool(), nullptr,
+                           *account, WyomingLimits{}, QCoreApplication::applicationVersion()};
+    context.limits.stallMs = settings.limits.streamStallMs;
+    return std::make_unique<WyomingServer>(context);
+}
+}
+
 int runHeadless(Engine &engine, const ServerSettings &settings)
 {
     QTextStream err(stderr);
+    int wyomingRc = 0;
+    const std::unique_ptr<WyomingServer> wyoming = makeWyoming(engine, settings, wyomingRc);
+    if (wyomingRc != 0)
+        return wyomingRc;
     ApiServer server(engine.services());
     registerApiRoutes(server, settings.metricsOpen);
     server.limits() = settings.limits;
@@ -44,6 +74,12 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
         engine.shutdown(0);
         return 1;
     }
+    if (wyoming && !wyoming->listen(settings.host, *settings.wyomingPort)) {
+        err << "error: cannot listen for Wyoming on " << settings.host.toString() << ':' << *settings.wyomingPort << ": "
+            << wyoming->errorString() << Qt::endl;
+        engine.shutdown(0);
+        return 1;
+    }
 
     // The event loop does the work of stopping, once whatever signals follow.
     SignalWatch watch;
@@ -52,12 +88,16 @@ int runHeadless(Engine &engine, const ServerSettings &settings)
         if (std::exchange(stopping, true))
             return;
         server.close();
+        if (wyoming)
+            wyoming->close();
         endLiveStreams(engine);
         engine.shutdown(10000);
         QCoreApplication::exit(0);
     });
 
     QTextStream out(stdout);
+    if (wyoming)
+        out << "wyoming on " << wyoming->url() << Qt::endl;
     out << "listening on " << server.baseUrl() << Qt::endl; // Qt::endl flushes
     return QCoreApplication::exec();
 }

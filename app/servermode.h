@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 struct ServerSettings
 {
     QHostAddress host = QHostAddress::LocalHost;
@@ -15,6 +17,8 @@ struct ServerSettings
     bool metricsOpen = true;
     QString publicUrl; // base of links in answers (audio_url); empty: the Host the client used
     QList<QByteArray> allowedOrigins; // --allow-origin, normalized
+    std::optional<quint16> wyomingPort; // --wyoming-port: Home Assistant's protocol (docs/wyoming.md)
+    QString wyomingAccount;             // --wyoming-account: whom Wyoming's speech is billed to
 };
 
 class Engine;

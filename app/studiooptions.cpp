@@ -40,6 +40,25 @@ std::optional<qint64> secondsAtLeastOne(const QString &text)
     return value;
 }
 
+// --wyoming-port and --wyoming-account come together: the protocol has no key, so the
+// account is named here. Whether it exists is checked once the store is open.
+QString readWyoming(const QCommandLineParser &p, const QCommandLineOption &port, const QCommandLineOption &account,
+                    StudioOptions &o)
+{
+    if (!p.isSet(port) && !p.isSet(account))
+        return {};
+    if (!p.isSet(port))
+        return QStringLiteral("--wyoming-account is used with --wyoming-port");
+    if (!p.isSet(account) || p.value(account).trimmed().isEmpty())
+        return QStringLiteral("--wyoming-port needs --wyoming-account NAME: the account Wyoming's speech is billed to "
+                              "(the protocol carries no key)");
+    o.server.wyomingPort = portNumber(p.value(port));
+    if (!o.server.wyomingPort)
+        return QStringLiteral("--wyoming-port takes a port number (0 picks a free one)");
+    o.server.wyomingAccount = p.value(account).trimmed();
+    return {};
+}
+
 std::optional<LogLevel> logLevelNamed(const QString &name)
 {
     static const QStringList names = {"error", "warn", "info", "debug"};
@@ -92,9 +111,12 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
     const QCommandLineOption publicUrl("public-url", "Base of the links in answers (audio_url), e.g. the load balancer's https://tts.example.com.", "url");
     const QCommandLineOption allowOrigin("allow-origin", "A browser origin (https://app.example.com) whose pages may use the API: CORS preflights and headers, WebSocket upgrades. Repeatable.", "origin");
     const QCommandLineOption jobLease("job-lease", "Seconds a claimed job is held without a renewal before another node may take it over (default 30).", "s", "30");
+    const QCommandLineOption wyomingPort("wyoming-port", "Also serve Home Assistant's Wyoming protocol on this port of --host (10200 by convention; 0 picks a free one). Needs --wyoming-account.", "n");
+    const QCommandLineOption wyomingAccount("wyoming-account", "The account Wyoming's speech is billed to.", "name");
     const QCommandLineOption init("init", "Start with a new, empty database even though the data dir holds audio (its database was lost).");
     p.addOptions({headless, dataDir, host, port, rate, ttl, workers, maxQueue, maxStreams, lang, maxConnections, requestTimeout,
-                  metricsAuth, logLevel, streamWorkers, init, database, audioDir, publicUrl, jobLease, streamStall, maxPerAddress, allowOrigin});
+                  metricsAuth, logLevel, streamWorkers, init, database, audioDir, publicUrl, jobLease, streamStall, maxPerAddress, allowOrigin,
+                  wyomingPort, wyomingAccount});
     p.process(app);
 
     const auto portValue = portNumber(p.value(port));
@@ -165,5 +187,7 @@ std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app
     o.logLevel = *level;
     o.headless = p.isSet(headless);
     o.init = p.isSet(init);
+    if (const QString err = readWyoming(p, wyomingPort, wyomingAccount, o); !err.isEmpty())
+        return UsageError{err};
     return o;
 }

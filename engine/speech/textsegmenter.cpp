@@ -66,22 +66,47 @@ QStringList TextSegmenter::split(const QString &text) const
     return out;
 }
 
+qsizetype TextSegmenter::sentenceEndAfter(const QString &text, qsizetype i)
+{
+    const qsizetype n = text.size();
+    const QChar c = text.at(i);
+    if (!isSentenceEnd(c))
+        return -1;
+    // Keep runs of closing punctuation ("?!", "...", quotes) with the sentence.
+    qsizetype end = i + 1;
+    while (end < n && (isSentenceEnd(text.at(end)) || text.at(end) == u'"' || text.at(end) == u')'
+                       || text.at(end) == u'\'' || text.at(end) == u'」'))
+        ++end;
+    // "3.5" or "e.g.x": a period inside a token is not a sentence end.
+    if (end < n && !text.at(end).isSpace() && !isWide(c) && c != u'\n')
+        return -1;
+    return end;
+}
+
+qsizetype TextSegmenter::settledLength(const QString &text)
+{
+    qsizetype settled = 0;
+    // An end at the very end of the text is not settled yet: "3." may go on as "3.5",
+    // "Stop!" as "Stop!\"".
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        const qsizetype end = sentenceEndAfter(text, i);
+        if (end < 0)
+            continue;
+        if (end < text.size())
+            settled = end;
+        i = end - 1;
+    }
+    return settled;
+}
+
 QList<TextSegmenter::Piece> TextSegmenter::pieces(const QString &text) const
 {
     QList<Piece> out;
     qsizetype start = 0;
     const qsizetype n = text.size();
     for (qsizetype i = 0; i < n; ++i) {
-        const QChar c = text.at(i);
-        if (!isSentenceEnd(c))
-            continue;
-        // Keep runs of closing punctuation ("?!", "...", quotes) with the sentence.
-        qsizetype end = i + 1;
-        while (end < n && (isSentenceEnd(text.at(end)) || text.at(end) == u'"' || text.at(end) == u')'
-                           || text.at(end) == u'\'' || text.at(end) == u'」'))
-            ++end;
-        // "3.5" or "e.g.x": a period inside a token is not a sentence end.
-        if (end < n && !text.at(end).isSpace() && !isWide(c) && c != u'\n')
+        const qsizetype end = sentenceEndAfter(text, i);
+        if (end < 0)
             continue;
         appendCapped(text, start, end, out);
         start = end;

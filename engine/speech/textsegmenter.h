@@ -50,6 +50,12 @@ public:
     // True for the characters after which the ramp may cut (comma, colon, dash and their
     // CJK and Arabic forms): the pause a reader makes there anyway.
     static bool isClauseEnd(QChar c);
+    // Where the sentence whose end mark is at i ends (closing quotes and marks
+    // included), or -1 when the character at i ends no sentence ("3.5").
+    static qsizetype sentenceEndAfter(const QString &text, qsizetype i);
+    // For text that arrives in pieces cut anywhere: the length of its leading
+    // sentences that more text can no longer change (each end followed by more text).
+    static qsizetype settledLength(const QString &text);
 
 private:
     void appendCapped(const QString &text, qsizetype start, qsizetype end, QList<Piece> &out) const;

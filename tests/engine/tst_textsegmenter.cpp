@@ -79,6 +79,8 @@ private slots:
     void rampOnlySplitsSentences();
     void rampByBackend_data();
     void rampByBackend();
+    void settledLength_data();
+    void settledLength();
 
 private:
     static void checkJoinsTo(const QList<TextSegmenter::Piece> &ramped, const QList<TextSegmenter::Piece> &plain);
@@ -300,6 +302,30 @@ void TestTextSegmenter::checkJoinsTo(const QList<TextSegmenter::Piece> &ramped, 
 // Each route cuts a voice's text as SynthesisPipeline::segmenterFor says: flite's pieces
 // grow more slowly than espeak-ng's (it works out a whole utterance before its first
 // audio), and kal16's texts are not ramped at all.
+// Text arriving in pieces (Wyoming's synthesize-chunk): only sentences whose end is
+// followed by more text are settled.
+void TestTextSegmenter::settledLength_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("settled");
+    QTest::newRow("nothing ended") << "Turn on the kit" << "";
+    QTest::newRow("end mark last") << "Turn on the lights." << "";
+    QTest::newRow("end then space") << "Turn on the lights. " << "Turn on the lights.";
+    QTest::newRow("two sentences and a part") << "One. Two! Thr" << "One. Two!";
+    QTest::newRow("decimal still open") << "It is 21." << "";
+    QTest::newRow("decimal inside") << "It is 21.5 degrees" << "";
+    QTest::newRow("closing quote may follow") << "He said \"stop.\"" << "";
+    QTest::newRow("closing quote kept") << "He said \"stop.\" Then" << "He said \"stop.\"";
+    QTest::newRow("CJK end") << "你好。再" << "你好。";
+}
+
+void TestTextSegmenter::settledLength()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, settled);
+    QCOMPARE(text.left(TextSegmenter::settledLength(text)), settled);
+}
+
 void TestTextSegmenter::rampByBackend_data()
 {
     QTest::addColumn<bool>("flite");
