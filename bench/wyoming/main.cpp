@@ -1,8 +1,9 @@
 // bench-wyoming: time from `synthesize` to the first audio-chunk over Wyoming (Home
 // Assistant's protocol), for an espeak-ng and a flite voice, on an open connection and
 // with the connection made for the request (as Home Assistant does), beside the
-// WebSocket stream's first frame for the same text and voice in the same run. Prints
-// figures, never asserts them.
+// WebSocket stream's first frame and the first body bytes of OpenAI's /v1/audio/speech
+// (pcm, mp3, opus) for the same text and voice in the same run. Prints figures, never
+// asserts them.
 //
 //   bench-wyoming [ROUNDS]     (default 15 per row)
 #include "streamutil.h"
@@ -12,6 +13,9 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QTimer>
 #include <QWebSocket>
 
@@ -99,6 +103,34 @@ double webSocketFirstFrame(const StudioProcess &studio, const QString &key, cons
     return ms;
 }
 
+// POST /v1/audio/speech until its first body bytes (the connection is kept between calls
+// by the manager); the rest of the answer is read.
+double openAiFirstBytes(QNetworkAccessManager &http, const StudioProcess &studio, const QString &key, const char *voice,
+                        const char *format)
+{
+    QNetworkRequest req(QUrl(studio.baseUrl() + QStringLiteral("/v1/audio/speech")));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    req.setRawHeader("Authorization", "Bearer " + key.toUtf8());
+    const QJsonObject body{{"model", "tts-1"}, {"input", kText}, {"voice", QJsonObject{{"id", QLatin1String(voice)}}},
+                           {"response_format", QLatin1String(format)}};
+    QElapsedTimer t;
+    t.start();
+    QNetworkReply *reply = http.post(req, QJsonDocument(body).toJson(QJsonDocument::Compact));
+    double ms = -1;
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::readyRead, &loop, [&] {
+        if (ms < 0 && reply->bytesAvailable() > 0)
+            ms = double(t.nsecsElapsed()) / 1e6;
+        reply->readAll();
+    });
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+    loop.exec();
+    const bool ok = reply->error() == QNetworkReply::NoError;
+    reply->deleteLater();
+    return ok ? ms : -1;
+}
+
 template <typename F>
 QList<double> rounds(int n, F measure)
 {
@@ -137,12 +169,17 @@ int main(int argc, char *argv[])
     std::printf("bench-wyoming: \"%s\" (%lld characters), %d requests per row, one at a time\n\n", qPrintable(kText),
                 qint64(kText.size()), n);
     std::printf("%-32s %-22s %8s %8s %6s\n", "route (first audio)", "voice", "p50 ms", "p90 ms", "n");
+    QNetworkAccessManager http;
     const Voice voices[] = {{"espeak-ng (ef_dora)", "ef_dora", 30}, {"flite (af_sarah)", "af_sarah", 60}};
     for (const Voice &v : voices) {
         rounds(2, [&] { return openConnection(port, v.id); }); // warm-up
         row("wyoming, open connection", v, rounds(n, [&] { return openConnection(port, v.id); }), v.targetMs);
         row("wyoming, connection per request", v, rounds(n, [&] { return newConnection(port, v.id); }), 0);
         row("websocket /v3/tts/stream", v, rounds(n, [&] { return webSocketFirstFrame(studio, key, v.id); }), 0);
+        for (const char *format : {"pcm", "mp3", "opus"}) {
+            const QByteArray route = QByteArrayLiteral("/v1/audio/speech ") + format;
+            row(route.constData(), v, rounds(n, [&] { return openAiFirstBytes(http, studio, key, v.id, format); }), 0);
+        }
     }
     studio.stop();
     return 0;
