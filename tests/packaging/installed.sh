@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# The Debian packages as an admin meets them: built from build/ (scripts/package.sh
-# --no-build), checked (lintian errors, desktop-file-validate, appstreamcli, the systemd
+# The Debian packages as an admin meets them: built from the build tree (CPack, as
+# scripts/package.sh does), checked (lintian errors, desktop-file-validate, appstreamcli, the systemd
 # unit), installed with apt into a fresh `debootstrap --variant=minbase bookworm` tree,
 # the server checked to link no GUI library, started as the package's system user, one
 # TTS job done over HTTP, then both packages purged: nothing of theirs may be left, and a
 # data dir holding keep-on-purge must survive a purge untouched.
-# Usage: installed.sh SOURCE_DIR   (as root, or with sudo; needs network to the Debian mirror)
+# Usage: installed.sh SOURCE_DIR BUILD_DIR   (as root, or with sudo; needs the Debian mirror)
 set -euo pipefail
 src="$(cd "$1" && pwd)"
+build="$(cd "$2" && pwd)"
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 fail() { echo "installed: $*" >&2; exit 1; }
@@ -26,12 +27,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step "packaging build/"
-(cd "$src" && bash scripts/package.sh --no-build) >"$work/package.log" 2>&1 || { cat "$work/package.log" >&2; fail "package.sh failed"; }
+step "packaging $build (cpack, as scripts/package.sh does)"
+rm -rf "$build/cpack"
+(cd "$build" && cpack -G DEB) >"$work/package.log" 2>&1 || { cat "$work/package.log" >&2; fail "cpack failed"; }
 version="$(sed -n 's/^project(tts-studio VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")"
-server_deb="$src/packages/tts-studio-server_${version}_amd64.deb"
-studio_deb="$src/packages/tts-studio_${version}_amd64.deb"
-[ -f "$server_deb" ] && [ -f "$studio_deb" ] || fail "no packages for version $version in packages/"
+server_deb="$build/cpack/tts-studio-server_${version}_amd64.deb"
+studio_deb="$build/cpack/tts-studio_${version}_amd64.deb"
+[ -f "$server_deb" ] && [ -f "$studio_deb" ] || fail "no packages for version $version in $build/cpack"
 ls -l "$server_deb" "$studio_deb"
 
 step "lintian"
