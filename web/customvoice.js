@@ -40,8 +40,8 @@ export class CustomVoiceForm {
     try {
       const voice = await this.app.api.createVoice(form);
       $('custom-voice-form').reset();
-      announce(t('voiceCreated', { name: voice.name }));
       await this.onCreated(voice);
+      announce(t('voiceCreated', { name: voice.name }));
     } catch (e) {
       error.textContent = e.message;
       announce('');

@@ -64,7 +64,8 @@ export class GenerateView {
 
   // Chooses a voice (and its model) from another view; false when it is not in the lists.
   async chooseVoice(voice) {
-    if ($('model').value !== voice.model) {
+    // Another model's voice, or one made since the list was loaded (a custom voice).
+    if ($('model').value !== voice.model || !this.voices.some((v) => v.voice_id === voice.voice_id)) {
       $('model').value = voice.model;
       await this.loadVoices();
     }

@@ -26,7 +26,7 @@ const texts = {
     voiceName: 'Name', baseVoice: 'Based on', reference: 'Reference recording (WAV)',
     referenceHelp: '16-bit PCM, at least 1 s of speech, up to 1 MiB. Its pitch and speaking rate are taken.',
     description: 'Description (optional)', createVoice: 'Create voice', custom: 'custom', premium: 'premium',
-    preview: 'Preview', previewVoice: 'Preview {name}', useVoice: 'Use in Generate', useVoiceNamed: 'Use {name} in Generate',
+    preview: 'Preview', previewVoice: 'Preview {name}', useVoice: 'Use in Generate', useVoiceNamed: 'Use in Generate: {name}',
     previewDefault: 'Hello! This is how I sound.', previewing: 'Previewing {name}…', previewDone: 'Preview of {name} done.',
     voicesShown: '{n} voices shown.', voicesShownOne: '1 voice shown.', voiceChosen: 'Voice {name} chosen.',
     nameMissing: 'Enter a name for the voice.', referenceMissing: 'Choose a reference recording (WAV).',

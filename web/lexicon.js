@@ -40,7 +40,6 @@ export class LexiconView {
   render() {
     $('lexicon-list').replaceChildren(...this.entries.map((e, i) => this.row(e, i)));
     $('lexicon-empty').hidden = this.entries.length > 0;
-    $('lexicon-count').textContent = this.countText();
   }
 
   row(e, i) {

@@ -50,8 +50,7 @@ export class VoicesView {
     const shown = this.voices.filter((v) => this.matches(v));
     $('voice-list').replaceChildren(...shown.map((v) => this.entry(v)));
     const count = t(shown.length === 1 ? 'voicesShownOne' : 'voicesShown', { n: numbers.format(shown.length) });
-    $('voice-count').textContent = count;
-    if (say) announce(count);
+    if (say) announce(count); // the live region shows it: no second line says it again
   }
 
   entry(v) {

@@ -19,6 +19,7 @@ test('History: first words, status, voice, date, duration, cost; Listen; Open in
   await page.getByRole('button', { name: 'Speak' }).click();
   await completedTake(watch, 0);
   await page.getByText(/^Charged: /).waitFor();
+  await box.fill('');
 
   await page.getByRole('tab', { name: 'History' }).click();
   const item = page.getByRole('list').first().getByRole('listitem').first();
@@ -37,7 +38,6 @@ test('History: first words, status, voice, date, duration, cost; Listen; Open in
   await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 20000 });
 
   // Open in Generate: the Generate view, its Text box holding the whole text.
-  await box.fill('');
   await item.getByRole('button', { name: 'Open in Generate' }).click();
   assert.equal(await page.getByRole('tab', { name: 'Generate' }).getAttribute('aria-selected'), 'true');
   assert.equal(await box.inputValue(), TEXT);

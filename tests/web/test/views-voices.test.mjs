@@ -54,7 +54,7 @@ test('Voices: filter, preview with your own sentence, create a custom voice', as
   const mine = list.filter({ hasText: 'Harbour narrator' });
   await mine.waitFor();
   assert.match(await mine.innerText(), /custom/);
-  await mine.getByRole('button', { name: 'Use Harbour narrator in Generate' }).click();
+  await mine.getByRole('button', { name: 'Use in Generate: Harbour narrator' }).click();
   assert.equal(await page.getByRole('combobox', { name: 'Voice' }).locator('option:checked').innerText().then((t) => t.startsWith('Harbour narrator')), true);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.getByRole('tab', { name: 'Voices' }).click();
