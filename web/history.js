@@ -2,7 +2,7 @@
 // the text, status, voice, date, duration and cost; Listen plays one in the player,
 // Download and Captions save it, "Open in Generate" puts its text in the Text box.
 import { t, statusName, numbers, money, dates, clock } from './i18n.js';
-import { announce } from './status.js';
+import { announce, loadAnnounced } from './status.js';
 import { takeInfo, firstWords } from './takeinfo.js';
 import { el } from './dom.js';
 
@@ -18,14 +18,8 @@ export class HistoryView {
   }
 
   async show(offset = 0) {
-    announce(t('loading'));
-    let page;
-    try {
-      page = await this.app.api.history(PAGE, offset);
-    } catch (e) {
-      announce(e.message);
-      return;
-    }
+    const page = await loadAnnounced(() => this.app.api.history(PAGE, offset), t('loading'));
+    if (!page) return;
     this.offset = offset;
     $('history-list').replaceChildren(...page.history.map((item) => this.entry(item)));
     $('history-empty').hidden = page.history.length > 0 || offset > 0;

@@ -3,7 +3,7 @@
 // settings: the server applies the lexicon), PLS import and export. Every change
 // replaces the whole lexicon; the API keeps the old one when any entry is refused.
 import { t, numbers } from './i18n.js';
-import { announce } from './status.js';
+import { announce, loadAnnounced } from './status.js';
 import { el } from './dom.js';
 import { readPls, writePls } from './pls.js';
 
@@ -22,13 +22,9 @@ export class LexiconView {
   }
 
   async show() {
-    announce(t('loading'));
-    try {
-      this.entries = (await this.app.api.lexicon()).entries;
-    } catch (e) {
-      announce(e.message);
-      return;
-    }
+    const answer = await loadAnnounced(() => this.app.api.lexicon(), t('loading'));
+    if (!answer) return;
+    this.entries = answer.entries;
     this.render();
     announce(this.countText());
   }

@@ -2,7 +2,7 @@
 // says your own sentence with one (through the stream, like Speak); "Use in Generate"
 // chooses it there. The form below creates a custom voice from a reference recording.
 import { t, numbers } from './i18n.js';
-import { announce } from './status.js';
+import { announce, loadAnnounced } from './status.js';
 import { voiceLanguage, voiceLabel } from './voicemeta.js';
 import { el } from './dom.js';
 import { CustomVoiceForm } from './customvoice.js';
@@ -19,13 +19,9 @@ export class VoicesView {
   }
 
   async show(say = true) {
-    announce(t('loading'));
-    try {
-      this.voices = (await this.app.api.voices()).voices;
-    } catch (e) {
-      announce(e.message);
-      return;
-    }
+    const answer = await loadAnnounced(() => this.app.api.voices(), t('loading'));
+    if (!answer) return;
+    this.voices = answer.voices;
     this.fillLanguages();
     this.form.fillBaseVoices(this.voices.filter((v) => !v.is_custom));
     this.render(say);

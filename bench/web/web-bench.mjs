@@ -109,7 +109,7 @@ async function latency(page, voice) {
 async function underruns(page) {
   const sentence = 'The lighthouse keeper climbed the winding stairs, trimmed the wick and watched the ships pass in the night. ';
   await page.locator('#voice').selectOption('af_sarah');
-  await page.getByRole('textbox', { name: 'Text' }).fill(sentence.repeat(8));
+  await page.getByRole('textbox', { name: 'Text' }).fill(sentence.repeat(11)); // about 60 s with af_sarah
   await page.getByRole('button', { name: 'Speak' }).click();
   await page.getByText(/^Charged: /).waitFor({ timeout: 300000 });
   await page.waitForFunction(() => window.__bench.ended && !window.__bench.playing, null, { timeout: 300000, polling: 250 });
