@@ -75,9 +75,9 @@ ApiServer::~ApiServer()
 bool ApiServer::listen(const QHostAddress &address, quint16 port)
 {
     // Our own listening socket, so every connection is guarded before Qt reads it.
-    auto *tcp = new GuardedTcpServer(m_limits, [this](const QByteArray &host, const QByteArray &origin) {
-        return hostRefusal(host, origin);
-    }, m_http.get());
+    const OriginRules rules{[this](const QByteArray &host, const QByteArray &origin) { return hostRefusal(host, origin); },
+                            [this](const QByteArray &host, const QByteArray &origin) { return m_origins.corsHeadersFor(host, origin); }};
+    auto *tcp = new GuardedTcpServer(m_limits, rules, m_http.get());
     if (!tcp->listen(address, port)) {
         delete tcp;
         return false;
@@ -274,7 +274,7 @@ std::shared_ptr<ApiServer::Exchange> ApiServer::openExchange(RequestContext &ctx
     x->path = ctx.path;
     x->remote = ctx.remoteAddress;
     const QByteArray origin = ctx.header("origin");
-    if (m_origins.isAllowedCrossOrigin(origin) && !m_origins.isSameOrigin(origin, ctx.header("host")))
+    if (m_origins.isCrossOriginWithCors(origin, ctx.header("host")))
         x->corsOrigin = origin;
     // HEAD is GET without the body (RFC 9110 9.3.2).
     x->headOnly = ctx.method == "HEAD";

@@ -18,11 +18,30 @@
 
 namespace
 {
-QByteArray errorResponse(int status, const QByteArray &reason, const QString &detail)
+using Headers = QList<QPair<QByteArray, QByteArray>>;
+
+QByteArray errorResponse(int status, const QByteArray &reason, const QString &detail, const Headers &extra = {})
 {
     const QByteArray body = QJsonDocument(QJsonObject{{"detail", detail}}).toJson(QJsonDocument::Compact);
-    return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\nContent-Type: application/json\r\nContent-Length: "
-           + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\nContent-Type: application/json\r\n";
+    for (const auto &[name, value] : extra)
+        head += name + ": " + value + "\r\n";
+    return head + "Content-Length: " + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+}
+
+// A header's value in the start of a request head (what a refused newcomer sent), or
+// empty; the head need not be complete.
+QByteArray headerIn(const QByteArray &head, const QByteArray &name)
+{
+    const qsizetype end = head.indexOf("\r\n\r\n");
+    const QList<QByteArray> lines = (end < 0 ? head : head.left(end)).split('\n');
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QByteArray &line = lines.at(i);
+        const qsizetype colon = line.indexOf(':');
+        if (colon > 0 && line.left(colon).trimmed().toLower() == name)
+            return line.mid(colon + 1).trimmed();
+    }
+    return {};
 }
 
 constexpr int maxPending = 1024;
@@ -57,28 +76,32 @@ QHostAddress addressKey(qintptr fd)
 // Answers 503 on a connection over the cap and closes it, without the cost of a
 // QTcpSocket (under a flood most connections end here). What the client sent is read
 // first, so the close is not a reset that could destroy the answer.
-void refuse(qintptr fd, bool perAddress)
+void refuse(qintptr fd, bool perAddress, const CorsHeaders &cors)
 {
-    static const QByteArray answer =
-        errorResponse(503, "Service Unavailable", QStringLiteral("Too many open connections"));
-    static const QByteArray perAddressAnswer =
-        errorResponse(503, "Service Unavailable", QStringLiteral("Too many open connections from this address"));
     char sink[4096];
-    for (int i = 0; i < 16 && ::recv(int(fd), sink, sizeof sink, MSG_DONTWAIT) > 0; ++i) {
+    QByteArray head; // its first part: where Host and Origin are
+    ssize_t n = 0;
+    for (int i = 0; i < 16 && (n = ::recv(int(fd), sink, sizeof sink, MSG_DONTWAIT)) > 0; ++i) {
+        if (i == 0)
+            head = QByteArray(sink, n);
     }
+    const Headers extra = cors ? cors(headerIn(head, "host"), headerIn(head, "origin")) : Headers();
     // A new connection's send buffer is empty: the answer fits.
-    const QByteArray &text = perAddress ? perAddressAnswer : answer;
+    const QByteArray text = errorResponse(503, "Service Unavailable",
+                                          perAddress ? QStringLiteral("Too many open connections from this address")
+                                                     : QStringLiteral("Too many open connections"),
+                                          extra);
     [[maybe_unused]] const ssize_t sent = ::send(int(fd), text.constData(), size_t(text.size()), MSG_DONTWAIT | MSG_NOSIGNAL);
     ::close(int(fd));
 }
 }
 
-ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const HostCheck &hostCheck)
+ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const OriginRules &rules)
     : QObject(socket)
     , m_socket(socket)
     , m_incompleteSinceMs(QDateTime::currentMSecsSinceEpoch())
     , m_lastProgressMs(m_incompleteSinceMs)
-    , m_parser(limits, hostCheck,
+    , m_parser(limits, rules.hostCheck,
                {
                    [this] {
                        m_requestTimer.start();
@@ -118,6 +141,7 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, c
                    },
                })
 {
+    m_cors = rules.cors;
     m_order = ReplyOrder::of(socket);
     connect(m_order, &ReplyOrder::closeRequested, this, &ConnectionGuard::onCloseRequested);
     // Connected before QHttpServer connects its own slot, so this runs first and sees
@@ -391,7 +415,8 @@ void ConnectionGuard::answerRejection()
     m_rejectionPending = false;
     m_socket->readAll();
     m_order->deliver(m_rejectionTicket, [this] {
-        m_socket->write(errorResponse(m_rejection.status, m_rejection.reason, m_rejection.detail));
+        const Headers cors = m_cors ? m_cors(m_rejection.host, m_rejection.origin) : Headers();
+        m_socket->write(errorResponse(m_rejection.status, m_rejection.reason, m_rejection.detail, cors));
         // Lingering close (RFC 9112 9.6): closing while the client still uploads makes the
         // kernel reset the connection and the client loses the answer. So once the answer
         // is with the kernel, the close goes to a LingeringClose, as every close does.
@@ -412,10 +437,10 @@ void ConnectionGuard::answerRejection()
     });
 }
 
-GuardedTcpServer::GuardedTcpServer(const HttpLimits &limits, HostCheck hostCheck, QObject *parent)
+GuardedTcpServer::GuardedTcpServer(const HttpLimits &limits, OriginRules rules, QObject *parent)
     : QTcpServer(parent)
     , m_limits(limits)
-    , m_hostCheck(std::move(hostCheck))
+    , m_rules(std::move(rules))
 {
     setMaxPendingConnections(maxPending);
     setListenBacklogSize(listenBacklog); // used by listen(), which ApiServer calls next
@@ -495,11 +520,11 @@ bool GuardedTcpServer::admit(qintptr handle, const QHostAddress &from)
         return *hasRequest;
     };
     if (m_openFrom.value(from) >= m_limits.maxConnectionsPerAddress && !makeRoom(newcomerHasRequest(), from)) {
-        refuse(handle, true);
+        refuse(handle, true, m_rules.cors);
         return false;
     }
     if (m_open >= m_limits.maxConnections && !makeRoom(newcomerHasRequest(), QHostAddress())) {
-        refuse(handle, false);
+        refuse(handle, false, m_rules.cors);
         return false;
     }
     return true;
@@ -554,7 +579,7 @@ void GuardedTcpServer::incomingConnection(qintptr handle)
     // one (a delayed ACK holds it up to 40 ms; Qt writes a large frame in two calls).
     socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     ++m_open;
-    auto *guard = new ConnectionGuard(socket, m_limits, m_hostCheck);
+    auto *guard = new ConnectionGuard(socket, m_limits, m_rules);
     m_guards.append(guard);
     m_addressOf.insert(guard, from);
     ++m_openFrom[from];

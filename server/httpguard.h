@@ -17,6 +17,17 @@
 
 class QTcpSocket;
 
+// What the guard asks of the server's origin rules: whether a Host and Origin are
+// refused (HostCheck), and the CORS headers its own early refusals (413, 408, 429, 503)
+// carry for a request's Host and Origin, so that a page of an allowed origin can read
+// them (empty for any other origin).
+using CorsHeaders = std::function<QList<QPair<QByteArray, QByteArray>>(const QByteArray &host, const QByteArray &origin)>;
+struct OriginRules
+{
+    HostCheck hostCheck;
+    CorsHeaders cors;
+};
+
 // Watches one connection: feeds the bytes that arrive (peeked before QHttpServer
 // reads them) to an HttpHeadParser, answers violations itself and closes the
 // connection; runs the request and idle timers. Also answers "Expect: 100-continue".
@@ -25,7 +36,7 @@ class ConnectionGuard : public QObject
     Q_OBJECT
 
 public:
-    ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const HostCheck &hostCheck);
+    ConnectionGuard(QTcpSocket *socket, const HttpLimits &limits, const OriginRules &rules);
     ~ConnectionGuard() override;
 
     // The guard of a socket, if it has one.
@@ -103,6 +114,7 @@ private:
     QQueue<Request> m_requests; // accepted, not yet handed to QHttpServer's handler
     // A refused request is answered after the answers of the requests before it.
     HttpHeadParser::Rejection m_rejection;
+    CorsHeaders m_cors;
     quint64 m_rejectionTicket = 0;
     bool m_rejectionPending = false;
     int m_lingerFd = -1;
@@ -154,7 +166,7 @@ public:
     // Seconds the kernel holds back a connection that has sent nothing.
     static constexpr int deferAcceptSeconds = 1;
 
-    GuardedTcpServer(const HttpLimits &limits, HostCheck hostCheck, QObject *parent = nullptr);
+    GuardedTcpServer(const HttpLimits &limits, OriginRules rules, QObject *parent = nullptr);
 
     int openConnections() const { return m_open; }
     // Gives the guards of connections QHttpServer has just taken their second half.
@@ -181,7 +193,7 @@ private:
     void endAcceptBurst();
 
     const HttpLimits &m_limits;
-    HostCheck m_hostCheck;
+    OriginRules m_rules;
     int m_open = 0;
     int m_acceptedInBurst = 0;
     // Removed when a guard is destroyed (with its socket) or evicted: all alive.

@@ -193,6 +193,8 @@ bool HttpHeadParser::consumeHead(const char *data, qsizetype size, qsizetype &po
             ++pos;
         if (pos == size)
             return false;
+        m_host.clear();
+        m_origin.clear();
         if (m_events.requestStarted)
             m_events.requestStarted();
     }
@@ -303,6 +305,9 @@ bool HttpHeadParser::finishHead()
         *slot = value.isNull() ? QByteArray("") : value;
     }
 
+    // Kept for a refusal of this request (its answer may carry CORS headers).
+    m_host = host;
+    m_origin = origin;
     if (!checkHost(target, http11, host))
         return false;
 
@@ -536,7 +541,7 @@ void HttpHeadParser::reject(int status, const QByteArray &reason, const QString 
     if (m_phase == Phase::Rejected)
         return;
     m_phase = Phase::Rejected;
-    m_rejection = {status, reason, detail};
+    m_rejection = {status, reason, detail, m_host, m_origin};
     m_lines.clear();
     m_line.clear();
     if (m_events.rejected)

@@ -49,6 +49,10 @@ public:
         int status = 0;
         QByteArray reason;
         QString detail;
+        // The refused request's Host and Origin, when its head was read (a timeout
+        // before the head ended, or a head refused before them, leaves them empty).
+        QByteArray host;
+        QByteArray origin;
     };
 
     // What a request's head asks of the connection, told before the request completes.
@@ -110,4 +114,6 @@ private:
     qint64 m_trailerBytes = 0;
     qint64 m_requests = 0;
     qsizetype m_usedInLastCall = 0;
+    QByteArray m_host;   // the current request's, once its head is read
+    QByteArray m_origin;
 };

@@ -41,6 +41,18 @@ bool OriginPolicy::isAllowedCrossOrigin(const QByteArray &origin) const
     return !origin.isEmpty() && m_allowed.contains(origin);
 }
 
+bool OriginPolicy::isCrossOriginWithCors(const QByteArray &origin, const QByteArray &host) const
+{
+    return isAllowedCrossOrigin(origin) && !isSameOrigin(origin, host);
+}
+
+QList<QPair<QByteArray, QByteArray>> OriginPolicy::corsHeadersFor(const QByteArray &host, const QByteArray &origin) const
+{
+    if (!isCrossOriginWithCors(origin, host))
+        return {};
+    return corsHeaders(origin);
+}
+
 QList<QPair<QByteArray, QByteArray>> OriginPolicy::corsHeaders(const QByteArray &origin)
 {
     return {{"Access-Control-Allow-Origin", origin},

@@ -24,6 +24,10 @@ public:
     bool isPublicHost(const QByteArray &host) const;
     bool isSameOrigin(const QByteArray &origin, const QByteArray &host) const;
     bool isAllowedCrossOrigin(const QByteArray &origin) const;
+    // An allowed origin other than the server's own: its answers carry CORS headers.
+    bool isCrossOriginWithCors(const QByteArray &origin, const QByteArray &host) const;
+    // corsHeaders() for a request of that Host and Origin, or none.
+    QList<QPair<QByteArray, QByteArray>> corsHeadersFor(const QByteArray &host, const QByteArray &origin) const;
 
     // The headers every answer to an allowed cross origin carries.
     static QList<QPair<QByteArray, QByteArray>> corsHeaders(const QByteArray &origin);

@@ -1,9 +1,13 @@
-// The web studio: sign in, the Generate and History views, the balance and the player.
+// The web studio: sign in, the Generate, History, Voices and Pronunciations views, the
+// balance and the player.
 import { Api, ApiError } from './api.js';
 import { t, translatePage, numbers, money } from './i18n.js';
 import { Player } from './player.js';
 import { GenerateView } from './generate.js';
 import { HistoryView } from './history.js';
+import { VoicesView } from './voices.js';
+import { LexiconView } from './lexicon.js';
+import { Speaker } from './speaker.js';
 import { PlayerView } from './playerview.js';
 import { announce } from './status.js';
 
@@ -15,8 +19,9 @@ class App {
     this.api = null;
     this.player = new Player((message) => this.playerView.update(message));
     this.playerView = new PlayerView(this.player, (message) => this.generate.onPlayer(message));
+    this.speaker = new Speaker(this);
     this.generate = new GenerateView(this);
-    this.history = new HistoryView(this);
+    this.views = { 'tab-history': new HistoryView(this), 'tab-voices': new VoicesView(this), 'tab-lexicon': new LexiconView(this) };
   }
 
   start() {
@@ -55,7 +60,7 @@ class App {
   }
 
   signOut() {
-    this.generate.stop();
+    this.generate.stop(false);
     this.player.pause();
     this.api = null;
     sessionStorage.removeItem(KEY_STORAGE);
@@ -87,12 +92,12 @@ class App {
   }
 
   wireTabs() {
-    const tabs = [$('tab-generate'), $('tab-history')];
+    const tabs = [...document.querySelectorAll('[role=tab]')];
     tabs.forEach((tab, i) => {
       tab.addEventListener('click', () => this.select(tab));
       tab.addEventListener('keydown', (e) => {
-        const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
-        if (!step) return;
+        const step = { ArrowRight: 1, ArrowLeft: -1, Home: -i, End: tabs.length - 1 - i }[e.key];
+        if (step === undefined) return;
         e.preventDefault();
         const next = tabs[(i + step + tabs.length) % tabs.length];
         this.select(next);
@@ -108,7 +113,37 @@ class App {
       other.tabIndex = selected ? 0 : -1;
       $(other.getAttribute('aria-controls')).hidden = !selected;
     }
-    if (tab.id === 'tab-history') this.history.show(0);
+    this.views[tab.id]?.show();
+  }
+
+  // History's "Open in Generate": the text in the Text box, ready to speak.
+  openInGenerate(text) {
+    this.generate.open(text);
+    this.select($('tab-generate'));
+    $('tab-generate').focus();
+    announce(t('openedInGenerate'));
+  }
+
+  // Voices' "Use in Generate".
+  async useVoice(voice) {
+    this.select($('tab-generate'));
+    $('tab-generate').focus();
+    announce(t(await this.generate.chooseVoice(voice) ? 'voiceChosen' : 'noVoices', { name: voice.name }));
+  }
+
+  // Pronunciations' Listen: a word said with Generate's voice and settings.
+  async speakWithGenerateSettings(text) {
+    announce(t('connecting'));
+    const request = { ...this.generate.request(text), timestamps: false };
+    try {
+      await this.speaker.speak(request, {
+        started: () => announce(t('speakingWord', { word: text })),
+        error: (detail) => announce(detail),
+        completed: () => { announce(t('done')); this.refreshBalance(); },
+      });
+    } catch (e) {
+      announce(t('audioUnavailable', { detail: e.message }));
+    }
   }
 }
 

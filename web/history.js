@@ -1,7 +1,10 @@
-// History: the account's generations, newest first, a page at a time, with their audio
-// and captions links; Listen plays one in the player.
-import { t, statusName, numbers, money, dates } from './i18n.js';
-import { announce } from './status.js';
+// History: the account's generations, newest first, a page at a time: the first words of
+// the text, status, voice, date, duration and cost; Listen plays one in the player,
+// Download and Captions save it, "Open in Generate" puts its text in the Text box.
+import { t, statusName, numbers, money, dates, clock } from './i18n.js';
+import { announce, loadAnnounced } from './status.js';
+import { takeInfo, firstWords } from './takeinfo.js';
+import { el } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 10;
@@ -14,18 +17,11 @@ export class HistoryView {
     $('older').addEventListener('click', () => this.show(this.offset + PAGE));
   }
 
-  async show(offset) {
-    announce(t('loading'));
-    let page;
-    try {
-      page = await this.app.api.history(PAGE, offset);
-    } catch (e) {
-      announce(e.message);
-      return;
-    }
+  async show(offset = 0) {
+    const page = await loadAnnounced(() => this.app.api.history(PAGE, offset), t('loading'));
+    if (!page) return;
     this.offset = offset;
-    const list = $('history-list');
-    list.replaceChildren(...page.history.map((item) => this.entry(item)));
+    $('history-list').replaceChildren(...page.history.map((item) => this.entry(item)));
     $('history-empty').hidden = page.history.length > 0 || offset > 0;
     $('newer').disabled = offset === 0;
     $('older').disabled = page.history.length < PAGE;
@@ -35,45 +31,47 @@ export class HistoryView {
   }
 
   entry(item) {
-    const li = document.createElement('li');
-    const summary = document.createElement('p');
-    const when = document.createElement('time');
-    when.dateTime = item.created_at;
-    when.textContent = dates.format(new Date(item.created_at));
-    const cost = item.dollar_cost == null ? '' : ` · ${money.format(item.dollar_cost)}`;
-    summary.append(when, ` · ${item.voice_name || item.voice_id} · ${statusName(item.status)} · `
-      + `${t('tokens', { n: numbers.format(item.tokens) })}${cost}`);
-    li.append(summary);
-    if (item.audio_url) li.append(this.links(item));
+    const info = takeInfo(this.app.api, item);
+    const words = el('p', { className: 'words' }, t('loading'));
+    const duration = el('span', {}, '');
+    const when = el('time', { dateTime: item.created_at }, dates.format(new Date(item.created_at)));
+    const cost = item.dollar_cost == null ? [] : [' · ', money.format(item.dollar_cost)];
+    const summary = el('p', { className: 'help' }, when, ` · ${item.voice_name || item.voice_id} · ${statusName(item.status)} · `,
+      t('tokens', { n: numbers.format(item.tokens) }), duration, ...cost);
+    const actions = el('p', { className: 'links' });
+    const li = el('li', {}, words, summary, actions);
+    if (item.audio_url) actions.append(...this.links(item));
+    const open = el('button', { type: 'button', disabled: true }, t('openInGenerate'));
+    actions.append(open);
+    info.text.then((text) => {
+      words.textContent = text == null ? t('textGone') : firstWords(text);
+      if (text == null) return;
+      open.disabled = false;
+      open.addEventListener('click', () => this.app.openInGenerate(text));
+    });
+    info.seconds.then((s) => { if (s != null) duration.textContent = ` · ${clock(s)}`; });
     return li;
   }
 
   links(item) {
-    const links = document.createElement('p');
-    links.className = 'links';
-    const listen = document.createElement('button');
-    listen.type = 'button';
-    listen.textContent = t('listen');
+    const listen = el('button', { type: 'button' }, t('listen'));
     listen.addEventListener('click', () => this.listen(item.audio_url));
-    links.append(listen, this.link(t('download'), item.audio_url, true));
+    const links = [listen, this.link(t('download'), item.audio_url)];
     if (item.captions_url) {
-      links.append(this.link(t('captions'), `${item.captions_url}&format=srt`, true));
-      links.append(this.link(t('webvtt'), `${item.captions_url}&format=vtt`, true));
+      links.push(this.link(t('captions'), `${item.captions_url}&format=srt`));
+      links.push(this.link(t('webvtt'), `${item.captions_url}&format=vtt`));
     }
     return links;
   }
 
-  link(text, href, download) {
-    const a = document.createElement('a');
-    a.href = href;
-    a.textContent = text;
-    if (download) a.download = '';
-    return a;
+  link(text, href) {
+    return el('a', { href, download: '' }, text);
   }
 
   async listen(url) {
     announce(t('loadingAudio'));
     try {
+      this.app.speaker.stop();
       await this.app.player.load(url);
       announce(t('playing'));
     } catch (e) {

@@ -103,6 +103,39 @@ private slots:
         }
     }
 
+    void earlyRefusals_data()
+    {
+        QTest::addColumn<QByteArray>("origin");
+        QTest::addColumn<bool>("cors");
+        QTest::newRow("allowed origin") << kAllowed << true;
+        QTest::newRow("other origin") << kEvil << false;
+    }
+
+    // The guard's own refusals, answered before any route, carry the CORS headers for an
+    // allowed origin too (a page reads them), and none for another.
+    void earlyRefusals()
+    {
+        QFETCH(QByteArray, origin);
+        QFETCH(bool, cors);
+        const QByteArray head = hostHeader(m_studio.baseUrl()) + "Origin: " + origin + "\r\nx-api-key: " + m_key + "\r\n";
+        RawClient big(m_studio.baseUrl());
+        big.send("POST /v3/tts HTTP/1.1\r\n" + head + "Content-Type: application/json\r\nContent-Length: 2000000\r\n\r\n");
+        const QList<RawAnswer> tooLarge = splitAnswers(big.readAll(30000));
+        QVERIFY(!tooLarge.isEmpty());
+        QCOMPARE(tooLarge.first().status, 413);
+        QCOMPARE(tooLarge.first().header("access-control-allow-origin"), cors ? origin : QByteArray());
+
+        RawClient pipelined(m_studio.baseUrl());
+        QByteArray requests;
+        for (int i = 0; i < 40; ++i)
+            requests += "GET /v3/account HTTP/1.1\r\n" + head + "\r\n";
+        pipelined.send(requests);
+        const QList<RawAnswer> answers = splitAnswers(pipelined.readAll(30000));
+        QVERIFY(!answers.isEmpty());
+        QCOMPARE(answers.last().status, 429);
+        QCOMPARE(answers.last().header("access-control-allow-origin"), cors ? origin : QByteArray());
+    }
+
     // A streamed answer (/v1/audio/speech) carries the headers in its chunked head too.
     void streamedAnswer()
     {

@@ -33,13 +33,18 @@ export async function openPage(browser, { locale = 'en-US', width = 1920, height
   const origin = new URL(base).origin;
   page.on('request', (r) => { if (!r.url().startsWith(origin + '/')) watch.foreign.push(r.url()); });
   page.on('websocket', (ws) => {
-    const socket = { url: ws.url(), binaryFrames: 0, texts: [] };
+    const socket = { url: ws.url(), binaryFrames: 0, binaryBytes: 0, texts: [], sent: [] };
     watch.sockets.push(socket);
     if (!ws.url().startsWith(origin.replace(/^http/, 'ws') + '/')) watch.foreign.push(ws.url());
     ws.on('framereceived', (f) => {
       if (typeof f.payload === 'string') socket.texts.push(f.payload);
-      else socket.binaryFrames++;
+      else {
+        socket.binaryFrames++;
+        socket.binaryBytes += f.payload.length;
+      }
     });
+    ws.on('framesent', (f) => { if (typeof f.payload === 'string') socket.sent.push(f.payload); });
+    ws.on('close', () => { socket.closed = true; });
   });
   return { context, page, watch };
 }

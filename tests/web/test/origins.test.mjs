@@ -63,3 +63,31 @@ test('an allowed origin uses the API; another is refused', async () => {
   assert.deepEqual(await useApi(no.page), { fetchError: 'TypeError', socket: 'error' });
   await no.context.close();
 });
+
+// What a page sees of a request the server's guard refuses before routing (a body over
+// 1 MiB: 413 at the head).
+function postTooLarge(page) {
+  return page.evaluate(async ({ base, apiKey }) => {
+    try {
+      const r = await fetch(`${base}/v3/tts`, {
+        method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024), voice_id: 'af_sarah' }),
+      });
+      return { status: r.status, detail: (await r.json()).detail };
+    } catch (e) {
+      return { fetchError: e.name };
+    }
+  }, { base, apiKey });
+}
+
+test('an allowed origin reads the guard\'s early refusals (413); another does not', async () => {
+  const ok = await openPage(browser);
+  await ok.page.goto(`http://127.0.0.1:${process.env.TTS_ALLOWED_PORT}/`);
+  assert.deepEqual(await postTooLarge(ok.page), { status: 413, detail: 'Request body too large: at most 1 MiB allowed' });
+  await ok.context.close();
+
+  const no = await openPage(browser);
+  await no.page.goto(`http://127.0.0.1:${process.env.TTS_REFUSED_PORT}/`);
+  assert.deepEqual(await postTooLarge(no.page), { fetchError: 'TypeError' });
+  await no.context.close();
+});

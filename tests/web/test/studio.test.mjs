@@ -1,35 +1,14 @@
 // The web studio as a person uses it, in English and German, at 1920 and 360 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, seriousViolations, screenshot, base, apiKey } from '../lib/browser.mjs';
+import { launch, openPage, screenshot, base, apiKey } from '../lib/browser.mjs';
+import { assertClean, assertAccessible, signIn } from '../lib/studio.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
 const TEXT = 'The lighthouse keeper woke before dawn. He climbed the stairs and lit the lamp.';
-
-// allowed: console errors the test caused on purpose, each matched once.
-function assertClean(watch, allowed = []) {
-  const unexpected = watch.consoleErrors.filter((text) => {
-    const i = allowed.findIndex((re) => re.test(text));
-    if (i < 0) return true;
-    allowed.splice(i, 1);
-    return false;
-  });
-  assert.deepEqual(unexpected, [], 'console errors');
-  assert.deepEqual(watch.pageErrors, [], 'page errors');
-  assert.deepEqual(watch.foreign, [], 'requests that left the server');
-}
-
-async function assertAccessible(page, view) {
-  assert.deepEqual(await seriousViolations(page), [], `axe-core on ${view}`);
-}
-
-async function signIn(page, key, label = 'API key', button = 'Sign in') {
-  await page.getByRole('textbox', { name: label }).fill(key);
-  await page.getByRole('button', { name: button, exact: true }).click();
-}
 
 test('English: sign in, speak, history with downloads, accessible', async () => {
   const { context, page, watch } = await openPage(browser);
@@ -57,7 +36,8 @@ test('English: sign in, speak, history with downloads, accessible', async () => 
   await page.getByRole('textbox', { name: 'Text' }).fill(TEXT);
   await page.getByRole('textbox', { name: 'Text' }).press('Control+Enter');
   await page.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 20000 });
-  await page.getByText(/^Done: 79 characters/).first().waitFor({ timeout: 60000 });
+  await page.getByText(/^Charged: 79 characters/).waitFor({ timeout: 60000 });
+  assert.equal(await page.getByText(/79 characters, \$/).count(), 1, 'the cost is shown once');
   const socket = watch.sockets.find((s) => s.url.includes('/v3/tts/stream'));
   assert.ok(socket && socket.binaryFrames > 0, 'binary frames on the WebSocket');
   assert.ok(socket.texts.some((m) => JSON.parse(m).type === 'words'), 'word timings');
