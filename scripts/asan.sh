@@ -27,7 +27,7 @@ mkdir -p "$BUILD"
   || { cat "$BUILD/asan-configure.log"; exit 2; }
 # One job per core, as build.sh: ninja's default (cores + 2) only adds memory pressure on
 # a machine whose cores the test run shares.
-ninja -C "$BUILD" -j "$(nproc)" tts-studio tts-worker "${TESTS[@]}" >"$BUILD/asan-build.log" 2>&1 \
+ninja -C "$BUILD" -j "$(nproc)" tts-studio tts-studio-server tts-worker "${TESTS[@]}" >"$BUILD/asan-build.log" 2>&1 \
   || { tail -40 "$BUILD/asan-build.log"; exit 2; }
 
 logs=$(mktemp -d)
