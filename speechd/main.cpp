@@ -30,8 +30,8 @@ int runModule(const ModuleConfig &config)
     LexiconSource lexicon(config.pronunciations ? config.dataDir : QString());
     UtterancePlanner planner(voices, lexicon);
     ModuleOutput output(STDOUT_FILENO);
-    SpeechThread speech(output);
-    ModuleSession session(output, speech, planner, voices);
+    SpeechThread speech(output, planner);
+    ModuleSession session(output, speech, voices);
     LineReader reader(STDIN_FILENO);
     QObject::connect(&reader, &LineReader::lineRead, &session, &ModuleSession::handleLine);
     QObject::connect(&reader, &LineReader::closed, qApp, [] { QCoreApplication::exit(0); });

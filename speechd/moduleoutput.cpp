@@ -100,6 +100,9 @@ bool ModuleOutput::send(quint64 id, const QByteArray &lines)
 
 bool ModuleOutput::mark(quint64 id, const QByteArray &name)
 {
+    // A name is one line of the protocol (SsmlMarks leaves out names that are not).
+    if (name.contains('\n') || name.contains('\r'))
+        return isOpen(id);
     return send(id, "700-" + name + "\n700 INDEX MARK\n");
 }
 

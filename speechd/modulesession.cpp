@@ -2,7 +2,6 @@
 
 #include "moduleoutput.h"
 #include "speechthread.h"
-#include "utteranceplanner.h"
 #include "voicechooser.h"
 
 #include <QTextStream>
@@ -23,12 +22,10 @@ bool languageMatches(const QString &wanted, const QString &language)
 }
 }
 
-ModuleSession::ModuleSession(ModuleOutput &output, SpeechThread &speech, UtterancePlanner &planner,
-                             const VoiceChooser &voices, QObject *parent)
+ModuleSession::ModuleSession(ModuleOutput &output, SpeechThread &speech, const VoiceChooser &voices, QObject *parent)
     : QObject(parent)
     , m_output(output)
     , m_speech(speech)
-    , m_planner(planner)
     , m_voices(voices)
 {
 }
@@ -41,6 +38,16 @@ void ModuleSession::handleLine(const QByteArray &line)
         return command(line);
     if (line == ".")
         return endBlock();
+    addBlockLine(line);
+}
+
+void ModuleSession::addBlockLine(const QByteArray &line)
+{
+    m_blockBytes += line.size() + 1;
+    if (m_blockBytes > kMaxBlockBytes) {
+        m_lines.clear(); // refused at its end; nothing of it is kept meanwhile
+        return;
+    }
     // A line of a message that starts with a dot was sent with one more (dot-stuffing).
     m_lines.append(m_block == Block::Message && line.startsWith('.') ? line.mid(1) : line);
 }
@@ -102,6 +109,7 @@ void ModuleSession::startBlock(Block block, const QByteArray &reply)
 {
     m_block = block;
     m_lines.clear();
+    m_blockBytes = 0;
     m_output.reply(reply);
 }
 
@@ -123,6 +131,11 @@ QByteArray ModuleSession::applySettings(const std::function<bool(const QString &
 void ModuleSession::endBlock()
 {
     const Block block = std::exchange(m_block, Block::None);
+    if (m_blockBytes > kMaxBlockBytes) {
+        QTextStream(stderr) << "sd_tts_studio: a block of " << m_blockBytes << " bytes refused (at most "
+                            << kMaxBlockBytes << ")\n";
+        return m_output.reply(block == Block::Message ? kCantSpeak : kBadSyntax);
+    }
     QByteArray error;
     switch (block) {
     case Block::Message:
@@ -178,10 +191,10 @@ void ModuleSession::speak()
         return m_output.reply("305 DATA MORE THAN ONE LINE\n");
     if ((m_kind == MessageKind::Char || m_kind == MessageKind::Key) && text == QLatin1String("space"))
         text = QStringLiteral(" ");
-    const auto utterance = m_planner.plan(m_kind, text, m_settings);
-    if (!utterance)
+    // The rest of the planning, which grows with the text, is the speech thread's.
+    if (m_kind != MessageKind::SoundIcon && !m_voices.choose(m_settings))
         return m_output.reply(kCantSpeak);
     const quint64 id = m_output.open();
     m_output.reply("200 OK SPEAKING\n");
-    m_speech.speak(id, *utterance);
+    m_speech.speak(id, Message{m_kind, text, m_settings});
 }

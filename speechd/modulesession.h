@@ -9,7 +9,6 @@
 
 class ModuleOutput;
 class SpeechThread;
-class UtterancePlanner;
 class VoiceChooser;
 
 // Speech Dispatcher's module protocol, line by line, with the replies module_main.c and
@@ -21,8 +20,12 @@ class ModuleSession : public QObject
 {
     Q_OBJECT
 public:
-    ModuleSession(ModuleOutput &output, SpeechThread &speech, UtterancePlanner &planner, const VoiceChooser &voices,
-                  QObject *parent = nullptr);
+    // A block (a message, settings) of more bytes is refused: Speech Dispatcher sets no
+    // limit, and a message of a hundred megabytes held hundreds in memory here while it
+    // was read. A screen reader sends a sentence or a paragraph at a time.
+    static constexpr qsizetype kMaxBlockBytes = 1024 * 1024;
+
+    ModuleSession(ModuleOutput &output, SpeechThread &speech, const VoiceChooser &voices, QObject *parent = nullptr);
 
     void handleLine(const QByteArray &line);
 
@@ -36,6 +39,7 @@ private:
     void command(const QByteArray &line);
     void init(const QByteArray &line);
     void startBlock(Block block, const QByteArray &reply);
+    void addBlockLine(const QByteArray &line);
     void endBlock();
     // The settings lines gathered: each name=value given to set; the error line, or empty.
     QByteArray applySettings(const std::function<bool(const QString &, const QString &)> &set) const;
@@ -45,11 +49,11 @@ private:
 
     ModuleOutput &m_output;
     SpeechThread &m_speech;
-    UtterancePlanner &m_planner;
     const VoiceChooser &m_voices;
     bool m_initialized = false;
     Block m_block = Block::None;
     MessageKind m_kind = MessageKind::Text;
     QList<QByteArray> m_lines;
+    qsizetype m_blockBytes = 0; // of the block being read, its lines dropped once over kMaxBlockBytes
     SpeechSettings m_settings;
 };

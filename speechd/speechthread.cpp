@@ -3,11 +3,13 @@
 #include "audiofeed.h"
 #include "moduleoutput.h"
 #include "synthesispipeline.h"
+#include "utteranceplanner.h"
 
 #include <QTextStream>
 
-SpeechThread::SpeechThread(ModuleOutput &output)
+SpeechThread::SpeechThread(ModuleOutput &output, UtterancePlanner &planner)
     : m_output(output)
+    , m_planner(planner)
     , m_thread([this] { run(); })
 {
 }
@@ -23,11 +25,11 @@ SpeechThread::~SpeechThread()
     m_thread.join();
 }
 
-void SpeechThread::speak(quint64 id, const Utterance &utterance)
+void SpeechThread::speak(quint64 id, const Message &message)
 {
     {
         std::lock_guard lock(m_mutex);
-        m_next = Job{id, utterance};
+        m_next = Job{id, message};
         m_pauseRequested = false;
     }
     m_wake.notify_one();
@@ -59,15 +61,28 @@ void SpeechThread::run()
 
 void SpeechThread::speakOne(SynthesisPipeline &pipeline, const Job &job)
 {
+    // Planned here, not where standard input is read: a STOP that comes meanwhile is
+    // answered at once, and this message then never begins.
+    const std::optional<Utterance> u = m_planner.plan(job.message.kind, job.message.text, job.message.settings);
     if (!m_output.begin(job.id))
         return;
-    const Utterance &u = job.utterance;
-    if (!u.icon.isEmpty()) {
-        m_output.send(job.id, "706-" + u.icon.toUtf8() + "\n706 ICON\n");
+    if (!u) {
+        // Speech Dispatcher was told 200 OK SPEAKING: the message ends, having said nothing.
+        QTextStream(stderr) << "sd_tts_studio: the message cannot be spoken in the voice chosen\n";
         m_output.end(job.id);
         return;
     }
-    AudioFeed feed(m_output, job.id, MarkClock(u.marks), u.gain, m_pauseRequested);
+    if (!u->icon.isEmpty()) {
+        m_output.send(job.id, "706-" + u->icon.toUtf8() + "\n706 ICON\n");
+        m_output.end(job.id);
+        return;
+    }
+    say(pipeline, job.id, *u);
+}
+
+void SpeechThread::say(SynthesisPipeline &pipeline, quint64 id, const Utterance &u)
+{
+    AudioFeed feed(m_output, id, MarkClock(u.marks), u.gain, m_pauseRequested);
     SynthesisPipeline::WordSink words;
     if (!u.marks.isEmpty())
         words = [&feed](const QList<WordTiming> &w) {
@@ -76,7 +91,7 @@ void SpeechThread::speakOne(SynthesisPipeline &pipeline, const Job &job)
         };
     bool goesOn = true;
     // A long piece is said in several backend calls: a STOP is seen between them too.
-    pipeline.setHeartbeat([&] { return m_output.isOpen(job.id); });
+    pipeline.setHeartbeat([&] { return m_output.isOpen(id); });
     const QString error = pipeline.run(u.params, [&](const float *samples, qsizetype n) {
         goesOn = feed.push(samples, n);
         return goesOn;
@@ -85,5 +100,5 @@ void SpeechThread::speakOne(SynthesisPipeline &pipeline, const Job &job)
     if (!error.isEmpty() && error != QLatin1String("text has nothing to speak"))
         QTextStream(stderr) << "sd_tts_studio: " << error << "\n";
     if (goesOn && feed.finish())
-        m_output.end(job.id);
+        m_output.end(id);
 }

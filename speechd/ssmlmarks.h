@@ -16,7 +16,9 @@ struct SsmlMark
 // The SSML subset reads past <mark> (docs/api.md "SSML"); Speech Dispatcher puts its own
 // (__spd_N after each sentence) and its clients' there, and wants each reported when the
 // audio reaches it. In document order; a text that is not well-formed XML yields the
-// marks before the fault.
+// marks before the fault, one with a document type declaration all its marks as written
+// (at the end). A name holding a control character (a line feed) is left out: the
+// protocol has no way to carry it.
 namespace SsmlMarks
 {
 QList<SsmlMark> find(const QString &ssml);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "speechsettings.h"
 #include "ssmlmarks.h"
 #include "synthesisparams.h"
 
@@ -8,6 +9,14 @@
 
 // The kinds of message Speech Dispatcher hands a module.
 enum class MessageKind { Text, Char, Key, SoundIcon };
+
+// One message as Speech Dispatcher sent it, with the settings in force then.
+struct Message
+{
+    MessageKind kind = MessageKind::Text;
+    QString text;
+    SpeechSettings settings;
+};
 
 // One message as the speech thread speaks it.
 struct Utterance

@@ -1,5 +1,6 @@
 #include "utteranceplanner.h"
 
+#include "languages.h"
 #include "lexiconsource.h"
 #include "messagetext.h"
 #include "speechsettings.h"
@@ -39,8 +40,12 @@ std::optional<Utterance> UtterancePlanner::plan(MessageKind kind, const QString 
     const auto choice = m_voices.choose(settings);
     if (!choice)
         return std::nullopt;
+    const QString code = choice->languageCode.isEmpty() ? Languages::defaultCode(choice->voice.model, choice->voice.language)
+                                                         : choice->languageCode;
+    const auto language = Languages::find(choice->voice.model, code);
+    const bool english = language && language->english;
     SpeechRequest request;
-    request.text = readable(MessageText::ssml(kind, text, settings.spelling()), u.marks);
+    request.text = readable(MessageText::ssml(kind, text, settings.spelling(), english), u.marks);
     request.model = choice->voice.model;
     request.languageCode = choice->languageCode;
     request.speed = settings.speedFactor();

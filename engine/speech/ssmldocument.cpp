@@ -362,9 +362,12 @@ std::optional<SsmlError> SsmlReader::refusedReference(qsizetype from, qsizetype 
 {
     // The raw text was checked before it was parsed; a reference is how a character the
     // raw text may not hold would get past that check, so it is held to the same rule.
-    for (qsizetype i = m_text.indexOf(QLatin1String("&#"), from); i >= 0 && i < to;
-         i = m_text.indexOf(QLatin1String("&#"), i + 2)) {
-        const qsizetype semi = m_text.indexOf(u';', i + 2);
+    // Only the token's own span is searched: a search to the text's end for every token
+    // made a document of many elements quadratic.
+    to = qMin(to, m_text.size());
+    const QStringView text = QStringView(m_text).left(to);
+    for (qsizetype i = text.indexOf(QLatin1String("&#"), from); i >= 0; i = text.indexOf(QLatin1String("&#"), i + 2)) {
+        const qsizetype semi = text.indexOf(u';', i + 2);
         if (semi < 0)
             break;
         const auto u = referencedCodePoint(QStringView(m_text).mid(i + 2, semi - i - 2));

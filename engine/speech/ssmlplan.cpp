@@ -221,6 +221,8 @@ void SsmlPlan::flush()
     const SsmlItem spoken = std::move(m_run);
     m_run = SsmlItem{};
     const QList<TextSegmenter::Piece> pieces = TextSegmenter().pieces(spoken.text);
+    // The phonemes and the pieces are both in text order: each is looked at once.
+    qsizetype phoneme = 0;
     for (qsizetype k = 0; k < pieces.size(); ++k) {
         const TextSegmenter::Piece &p = pieces.at(k);
         SsmlStep s;
@@ -229,9 +231,11 @@ void SsmlPlan::flush()
         s.to.assign(spoken.to.begin() + p.start, spoken.to.begin() + p.start + p.text.size());
         s.prosody = spoken.prosody;
         s.language = spoken.language;
-        for (const Pronunciation &ph : m_runPhonemes)
+        for (; phoneme < m_runPhonemes.size() && m_runPhonemes.at(phoneme).start < p.start + p.text.size(); ++phoneme) {
+            const Pronunciation &ph = m_runPhonemes.at(phoneme);
             if (ph.start >= p.start && ph.start + ph.length <= p.start + p.text.size())
                 s.pronunciations.append(Pronunciation{ph.start - p.start, ph.length, ph.ipa, {}});
+        }
         if (k > 0) {
             s.gap = SsmlStep::Gap::Sentence;
             s.gapMs = m_sentencePauseMs;
@@ -262,22 +266,29 @@ void SsmlPlan::flush()
 QList<Pronunciation> SsmlPlan::pronunciationsOf(const SsmlStep &step, const QList<Pronunciation> &document)
 {
     QList<Pronunciation> out = step.pronunciations;
-    for (const Pronunciation &p : document) {
-        const auto it = std::find(step.from.begin(), step.from.end(), p.start);
-        if (it == step.from.end() || p.length <= 0)
+    if (step.from.empty())
+        return out;
+    // Only the spans that start within the step's part of the document: the document's
+    // are in order (Lexicon::match) and so are a step's sources, so both are searched by
+    // halves rather than walked for every step of a long document.
+    const auto byStart = [](const Pronunciation &p, qsizetype at) { return p.start < at; };
+    const auto first = std::lower_bound(document.begin(), document.end(), step.sourceStart(), byStart);
+    for (auto p = first; p != document.end() && p->start < step.sourceEnd(); ++p) {
+        const auto it = std::lower_bound(step.from.begin(), step.from.end(), p->start);
+        if (it == step.from.end() || *it != p->start || p->length <= 0)
             continue;
         const size_t k = size_t(it - step.from.begin());
-        if (k + size_t(p.length) > step.from.size())
+        if (k + size_t(p->length) > step.from.size())
             continue;
         bool asWritten = true;
-        for (size_t j = 0; j < size_t(p.length) && asWritten; ++j)
-            asWritten = step.from[k + j] == p.start + qsizetype(j) && step.to[k + j] == p.start + qsizetype(j) + 1;
+        for (size_t j = 0; j < size_t(p->length) && asWritten; ++j)
+            asWritten = step.from[k + j] == p->start + qsizetype(j) && step.to[k + j] == p->start + qsizetype(j) + 1;
         const qsizetype start = qsizetype(k);
         const bool overlaps = std::any_of(out.begin(), out.end(), [&](const Pronunciation &q) {
-            return start < q.start + q.length && q.start < start + p.length;
+            return start < q.start + q.length && q.start < start + p->length;
         });
         if (asWritten && !overlaps)
-            out.append(Pronunciation{start, p.length, p.ipa, p.alias});
+            out.append(Pronunciation{start, p->length, p->ipa, p->alias});
     }
     std::sort(out.begin(), out.end(), [](const Pronunciation &a, const Pronunciation &b) { return a.start < b.start; });
     return out;

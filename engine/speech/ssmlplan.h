@@ -53,7 +53,8 @@ public:
 
     const QList<SsmlStep> &steps() const;
     // A step's pronunciations: its <phoneme> spans, and those of the request (a lexicon's,
-    // matched on the document: UTF-16 indices into it) that fall on its text as written.
+    // matched on the document: UTF-16 indices into it, in order) that fall on its text
+    // as written.
     static QList<Pronunciation> pronunciationsOf(const SsmlStep &step, const QList<Pronunciation> &document);
     // Silence after the last piece (a <break> at the end of the document).
     int trailingBreakMs() const;

@@ -5,6 +5,7 @@
 #include "captions.h"
 #include "sentencespans.h"
 #include "ssmldocument.h"
+#include "ssmlplan.h"
 
 #include <QJsonObject>
 #include <QtTest>
@@ -61,6 +62,8 @@ private slots:
     void malformed_data();
     void malformed();
     void limits();
+    void longDocuments_data();
+    void longDocuments();
     void strictValues_data();
     void strictValues();
     void rangesAreSymmetric_data();
@@ -344,6 +347,56 @@ void TestSsmlDocument::limits()
     e = std::get_if<SsmlError>(&pauses);
     QVERIFY(e);
     QVERIFY2(e->message.contains(QStringLiteral("add up")), qPrintable(e->message));
+}
+
+void TestSsmlDocument::longDocuments_data()
+{
+    // Documents of thousands of elements, read in time that grows with their length
+    // (bench/ssml prints it): every sentence is a step of the plan, pointing at its own
+    // letter; past kMaxElements the document is refused where the element is; a
+    // reference no text may hold is found at the very end of a long document.
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("steps");         // -1: refused; 0: as long pieces as a plain text's
+    QTest::addColumn<qint64>("errorColumn");
+    const QString sentences = QStringLiteral("<s>a</s>").repeated(6200);
+    QTest::newRow("6,200 sentences") << QStringLiteral("<speak>") + sentences + QStringLiteral("</speak>") << 6200 << qint64(0);
+    QTest::newRow("12,400 sentences: too many elements")
+        << QStringLiteral("<speak>") + sentences + sentences + QStringLiteral("</speak>") << -1 << qint64(7 + 9999 * 8 + 1);
+    QTest::newRow("6,200 marks") << QStringLiteral("<speak>") + QStringLiteral("<mark name=\"m\"/>w ").repeated(6200)
+                                        + QStringLiteral("</speak>")
+                                 << 0 << qint64(0);
+    QTest::newRow("a refused reference after 6,200 sentences")
+        << QStringLiteral("<speak>") + sentences + QStringLiteral("&#xFDD0;</speak>") << -1 << qint64(7 + 6200 * 8 + 1);
+}
+
+void TestSsmlDocument::longDocuments()
+{
+    QFETCH(QString, text);
+    QFETCH(int, steps);
+    QFETCH(qint64, errorColumn);
+    const auto parsed = SsmlDocument::parse(text);
+    if (steps < 0) {
+        const auto *e = std::get_if<SsmlError>(&parsed);
+        QVERIFY(e);
+        QCOMPARE(e->line, qint64(1));
+        QCOMPARE(e->column, errorColumn);
+        return;
+    }
+    const SsmlDocument *doc = docOf(parsed);
+    QVERIFY(doc);
+    const SsmlPlan plan(*doc, 300, nullptr);
+    if (steps > 0)
+        QCOMPARE(plan.steps().size(), qsizetype(steps));
+    // Every letter said once, and the last one pointing at itself in the markup.
+    const QChar letter = steps > 0 ? u'a' : u'w';
+    qsizetype said = 0;
+    for (const SsmlStep &step : plan.steps())
+        said += step.text.count(letter);
+    QCOMPARE(said, qsizetype(6200));
+    const SsmlStep &last = plan.steps().last();
+    const qsizetype lastLetter = text.lastIndexOf(QString(letter) + (steps > 0 ? QStringLiteral("</s>") : QStringLiteral(" ")));
+    QCOMPARE(last.from.back(), lastLetter);
+    QCOMPARE(last.to.back(), lastLetter + 1);
 }
 
 void TestSsmlDocument::strictValues_data()

@@ -31,14 +31,17 @@ QStringList marksOf(const QList<ModuleEvent> &events)
 }
 
 // A data dir holding the studio's database with a desktop account whose lexicon says
-// "zork" as many words: only the tables the module reads.
-void writeStudioDatabase(const QString &dir)
+// "zork" as many words: only the tables the module reads. In WAL mode as the studio
+// keeps it, or with a rollback journal.
+void writeStudioDatabase(const QString &dir, bool wal = false)
 {
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("studio"));
         db.setDatabaseName(QDir(dir).filePath(QStringLiteral("tts-studio.db")));
         QVERIFY(db.open());
         QSqlQuery q(db);
+        if (wal)
+            QVERIFY(q.exec("PRAGMA journal_mode=WAL"));
         QVERIFY(q.exec("CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT)"));
         QVERIFY(q.exec("CREATE TABLE settings (key TEXT PRIMARY KEY, value BLOB NOT NULL)"));
         QVERIFY(q.exec("CREATE TABLE lexicons (account_id INTEGER PRIMARY KEY, entries TEXT NOT NULL, updated_at INTEGER)"));
@@ -67,6 +70,8 @@ private slots:
     void speak_data();
     void speak();
     void stop();
+    void stopWhilePlanning_data();
+    void stopWhilePlanning();
     void pauseAtSentence();
     void soundIcon();
     void malformed_data();
@@ -144,6 +149,14 @@ void TestSpeechdModule::replies_data()
                                    << QStringList{"202 OK RECEIVING MESSAGE", "301 ERROR CANT SPEAK"};
     QTest::newRow("CHAR of two lines") << QByteArray("CHAR\na\nb\n.\n")
                                        << QStringList{"202 OK RECEIVING MESSAGE", "305 DATA MORE THAN ONE LINE"};
+    // Speech Dispatcher sets no limit; a block of more than 1 MiB is refused at its end,
+    // what came before it kept, and the module goes on.
+    QTest::newRow("message over 1 MiB")
+        << (QByteArray("SPEAK\n") + (QByteArray(600 * 1024, 'a') + '\n').repeated(2) + ".\nLIST VOICES xx\n")
+        << QStringList{"202 OK RECEIVING MESSAGE", "301 ERROR CANT SPEAK", "304 CANT LIST VOICES"};
+    QTest::newRow("settings over 1 MiB")
+        << (QByteArray("SET\n") + QByteArray("rate=10\n").repeated(140 * 1024) + ".\nLIST VOICES xx\n")
+        << QStringList{"203 OK RECEIVING SETTINGS", "302 ERROR BAD SYNTAX", "304 CANT LIST VOICES"};
     QTest::newRow("STOP and PAUSE idle") << QByteArray("STOP\nPAUSE\nQUIT\n") << QStringList{"210 OK QUIT"};
 }
 
@@ -250,6 +263,29 @@ void TestSpeechdModule::speak_data()
                                       << QByteArray(",") << QStringList{} << 0.1 << 2.0;
     QTest::newRow("KEY") << QByteArray("synthesis_voice=af_sarah\n") << QByteArray("KEY") << QByteArray("control_q")
                          << QStringList{} << 0.2 << 3.0;
+    // A mark name is one line of the protocol: one with line feeds is left out, never
+    // written as lines of its own (a 702 END before the message's end).
+    QTest::newRow("mark names with line feeds")
+        << QByteArray("synthesis_voice=ef_dora\n") << QByteArray("SPEAK")
+        << QByteArray("<speak>Hola <mark name=\"x&#10;702 END&#10;705-AUDIO\"/>mundo<mark name=\"a&#13;b\"/> "
+                      "y <mark name=\"ok\"/>adios.</speak>")
+        << QStringList{"ok"} << 0.5 << 5.0;
+    // A document with a DTD is read as its text: its marks at the end, as written (its
+    // entities never expanded, one of them a hundred million characters here).
+    QTest::newRow("DTD, an entity as mark name")
+        << QByteArray("synthesis_voice=ef_dora\n") << QByteArray("SPEAK")
+        << QByteArray("<!DOCTYPE speak [<!ENTITY a \"ja ja ja ja\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">"
+                      "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">"
+                      "<!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\"><!ENTITY f \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\">"
+                      "<!ENTITY g \"&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;\"><!ENTITY h \"&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;\">]>"
+                      "<speak>Hola <mark name=\"&h;\"/>mundo<mark name=\"b&amp;c\"/>.</speak>")
+        << QStringList{"&h;", "b&c"} << 0.5 << 8.0;
+    // The English voices say the letters of the English alphabet only: any other is said
+    // by its name ("E with acute").
+    QTest::newRow("CHAR outside ASCII, English") << QByteArray("synthesis_voice=NULL\nlanguage=en\n") << QByteArray("CHAR")
+                                                 << QByteArray("\xc3\xa9") << QStringList{} << 0.3 << 3.0;
+    QTest::newRow("CHAR outside ASCII, Spanish") << QByteArray("synthesis_voice=ef_dora\n") << QByteArray("CHAR")
+                                                 << QByteArray("\xc3\xb1") << QStringList{} << 0.1 << 2.0;
 }
 
 void TestSpeechdModule::speak()
@@ -297,6 +333,35 @@ void TestSpeechdModule::stop()
     module.send("LIST VOICES xx\n");
     QCOMPARE(ModuleClient::linesOf(module.readUntil("304")), QStringList{"304 CANT LIST VOICES"});
     const QStringList next = ModuleClient::linesOf(speakMessage(module, "", "SPEAK", "<speak>Otra.</speak>"));
+    QCOMPARE(next.first(), QStringLiteral("701 BEGIN"));
+    QCOMPARE(next.last(), QStringLiteral("702 END"));
+}
+
+void TestSpeechdModule::stopWhilePlanning_data()
+{
+    // Messages whose planning took seconds (marks counted from the text's start, each
+    // token's references searched to its end) while STOP waited unread: 9,000 marks
+    // (a document the subset reads) took ~10 s, 16,000 (one it refuses) ~21 s.
+    QTest::addColumn<int>("marks");
+    QTest::newRow("9,000 marks") << 9000;
+    QTest::newRow("16,000 marks") << 16000;
+}
+
+void TestSpeechdModule::stopWhilePlanning()
+{
+    QFETCH(int, marks);
+    ModuleClient module({}, m_environment);
+    QVERIFY(module.initialize());
+    QByteArray text = "<speak>";
+    for (int i = 0; i < marks; ++i)
+        text += "<mark name=\"m" + QByteArray::number(i) + "\"/>w ";
+    module.send("SPEAK\n" + text + "</speak>\n.\nSTOP\n");
+    // Answered as it is read, whatever the planning of the message still takes (the
+    // limit is generous: the module is not timed here, it only must not wait for it).
+    const QStringList lines = ModuleClient::linesOf(module.readUntil("703", 5000));
+    QVERIFY2(!lines.isEmpty() && lines.last() == QLatin1String("703 STOP"), qPrintable(lines.join(u'|')));
+    QVERIFY(lines.contains(QStringLiteral("200 OK SPEAKING")));
+    const QStringList next = ModuleClient::linesOf(speakMessage(module, "synthesis_voice=ef_dora\n", "SPEAK", "Otra."));
     QCOMPARE(next.first(), QStringLiteral("701 BEGIN"));
     QCOMPARE(next.last(), QStringLiteral("702 END"));
 }
@@ -360,15 +425,20 @@ void TestSpeechdModule::malformed()
 void TestSpeechdModule::pronunciations_data()
 {
     QTest::addColumn<bool>("byConfig"); // the data dir named in the configuration file, else by the environment
-    QTest::newRow("TTS_STUDIO_DATA_DIR") << false;
-    QTest::newRow("TtsStudioDataDir") << true;
+    QTest::addColumn<bool>("wal");
+    QTest::newRow("TTS_STUDIO_DATA_DIR") << false << false;
+    QTest::newRow("TtsStudioDataDir") << true << false;
+    // Closed by the studio: no -wal and no -shm, which a read-only open would make.
+    QTest::newRow("WAL, closed") << false << true;
 }
 
 void TestSpeechdModule::pronunciations()
 {
     QFETCH(bool, byConfig);
+    QFETCH(bool, wal);
     QTemporaryDir dataDir;
-    writeStudioDatabase(dataDir.path());
+    writeStudioDatabase(dataDir.path(), wal);
+    QCOMPARE(QDir(dataDir.path()).entryList(QDir::Files), QStringList{"tts-studio.db"});
     const QString db = QDir(dataDir.path()).filePath(QStringLiteral("tts-studio.db"));
     const QFileInfo before(db);
     QTemporaryDir confDir;
