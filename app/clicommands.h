@@ -8,7 +8,7 @@ class QCommandLineParser;
 
 class Engine;
 
-// `accounts create|list` and `keys create|list|revoke` (DESIGN.md command-line contract).
+// `accounts create|list` and `keys create|list|revoke` (docs/decisions.md "Command line").
 int runAccountsCommand(Engine &engine, const QStringList &args);
 // Whether the command may create the database when the data dir has none:
 // `accounts create` (the first step of a new data dir) and any command given --init.

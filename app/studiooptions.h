@@ -33,7 +33,7 @@ struct UsageError
 // (QCommandLineParser::process), as a user of any Qt program expects.
 std::variant<StudioOptions, UsageError> parseStudioOptions(QCoreApplication &app);
 
-// $TTS_STUDIO_DATA_DIR, else the platform's app-data dir (DESIGN.md command-line contract).
+// $TTS_STUDIO_DATA_DIR, else the platform's app-data dir (docs/decisions.md "Command line").
 QString defaultDataDir();
 // $TTS_STUDIO_DATABASE (a postgresql:// URL), else empty: SQLite in the data dir.
 QString defaultDatabase();

@@ -61,18 +61,18 @@ for name, stream in GUARD.items():
     write('http-guard', name, guard_input(stream, pieces=(3, 17, 1, 40)))
 
 
-# Bugs of the first connection guard (review and fuzzing of its core).
+# Inputs that break a careless guard: each must be framed as Qt frames it.
 REGRESSIONS = {
-    # Heads ended by bare LFs were not seen: the first Content-Length of the pipeline
-    # (0) was applied and the second request's body went through unchecked.
+    # Heads ended by bare LFs are heads: applying the first Content-Length of the
+    # pipeline (0) to both would let the second request's body through unchecked.
     'bare-lf-smuggled-body': (b'GET / HTTP/1.1\nContent-Length: 0\n\nPOST / HTTP/1.1\nContent-Length: 5000\n\n'
                               + (b'x' * 20 + b'\r\n\r\n') * 20, ()),
-    # A chunked body ended at any read ending in "0\r\n\r\n", even inside chunk data.
+    # "0\r\n\r\n" inside chunk data does not end a chunked body.
     'chunked-fake-end': (b'POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n96\r\n'
                          + (b'y' * 25 + b'0\r\n\r\n') * 5, (60, 30, 30, 30)),
-    # A request line of exactly the limit was refused when a read ended after its CR.
+    # A request line of exactly the limit is accepted when a read ends after its CR.
     'request-line-split-at-cr': (b'GET /' + b'a' * 46 + b' HTTP/1.1\r\nHost: x\r\n\r\n', (61,)),
-    # Blank lines between requests were taken for requests.
+    # Blank lines between requests are not requests.
     'blank-lines-between': (b'GET / HTTP/1.1\r\n\r\n\r\n\r\n\n\nGET / HTTP/1.1\r\n\r\n', (1, 1, 1)),
 }
 for name, (stream, pieces) in REGRESSIONS.items():

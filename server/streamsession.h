@@ -17,7 +17,7 @@
 class ApiServer;
 
 // One WebSocket connection on /v3/tts/stream: authenticate, read one request, stream
-// the audio as raw float32 frames, report completion, close (DESIGN.md "WebSocket").
+// the audio as raw float32 frames, report completion, close (docs/api.md "WebSocket stream").
 class StreamSession : public QObject, private LiveStream::Sink
 {
     Q_OBJECT

@@ -2,7 +2,7 @@
 
 #include <QString>
 
-// Prices per token (tokens = Unicode code points of the text). Defaults per DESIGN.md:
+// Prices per token (tokens = Unicode code points of the text). Defaults (docs/decisions.md "Tokens"):
 // 1 credit (base) / 2 credits (advanced) per token; wallet $0.000015 / $0.00003.
 struct Pricing
 {

@@ -174,7 +174,7 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     g.exaggeration = req.speech.exaggeration;
     g.audioFormat = AudioFormats::name(*format);
     g.synthesis = QJsonDocument(params->toJson()).toJson(QJsonDocument::Compact);
-    // Premium voices cost the advanced price whatever the model (DESIGN.md: plans).
+    // Premium voices cost the advanced price whatever the model (docs/decisions.md "Plans").
     // SSML is billed for what it says, not for its markup.
     m_billing.price(g, voice->free ? g.model : QStringLiteral("advanced"), SsmlDocument::billedText(g.inputText));
     g.apiVersion = req.apiVersion;

@@ -8,9 +8,9 @@ struct soxr;
 
 // Stateful soxr converter for one stream: chunked calls give the same output as one call
 // on the whole signal (soxr's output does not depend on how the input is cut).
-// soxr, not libsamplerate (which DESIGN.md names): at 22,050 → 24,000 Hz its HQ setting
-// is ~25× faster than SINC_MEDIUM with a wider passband, and resampling was most of an
-// espeak-ng voice's CPU (docs/architecture.md, "Deviations from DESIGN.md").
+// soxr, not libsamplerate: at 22,050 → 24,000 Hz its HQ setting is ~25× faster than
+// SINC_MEDIUM with a wider passband, and with libsamplerate resampling was most of an
+// espeak-ng voice's CPU (docs/decisions.md, "Resampling with soxr").
 class Resampler
 {
 public:

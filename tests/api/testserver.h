@@ -179,7 +179,7 @@ bool isIsoUtcMs(const QJsonValue &v);
 QString textOfLength(int n);
 // A long English text (the bench text repeated) of about N characters.
 QString longText(int n);
-// Price per token in micro-USD for a model (DESIGN.md defaults).
+// Price per token in micro-USD for a model (the defaults of docs/decisions.md "Tokens").
 qint64 microsPerToken(const QString &model);
 qint64 creditsPerToken(const QString &model);
 // |a - b| small enough for money values in USD.

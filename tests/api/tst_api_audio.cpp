@@ -1,4 +1,4 @@
-// Audio downloads (spec 2.1, 4.5; DESIGN.md "audio_url", "What the product is"):
+// Audio downloads (spec 2.1, 4.5; docs/decisions.md "Audio links", "Real speech only"):
 // the signed audio_url downloads without the API key; WAV is 16-bit PCM, 24 kHz,
 // mono; MP3 is 24 kHz mono; both hold real speech (not silence); a tampered,
 // missing or re-targeted signature answers 403.

@@ -1,4 +1,4 @@
-// Billing (DESIGN.md "Tokens", "Payment"): tokens are code points; base costs
+// Billing (docs/decisions.md "Tokens", "Payment"): tokens are code points; base costs
 // 1 credit / $0.000015 per token, advanced (premium) 2 credits / $0.00003; monthly
 // credits pay first, then the wallet, else 402 with nothing changed; dollar_cost is
 // tokens x the model's price whichever source pays. Concurrent requests never

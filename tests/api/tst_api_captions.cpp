@@ -1,4 +1,4 @@
-// Word timings and captions (issue 16), against the real server on port 0:
+// Word timings and captions, against the real server on port 0:
 // POST /v3/tts with "timestamps": true gives a COMPLETED generation a signed
 // captions_url (json, srt, vtt), the WebSocket sends "words" messages before the
 // audio they describe, the file lies beside the audio and goes with it, and
@@ -263,7 +263,7 @@ void TestApiCaptions::noTimestampsNoCaptions()
     QVERIFY(!QFile::exists(QDir(m_server.audioDir()).filePath(id + ".words.json")));
     // A wrong JSON type is refused like any other field.
     QCOMPARE(m_server.createGeneration(m_key, QStringLiteral("Bad flag."), "af_sarah", {{"timestamps", "yes"}}).status, 422);
-    // null is no boolean either (issue 16 F7): 422 naming the field, nothing created, on
+    // null is no boolean either: 422 naming the field, nothing created, on
     // REST and on the WebSocket (an error message, close 1003).
     const qsizetype rows = m_server.history(m_key).size();
     const HttpResponse nulled = m_server.createGeneration(m_key, QStringLiteral("Null flag."), "af_sarah",
@@ -352,7 +352,7 @@ void TestApiCaptions::webSocketWords()
     QCOMPARE(stored.json.value("words").toArray().size(), wordCount(kText));
 }
 
-// F5 of issue 16: a caption's word is the text a reader sees, never markup or an entity
+// A caption's word is the text a reader sees, never markup or an entity
 // as written, in the JSON words, both subtitle formats and the WebSocket's words messages;
 // char_start/char_end still span the word's whole source in input_text.
 void TestApiCaptions::ssmlWordsAreTheVisibleText()

@@ -1,4 +1,4 @@
-// Nothing accepted is lost (DESIGN.md "Jobs survive a crash", "SIGTERM"):
+// Nothing accepted is lost (docs/decisions.md "Nothing accepted is lost", "Command line"):
 // kill -9 with jobs queued and one generating, restart on the same data directory,
 // and every job completes exactly once: one reserve and one settle ledger row per
 // generation, balances equal to the ledger sums, one audio file per generation.

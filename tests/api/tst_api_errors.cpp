@@ -1,4 +1,4 @@
-// Error statuses (spec parts 5, 7, 8; DESIGN.md "Status codes", "Rate limit"):
+// Error statuses (spec parts 5, 7, 8; docs/decisions.md "Status codes", "Rate limit"):
 // 401 for missing, wrong and revoked keys (any spelling of the header name works),
 // 402, 404 for unknown generations and paths, 405 with Allow, 413 over 1 MiB,
 // 429 with Retry-After, 503 with Retry-After when the queue is full.

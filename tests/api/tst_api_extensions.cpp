@@ -1,4 +1,4 @@
-// The v3 extensions (DESIGN.md): DELETE /v3/tts?generation_id= cancels a queued or
+// The v3 extensions (docs/api.md): DELETE /v3/tts?generation_id= cancels a queued or
 // running generation (FAILED, error_message "Cancelled", the reservation released),
 // and custom voices: POST /v3/voices {name, base_voice_id, pitch, rate}, listed after
 // the system voices for their owner only, usable in POST /v3/tts, DELETE /v3/voices/<id>.

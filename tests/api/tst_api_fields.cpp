@@ -1,4 +1,4 @@
-// Field rules of the v3 resources (spec parts 2 and 3, DESIGN.md "Fields"):
+// Field rules of the v3 resources (spec parts 2 and 3, docs/decisions.md "Fields"):
 // the Generation object in each state, history items, history order, pagination
 // and status filter, and the voice list.
 #include "testserver.h"
@@ -73,7 +73,7 @@ void ApiFieldsTest::initTestCase()
     m_pagesKey = m_server.createAccountWithKey("pages");
     QVERIFY(!m_pagesKey.isEmpty());
     QVERIFY2(m_server.start(), m_server.serverLog().constData());
-    // Never all interfaces unless asked (DESIGN.md "Command-line contract").
+    // Never all interfaces unless asked (docs/decisions.md "Command line").
     QCOMPARE(QUrl(m_server.baseUrl()).host(), QStringLiteral("127.0.0.1"));
     QVERIFY(QUrl(m_server.baseUrl()).port() > 0);
 }
@@ -106,7 +106,7 @@ void ApiFieldsTest::createResponse()
     QCOMPARE(g.value("model").toString(), QStringLiteral("base")); // the default
     QVERIFY2(isInteger(g.value("tokens")), "tokens is set in the create response");
     QCOMPARE(g.value("tokens").toInteger(), qint64(text.size()));
-    // Null until COMPLETED (spec 2.1 and 4.1, DESIGN.md "Fields").
+    // Null until COMPLETED (spec 2.1 and 4.1, docs/decisions.md "Fields").
     QVERIFY2(g.contains("method") && g.value("method").isNull(), "method must be null");
     QVERIFY2(g.contains("dollar_cost") && g.value("dollar_cost").isNull(), "dollar_cost must be null");
     QVERIFY2(g.contains("started_at") && g.value("started_at").isNull(), "started_at must be null");

@@ -1,4 +1,4 @@
-// Pronunciation lexicons (issue 16), against the real server on port 0: PUT, GET and
+// Pronunciation lexicons, against the real server on port 0: PUT, GET and
 // DELETE /v3/lexicon (all or nothing, limits, 422 on wrong types, per account), and the
 // lexicon applied on every route (v3, v2, WebSocket, /v1): the audio changes for an
 // alias or IPA, another account's lexicon is not applied, tokens are still the text as
@@ -211,7 +211,7 @@ void TestApiLexicon::wrongTypes_data()
     QTest::newRow("alias an array") << QByteArray(R"({"entries":[{"grapheme":"a","alias":["b"]}]})") << 422 << "entries[0].alias";
     QTest::newRow("case_sensitive a string") << QByteArray(R"({"entries":[{"grapheme":"a","alias":"b","case_sensitive":"true"}]})")
                                              << 422 << "entries[0].case_sensitive";
-    // An extension's flag is true, false or absent (issue 16 F7).
+    // An extension's flag is true, false or absent (never null).
     QTest::newRow("case_sensitive null") << QByteArray(R"({"entries":[{"grapheme":"a","alias":"b","case_sensitive":null}]})")
                                          << 422 << "entries[0].case_sensitive";
     QTest::newRow("malformed JSON") << QByteArray(R"({"entries":[)") << 400 << "body";

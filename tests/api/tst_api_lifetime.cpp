@@ -1,4 +1,4 @@
-// Generation lifetime (spec part 3, DESIGN.md "Lifetime"), with --generation-ttl 5:
+// Generation lifetime (spec part 3, docs/decisions.md "Lifetime"), with --generation-ttl 5:
 // once the TTL has passed since created_at, GET /v3/tts answers 404, the history
 // shows the item as EXPIRED without audio_url (and the EXPIRED filter finds it), the
 // audio file is deleted from DATA_DIR/audio/, and the old audio_url stops working.

@@ -61,7 +61,7 @@ private slots:
     void captionsPointIntoTheMarkup();
     void saySpeaksSsml();
     void lexiconAppliesToTheText();
-    // Issue 16, F3 and F7.
+    // What a billed token may say, and SSML values read strictly.
     void amplificationRefusedEverywhere_data();
     void amplificationRefusedEverywhere();
     void legitimateUsesStillSpoken();
@@ -328,8 +328,8 @@ void ApiSsmlTest::expectRefused(const QString &door, const QString &text, const 
 void ApiSsmlTest::amplificationRefusedEverywhere_data()
 {
     // What a billed token may make: at most 10 s of breaks plus 1 s per 10 tokens, and
-    // 20 characters said per token plus 200 (docs/api.md). The reproductions of issue 16
-    // F3, refused before anything is created on every door.
+    // 20 characters said per token plus 200 (docs/api.md). Texts that would say more
+    // are refused before anything is created, on every door.
     QTest::addColumn<QString>("door");
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("mentions");
@@ -387,7 +387,7 @@ void ApiSsmlTest::legitimateUsesStillSpoken()
 
 void ApiSsmlTest::lenientValuesRefusedEverywhere_data()
 {
-    // Issue 16 F7: values SSML writes strictly, refused (with where) instead of read past.
+    // Values SSML writes strictly, refused (with where) instead of read past.
     QTest::addColumn<QString>("door");
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("where");
@@ -419,7 +419,7 @@ void ApiSsmlTest::lenientValuesRefusedEverywhere()
 
 void ApiSsmlTest::declarationAndByteOrderMarkAreSsml()
 {
-    // Issue 16 F7: read as SSML, not aloud as markup; billed for what it says.
+    // Read as SSML, not aloud as markup; billed for what it says.
     const QString declared = QStringLiteral("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<speak>Hello <break time=\"300ms\"/>world.</speak>");
     const QString marked = QChar(0xFEFF) + declared;
     for (const QString &text : {declared, marked, QChar(0xFEFF) + QStringLiteral("<speak>Hello world.</speak>")}) {
@@ -450,7 +450,7 @@ void ApiSsmlTest::declarationAndByteOrderMarkAreSsml()
 
 void ApiSsmlTest::v2MinimumCountsTheSpokenText()
 {
-    // Issue 16 F7: v2's 30 characters are counted on what is said, as tokens are.
+    // v2's 30 characters are counted on what is said, as tokens are.
     const QString padded = QStringLiteral("<speak><!-- padding, padding, padding --><p>Hi there.</p><break time=\"1s\"/></speak>");
     QVERIFY(padded.size() > 30);
     expectRefused(QStringLiteral("v2"), padded, QStringLiteral("at least 30 characters are required (got 9)"), kAccount, m_key);

@@ -1,4 +1,4 @@
-// What text is accepted (docs/api.md "What text is accepted"): text with nothing a voice can
+// What text is accepted (docs/api.md "The v3 API"): text with nothing a voice can
 // say (only emoji, symbols, punctuation, invisible characters) and strings with invalid
 // characters (lone surrogate escapes, NUL, control characters) are a 400 with a field
 // error on the text, through every door: v3 REST, v2, the WebSocket stream and

@@ -1,4 +1,4 @@
-// Validation (spec parts 4, 7, 8; DESIGN.md "Status codes"): every field and bound
+// Validation (spec parts 4, 7, 8; docs/decisions.md "Status codes"): every field and bound
 // of POST /v3/tts and the query parameters of the GET routes. A refused request
 // answers 400 (bad value, missing field, malformed JSON) or 422 (wrong JSON type)
 // with `detail` and `errors[{field, message}]`, and changes nothing: no generation

@@ -211,7 +211,7 @@ void ClusterTest::revokedKeyRefusedOnEveryNode()
             QTest::qWait(20);
         qInfo("node %d refuses the revoked key %lld ms after the revocation", i, qint64(since.elapsed()));
         QCOMPARE(status, 401);
-        QVERIFY2(since.elapsed() <= 1000, "the issue's bound: every node within 1 s");
+        QVERIFY2(since.elapsed() <= 1000, "the bound: every node within 1 s");
     }
 }
 

@@ -1,4 +1,4 @@
-// Pronunciations (issue 16: lexicons, SSML <phoneme>): IPA turned into espeak-ng
+// Pronunciations (lexicons, SSML <phoneme>): IPA turned into espeak-ng
 // mnemonics and flite's CMU phones, lexicon entries parsed and matched as whole words,
 // the text handed to the backend, and through workers: an alias and IPA change what is
 // said (duration, and what pocketsphinx hears on flite) while word timings keep
@@ -256,7 +256,7 @@ void TestPronunciations::parseProblems_data()
                                                   << "entries[1].grapheme" << false;
     QTest::newRow("duplicate, fullwidth") << R"([{"grapheme":"NASA","alias":"x"},{"grapheme":"\uff2e\uff21\uff33\uff21","alias":"y"}])"
                                           << "entries[1].grapheme" << false;
-    // Review 16, finding 5: what would not survive storage, or says nothing.
+    // Refused: what would not survive storage, or says nothing.
     QTest::newRow("noncharacter U+FFFE in alias") << R"([{"grapheme":"a","alias":"b\ufffe"}])" << "entries[0].alias" << false;
     QTest::newRow("noncharacter U+FDD0 in grapheme") << R"([{"grapheme":"a\ufdd0","alias":"b"}])" << "entries[0].grapheme" << false;
     QTest::newRow("noncharacter U+10FFFF in alias") << R"([{"grapheme":"a","alias":"b\udbff\udfff"}])" << "entries[0].alias" << false;
@@ -365,7 +365,7 @@ void TestPronunciations::match_data()
     QTest::newRow("places after folded text") << R"([{"grapheme":"nasa","alias":"x"},{"grapheme":"\ufb01le","alias":"y"}])"
                                               << "en" << QStringLiteral("\U0001F600 Gro\u00df\u00dfe FILE, NASA.")
                                               << QStringList{"FILE", "NASA"};
-    // SSML: matched in what a reader sees, spans mapped back to the markup (finding 4).
+    // SSML: matched in what a reader sees, spans mapped back to the markup.
     QTest::newRow("ssml: a mark from an entity") << R"([{"grapheme":"cafe","alias":"x"}])" << "fr"
                                                  << "<speak>cafe&#x301; x</speak>" << QStringList{};
     QTest::newRow("ssml: an entity in the word") << R"([{"grapheme":"caf\u00e9","alias":"x"}])" << "fr"
@@ -442,11 +442,11 @@ void TestPronunciations::matchAsBefore()
     QVERIFY2(compared > 100 && matched > 100, qPrintable(QStringLiteral("%1 lexicons, %2 matches").arg(compared).arg(matched)));
 }
 
-// Finding 2 of review 16: 500 entries "a" x k (k = 1..100, in five languages) and a text
-// of one long "aaa..." word took seconds per request (every entry searched from every
-// position, every overlapping hit tested). The same answer now comes from one walk per
-// word of the text: it finds what the search from every position finds; both times are
-// printed (speed is for benchmarks to judge, not a timed assertion: ~1.3 ms vs ~180 ms).
+// A lexicon built to be slow: 500 entries "a" x k (k = 1..100, in five languages) and a
+// text of one long "aaa..." word. Matching walks each word of the text once and finds
+// what a search of every entry from every position finds (which takes seconds per
+// request); both times are printed (speed is for benchmarks to judge, not a timed
+// assertion: ~1.3 ms against ~180 ms).
 void TestPronunciations::matchHeavyLexicon()
 {
     QJsonArray array;

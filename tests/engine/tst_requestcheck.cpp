@@ -58,7 +58,7 @@ void TestRequestCheck::check_data()
     QTest::newRow("advanced code on base") << "af_sarah" << "base" << "en" << "Hello." << 1.0 << 2.5 << 0.5 << "language_code";
     QTest::newRow("base code on advanced") << "aria" << "advanced" << "a" << "Hello." << 1.0 << 2.5 << 0.5 << "language_code";
     QTest::newRow("unknown code") << "aria" << "advanced" << "xx" << "Hello." << 1.0 << 2.5 << 0.5 << "language_code";
-    // Text with nothing to say, or characters no text may hold (docs/api.md "What text is accepted").
+    // Text with nothing to say, or characters no text may hold (docs/api.md "The v3 API", what text is accepted).
     QTest::newRow("emoji only") << "af_sarah" << "base" << "" << QString(QStringLiteral("\U0001F600")).repeated(300) << 1.0 << 2.5 << 0.5 << "text";
     QTest::newRow("punctuation only") << "ef_dora" << "base" << "" << "... !!! ???" << 1.0 << 2.5 << 0.5 << "text";
     QTest::newRow("zero-width only") << "ef_dora" << "base" << "" << QStringLiteral("\u200B\u200D\u2060") << 1.0 << 2.5 << 0.5 << "text";

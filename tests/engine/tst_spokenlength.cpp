@@ -1,6 +1,6 @@
 // SpokenLength and SpeechRequestCheck::checkSpokenLength (docs/api.md "Prices, payment
-// and limits"): what a billed token may say. The amplifications of issue 16 (a lexicon
-// alias of digits on a one-letter word, <phoneme> on a letter) are refused; aliases like
+// and limits"): what a billed token may say. Amplifications (a lexicon alias of
+// digits on a one-letter word, <phoneme> on a letter) are refused; aliases like
 // NASA, money, dates and phone numbers are not; and no plain text in any language comes
 // near the factor, which the measure of numbers spelled out below shows.
 
@@ -89,7 +89,7 @@ void TestSpokenLength::limit_data()
     QList<LexiconEntry> nasa{{QStringLiteral("NASA"), QStringLiteral("National Aeronautics and Space Administration"), {}, {}, false}};
     QList<LexiconEntry> longIpa{{QStringLiteral("Q"), {}, QStringLiteral("ta").repeated(100), {}, false}};
 
-    // Issue 16, F3 (b): one token said as 200 digits spelled out (108 s of speech).
+    // One token said as 200 digits spelled out (108 s of speech).
     QTest::newRow("alias of digits on one letter") << QStringLiteral("Q") << digitAlias << false;
     QTest::newRow("alias of digits, many times") << QStringLiteral("Q ").repeated(50) << digitAlias << false;
     QTest::newRow("alias of digits, once in a text") << QStringLiteral("The code is Q, as agreed with the whole team.") << digitAlias
@@ -207,9 +207,9 @@ void TestSpokenLength::longestTextIsMeasuredQuickly()
 
 void TestSpokenLength::syllablesAndLetterNamesWeigh()
 {
-    // Issue 16, F3 (second round): counted in code points an ideograph alias said 6.98 s per
-    // token and an alias of "W W W ..." 3.47 s; weighted by how long each is said they are
-    // refused, and plain sentences of those scripts with a lexicon are not.
+    // Counted in code points, an ideograph alias says 6.98 s per token and an alias of
+    // "W W W ..." 3.47 s; weighted by how long each is said they are refused, and plain
+    // sentences of those scripts with a lexicon are not.
     const QList<LexiconEntry> ideographs{{QStringLiteral("猫"), QString(39, QChar(0x7228)), {}, {}, false}};
     QString w20;
     for (int i = 0; i < 20; ++i)

@@ -1,4 +1,4 @@
-// Spoken numbers (issue 16): money, ordinals, clock times, ISO dates, percentages,
+// Spoken numbers: money, ordinals, clock times, ISO dates, percentages,
 // fractions and plain numbers are said in the words of the language, the same for both
 // backends. Checked on the text handed to the backend (per base language and several
 // advanced ones), through a worker (word timings still point at the digits as written),

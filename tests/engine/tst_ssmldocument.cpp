@@ -86,7 +86,7 @@ void TestSsmlDocument::detection_data()
     QTest::newRow("speaker is not speak") << "<speaker>Hi</speaker>" << false;
     QTest::newRow("unclosed open tag") << "<speak" << true;
     QTest::newRow("text before") << "Say <speak>Hi</speak>" << false;
-    // Issue 16 F7: what editors and XML tools write before the root is still SSML.
+    // What editors and XML tools write before the root is still SSML.
     QTest::newRow("XML declaration") << "<?xml version=\"1.0\"?><speak>Hi</speak>" << true;
     QTest::newRow("XML declaration, encoding, line break")
         << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<speak version=\"1.1\">Hi</speak>" << true;
@@ -401,7 +401,7 @@ void TestSsmlDocument::longDocuments()
 
 void TestSsmlDocument::strictValues_data()
 {
-    // Issue 16 F7: values are taken as written, or refused with where they are; never
+    // Values are taken as written, or refused with where they are; never
     // read past (" 1s "), never taken for the default (""), never a NaN or an exponent.
     QTest::addColumn<QString>("element"); // an element with one attribute, inside <speak>x...</speak>
     QTest::addColumn<QString>("mentions");
@@ -447,7 +447,7 @@ void TestSsmlDocument::strictValues()
 
 void TestSsmlDocument::rangesAreSymmetric_data()
 {
-    // Issue 16 F7: "-1000st" was taken (a pitch of 10^-25) while "+1000st" was refused.
+    // Bounds hold both ways ("-1000st", a pitch of 10^-25, is refused as "+1000st" is).
     // Rate and pitch: 0.25 to 4 times the voice's, either way; volume: silent or -60 dB
     // to +20 dB in effect, nested or not.
     QTest::addColumn<QString>("prosody");
@@ -504,7 +504,7 @@ void TestSsmlDocument::rangesAreSymmetric()
 
 void TestSsmlDocument::breakAllowance_data()
 {
-    // Issue 16 F3 (a): silence is not billed, so breaks may add up to 10 s plus 1 s for
+    // Silence is not billed, so breaks may add up to 10 s plus 1 s for
     // every 10 tokens said (600 s at most); beyond, the break that goes over is named.
     QTest::addColumn<QString>("ssml");
     QTest::addColumn<int>("column"); // 0: accepted

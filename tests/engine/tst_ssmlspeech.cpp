@@ -465,8 +465,8 @@ void TestSsmlSpeech::lexiconSpansOnTheDocument()
 
 void TestSsmlSpeech::longAliasedStepIsSaidInCalls()
 {
-    // The reviewer's reproduction, scaled: a lexicon alias of 20 "W" on "x", a document of
-    // many x's in one sentence. The step is cut into backend calls no longer than a plain
+    // A long step: a lexicon alias of 20 "W" on "x", a document of many x's in one
+    // sentence. The step is cut into backend calls no longer than a plain
     // piece (240), and the job hears from the pipeline after each call (its heartbeat), so
     // no watchdog takes the long step for a hung worker.
     QString text = QStringLiteral("<speak>");

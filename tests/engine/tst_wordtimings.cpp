@@ -1,4 +1,4 @@
-// Word timings (issue 16): each word's start in the output audio, from the backends'
+// Word timings: each word's start in the output audio, from the backends'
 // own word events, through sonic (speed), the pauses between sentences, the resampler (soxr)
 // and the worker pipe. Judged against Debian's pocketsphinx: for every English voice at
 // speed 0.5, 1.0 and 2.0 the median |start error| stays within 60 ms and no word is off

@@ -265,9 +265,9 @@ int sendPieces(QTcpSocket &s, const QByteArray &head, const QList<QByteArray> &p
 
 void TestFaultApi::chunkedBodyCannotFakeItsEnd()
 {
-    // Regression: the first guard ended a chunked body at any read ending in
-    // "0\r\n\r\n", so a big chunk sent in pieces ending that way reached Qt whole
-    // (60 MB went through, server RSS 37 -> 170 MB). Now the chunk size is read.
+    // A chunked body ends where its chunk sizes say, not at any read ending in
+    // "0\r\n\r\n": a big chunk sent in pieces ending that way must not reach Qt whole
+    // (60 MB would go through, server RSS 37 -> 170 MB).
     const qint64 rssBefore = m_studio.rssKiB();
     QTcpSocket s;
     s.connectToHost(QUrl(m_studio.baseUrl()).host(), quint16(QUrl(m_studio.baseUrl()).port()));
@@ -289,8 +289,8 @@ void TestFaultApi::chunkedBodyCannotFakeItsEnd()
 
 void TestFaultApi::bareLfHeadsCannotSmuggleABody()
 {
-    // Regression: heads ended by bare LFs (which Qt accepts) were not seen as heads;
-    // the guard read the first Content-Length of the pipeline (0) and let the second
+    // Heads ended by bare LFs (which Qt accepts) are heads to the guard too: else it
+    // would read the first Content-Length of the pipeline (0) and let the second
     // request's 5 MB body through.
     QTcpSocket s;
     s.connectToHost(QUrl(m_studio.baseUrl()).host(), quint16(QUrl(m_studio.baseUrl()).port()));
@@ -327,8 +327,8 @@ void TestFaultApi::duplicateContentLengthIsRefused()
 
 void TestFaultApi::blankLinesDoNotKeepAConnection()
 {
-    // Regression: each CRLFCRLF counted as a request and restarted the idle timer, so
-    // a client trickling blank lines held a connection (of the 512) forever.
+    // Blank lines are not requests and do not restart the idle timer: a client
+    // trickling them cannot hold a connection (of the 512) forever.
     QTcpSocket s;
     s.connectToHost(QUrl(m_studio.baseUrl()).host(), quint16(QUrl(m_studio.baseUrl()).port()));
     QVERIFY(s.waitForConnected(3000));

@@ -1,6 +1,6 @@
 // Replays every input under fuzz/corpus/TARGET/ and fuzz/regressions/TARGET/ through
 // the fuzz targets' code (fuzz/*_target.cpp) in the normal (GCC) build, so a crash or
-// a broken oracle the fuzzers once found stays fixed without clang.
+// a broken oracle on any input the fuzzers kept is caught without clang.
 #include "fuzzcheck.h"
 
 #include <QDir>

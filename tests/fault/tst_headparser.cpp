@@ -1,5 +1,5 @@
 // HttpHeadParser, the byte-consuming core of the connection guard: framing as Qt's
-// parser frames it, limits, and the bugs the fuzzing / review found in the first guard.
+// parser frames it, limits, and inputs crafted to slip a body or a request past it.
 #include "httpheadparser.h"
 
 #include <QtTest>

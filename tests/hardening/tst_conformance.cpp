@@ -1,8 +1,7 @@
-// What a hostile client found in the HTTP and WebSocket front (issue: close the holes an
-// adversarial probe found): answers out of order, WebSocket slots never given back,
-// framing and version checks, Connection: close, HEAD, v2 retries, long echoed values,
-// strict link and query integers, a ping flood that lost the stream, key guessing
-// over WebSocket. Each case failed on the code before the fix.
+// The HTTP and WebSocket front against a hostile client: answers in order, WebSocket
+// slots given back, framing and version checks, Connection: close, HEAD, v2 retries, long
+// echoed values, strict link and query integers, a ping flood that keeps the stream, key
+// guessing over WebSocket.
 #include "rawclient.h"
 #include "studioprocess.h"
 
@@ -418,8 +417,8 @@ void TestConformance::websocketSlotsAreGivenBack()
 
 void TestConformance::pingFloodStillGetsTheWholeStream()
 {
-    // A client that keeps pinging while it listens: the server's close used to reach
-    // it as a reset that destroyed the audio it had not read yet (1006, no frames).
+    // A client that keeps pinging while it listens gets every frame and a clean close,
+    // not a reset that destroys the audio it has not read yet (1006, no frames).
     QWebSocket ws;
     qint64 samples = 0;
     QJsonObject completed;
@@ -638,9 +637,9 @@ void TestConformance::unmaskedFramesAreRefused()
 
 void TestConformance::pipelinedDownloadsArriveWhole()
 {
-    // Two downloads of a file of several megabytes in one write: the second used to
-    // stall after 64 KiB (made inside the first's bytesWritten, it never got its own)
-    // and was cut by the idle timeout.
+    // Two downloads of a file of several megabytes in one write: the second arrives
+    // whole too, not stalled after 64 KiB (an answer made inside the first's
+    // bytesWritten gets its own) and cut by the idle timeout.
     QString text;
     for (int i = 0; i < 40; ++i)
         text += QStringLiteral("Sentence number %1 makes the audio file long enough to need many writes. ").arg(i);

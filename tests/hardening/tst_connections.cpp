@@ -1,4 +1,4 @@
-// Connection slots under keep-alive load (issue: served keep-alive connections locked
+// Connection slots under keep-alive load (served keep-alive connections never lock
 // everyone out): at the cap a served connection idle between requests gives way to a
 // newcomer, the one idle longest first; one address holds at most
 // --max-connections-per-address and reuses its own idle slots beyond that; WebSocket

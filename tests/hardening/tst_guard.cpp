@@ -1,4 +1,4 @@
-// Hardening of the HTTP front (issue: guard the Qt 6.4 HTTP server): limits before
+// Hardening of the HTTP front (the guard before Qt 6.4's HTTP server): limits before
 // buffering, timeouts, connection cap, Host/Origin checks, brute force, secrets.
 #include "rawclient.h"
 #include "studioprocess.h"
@@ -323,7 +323,7 @@ void TestGuard::clientThatDoesNotReadIsDropped()
     // window, nothing read: ~90 MB that cannot fit in the kernel's buffers. The server
     // stops making answers past its high-water mark and, once nothing went out for an
     // idle period (2 s here), gives the connection up. Read late, the connection ends
-    // before all 31 answers (before the fix it kept them and sent every one).
+    // before all 31 answers instead of holding them all.
     const QString text = QStringLiteral("This sentence is long enough to make a minute of speech. ").repeated(16);
     const HttpResult created = httpRequest("POST", m_studio.baseUrl() + "/v3/tts", m_key.toUtf8(),
                                            QJsonDocument(QJsonObject{{"text", text}, {"voice_id", "af_sarah"}, {"audio_format", "wav"}})

@@ -1,8 +1,8 @@
 // The real tts-studio binary started as a user starts it (an X display with a window
 // manager, a sound server, no logging settings of its own): on an empty data dir the
 // keys typed go to the text, Ctrl+Return speaks it, Alt+F4 quits cleanly, and the whole
-// session prints a handful of lines to stderr at most. It once printed every repaint
-// (qt.widgets.painting: 85,093 lines in 12 minutes).
+// session prints a handful of lines to stderr at most (a logging category left on, such
+// as qt.widgets.painting, prints every repaint: 85,093 lines in 12 minutes).
 #include "storereader.h"
 #include "studioprocess.h"
 

@@ -3,7 +3,7 @@
 // and play goes on from there; a click on the waveform seeks; the audio plays again
 // without a second generation; the editor marks the sentence being heard; after the end
 // Stop is off; a new Speak clears the last waveform; History plays a row in its own bar.
-// Word timings (issue 16): the word being heard is marked inside its sentence while the
+// Word timings: the word being heard is marked inside its sentence while the
 // speech streams, after a seek and on replay, also for a History item opened in
 // Generate; "Export captions…" saves SubRip and WebVTT whose cues are the words' times.
 #include "audioplayer.h"
@@ -504,8 +504,8 @@ void TestPlayer::longTextScrollsWithTheWord()
 }
 
 // An SSML text in the editor: a word with markup inside it is marked over its whole span
-// of the text, and the captions saved from the studio show the document's visible text
-// (issue 16, F5), not the tags, the comment or the entity as written.
+// of the text, and the captions saved from the studio show the document's visible text,
+// not the tags, the comment or the entity as written.
 void TestPlayer::ssmlCaptionsShowTheVisibleText()
 {
     UiTestEnv env({m_wordsDir.path()});

@@ -1,4 +1,4 @@
-// WebSocket /v3/tts/stream against a real headless server (issue: real-time streaming).
+// WebSocket /v3/tts/stream against a real headless server: real-time streaming.
 #include "rawclient.h"
 #include "studioprocess.h"
 

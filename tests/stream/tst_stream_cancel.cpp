@@ -219,7 +219,7 @@ void TestStreamCancel::openAiCancelCutsTheReply()
 
 void TestStreamCancel::disconnectAfterAudioIsCharged()
 {
-    // Leaving just before the end used to get the audio for free.
+    // Leaving just before the end does not get the audio for free.
     const qint64 before = credits("canceller");
     WsClient c;
     c.open(m_studio.wsUrl(QString::fromUtf8(m_key)), wsRequest(kLongText));

@@ -363,8 +363,8 @@ void TestStreamScheduler::slowReaderDoesNotDelayOthers()
     slow->live->start(m_auth, request(QString("This sentence keeps the synthesizer busy for a while. ").repeated(400),
                                       QStringLiteral("ef_dora")));
     QVERIFY(QTest::qWaitFor([slow] { return slow->samples() > 0; }, 30000));
-    // Until the window is full: no audio for half a second (a fixed wait was too short on
-    // a loaded machine, where the unit was still filling it).
+    // Until the window is full: no audio for half a second (waited for, not a fixed
+    // wait: on a loaded machine the unit may still be filling it).
     qint64 held = -1;
     QVERIFY(QTest::qWaitFor([&] {
         const qint64 now = slow->audio32.size();

@@ -1,4 +1,4 @@
-// The stall bound (issue 14, "memory per stream is bounded"): a client that keeps its
+// The stall bound (memory per stream is bounded): a client that keeps its
 // connection but takes none of the audio for --stream-stall seconds has its stream ended
 // as if it had gone (docs/api.md "Streams that end early"): FAILED, charged in full since
 // audio was delivered, its slot given back, no part file left. On the WebSocket and on

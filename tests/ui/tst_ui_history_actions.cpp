@@ -1,10 +1,10 @@
-// The History page as a daily tool (issue 17): a text column, search over text and
+// The History page as a daily tool: a text column, search over text and
 // voice (in the store, beyond the loaded page), delete with the audio file (the audio
 // link and GET /v3/tts then 404, in this process and in another one on the same data
 // dir; the ledger keeps its rows), "Open in Generate" filling text and settings, save as
 // MP3 from a WAV generation (and WAV from MP3) that decodes with the right duration, a
 // file name from the text, a detail line in words, previews left out by default, and
-// captions (SubRip, WebVTT) saved for a generation made with word timings (issue 16).
+// captions (SubRip, WebVTT) saved for a generation made with word timings.
 // An in-process API server (the product's route table) serves the links.
 
 #include "apiroutes.h"

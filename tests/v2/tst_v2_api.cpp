@@ -1,4 +1,4 @@
-// Black-box tests of the legacy v2 API (spec 4.6, DESIGN.md v2 decisions) against a
+// Black-box tests of the legacy v2 API (spec 4.6, docs/decisions.md "v2") against a
 // real `tts-studio --headless` with accounts and keys made by its command line.
 
 #include "studioprocess.h"

@@ -35,7 +35,7 @@ private slots:
                             << "Text is too short: at least 30 characters are required (got 29)";
         QTest::newRow("30 with padding") << body({{"text", "   " + QString(29, u'a') + "   "}}) << false << invalid
                                          << "Text is too short: at least 30 characters are required (got 29)";
-        // A byte order mark is dropped before the text is said: not one of the 30 (review 16).
+        // A byte order mark is dropped before the text is said: not one of the 30.
         QTest::newRow("29 after a BOM") << body({{"text", QChar(0xFEFF) + QString(29, u'a')}}) << false << invalid
                                         << "Text is too short: at least 30 characters are required (got 29)";
         QTest::newRow("30 after a BOM") << body({{"text", QChar(0xFEFF) + QString(30, u'a')}}) << true << 0 << QString();
@@ -64,7 +64,7 @@ private slots:
                                         << "Validation error: do_sample must be a boolean";
         // A field of the spec: null is its default, as for every optional spec field.
         QTest::newRow("do_sample null") << body({{"model", "advance"}, {"do_sample", QJsonValue::Null}}) << true << 0 << QString();
-        // The minimum counts what SSML says, not its markup (issue 16 F7).
+        // The minimum counts what SSML says, not its markup.
         QTest::newRow("SSML padded with markup")
             << body({{"text", "<speak><!-- padding, padding, padding --><p>Hi there.</p><break time=\"1s\"/></speak>"}}) << false
             << invalid << "Text is too short: at least 30 characters are required (got 9)";
