@@ -10,10 +10,10 @@ struct WyomingLimits
     qint64 maxHeaderBytes = 640 * 1024;
     qint64 maxDataBytes = 640 * 1024;
     qint64 maxPayloadBytes = 1024 * 1024; // read and dropped: a speech server takes no audio
-    int maxTextChars = 50000;             // one synthesize, or the unspoken text of a stream
-    int maxQueuedRequests = 16;           // synthesize events waiting for the one before
+    int maxTextChars = 50000;             // code points: one synthesize, or the unspoken text of a stream
+    int maxQueuedRequests = 16;           // requests (synthesize, streams of text) waiting for the one before
     int maxConnections = 64;
     int eventTimeoutMs = 30000;           // to send the rest of an event once begun
     int idleTimeoutMs = 300000;           // a connection with nothing to say or hear
-    int stallMs = 30000;                  // a client that takes none of its audio
+    int stallMs = 30000;                  // a client that takes none of what is sent to it
 };

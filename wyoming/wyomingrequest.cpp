@@ -5,6 +5,14 @@
 
 namespace
 {
+// What an error quotes of a name at most; no voice id or language tag is longer.
+constexpr qsizetype kNameShown = 64;
+
+QString shown(const QString &name)
+{
+    return name.size() > kNameShown ? name.left(kNameShown) + QChar(0x2026) : name;
+}
+
 QString normalizedTag(QString tag)
 {
     return tag.replace(u'_', u'-').toLower();
@@ -38,12 +46,14 @@ Result<QString> voiceOf(const QJsonObject &data, const VoiceCatalog &catalog)
     const QJsonValue language = voice.toObject().value("language");
     if (!voice.isObject() || !(name.isString() || name.isUndefined()) || !(language.isString() || language.isUndefined()))
         return ServiceError::invalid("voice", QStringLiteral("voice must be an object {\"name\": VOICE_ID}"));
+    if (name.toString().size() > kNameShown)
+        return ServiceError::invalid("voice", QStringLiteral("Unknown voice '%1'").arg(shown(name.toString())));
     if (name.isString() && (catalog.find(name.toString()) || voiceSpeaking(name.toString(), catalog).isEmpty()))
         return name.toString(); // a voice id: a system voice, a custom voice, or unknown (refused at creation)
     const QString tag = name.isString() ? name.toString() : language.toString();
     const QString id = tag.isEmpty() ? QString::fromLatin1(WyomingRequest::kDefaultVoice) : voiceSpeaking(tag, catalog);
     if (id.isEmpty())
-        return ServiceError::invalid("voice", QStringLiteral("No voice speaks '%1'").arg(tag.left(64)));
+        return ServiceError::invalid("voice", QStringLiteral("No voice speaks '%1'").arg(shown(tag)));
     return id;
 }
 }
@@ -57,4 +67,13 @@ Result<WyomingRequest> WyomingRequest::parse(const QJsonObject &data, const Voic
     if (!voice)
         return voice.error();
     return WyomingRequest{text.toString(), *voice};
+}
+
+qsizetype WyomingRequest::charactersOf(QStringView text)
+{
+    qsizetype pairs = 0;
+    for (qsizetype i = 1; i < text.size(); ++i)
+        if (text[i].isLowSurrogate() && text[i - 1].isHighSurrogate())
+            ++pairs;
+    return text.size() - pairs;
 }

@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringView>
 
 class VoiceCatalog;
 
@@ -18,6 +19,9 @@ struct WyomingRequest
     // name when it has no voice), or {"language": "en-US"}: the first system voice
     // speaking it; no voice: kDefaultVoice.
     static Result<WyomingRequest> parse(const QJsonObject &data, const VoiceCatalog &catalog, bool withText);
+    // Characters as the text limit and billing count them: code points, so a character
+    // outside the BMP counts once.
+    static qsizetype charactersOf(QStringView text);
 
     static constexpr auto kDefaultVoice = "af_sarah";
 };

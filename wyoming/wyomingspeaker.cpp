@@ -6,6 +6,8 @@
 
 #include <QLoggingCategory>
 
+#include <algorithm>
+
 Q_LOGGING_CATEGORY(lcWyoming, "tts.wyoming", QtInfoMsg)
 
 namespace
@@ -14,6 +16,8 @@ namespace
 constexpr qsizetype kChunkBytes = 1024 * 2;
 // Audio credited back to the stream once the socket holds no more than this.
 constexpr qint64 kCreditBelowBytes = 256 * 1024;
+// An error text's length at most: room for any message of ours.
+constexpr qsizetype kMaxErrorText = 1000;
 
 QJsonObject pcmFormat()
 {
@@ -37,30 +41,29 @@ QString codeOf(ServiceError::Kind kind)
     }
 }
 
-// The detail and what each field error says: "Invalid request: voice_id: Unknown voice".
+// What each field error says, after the detail unless it says the same: "voice_id:
+// Unknown voice 'x'". Cut: a message may quote what the client sent.
 QString textOf(const ServiceError &error)
 {
-    QStringList parts{error.detail};
+    QStringList parts;
     for (const FieldError &f : error.errors)
         parts << f.field + QStringLiteral(": ") + f.message;
-    parts.removeAll(QString());
-    return parts.join(QStringLiteral("; "));
+    const bool repeated = std::any_of(error.errors.begin(), error.errors.end(),
+                                      [&error](const FieldError &f) { return f.message == error.detail; });
+    if (!repeated && !error.detail.isEmpty())
+        parts.prepend(error.detail);
+    const QString text = parts.join(QStringLiteral("; "));
+    return text.size() > kMaxErrorText ? text.left(kMaxErrorText) + QChar(0x2026) : text;
 }
 }
 
-WyomingSpeaker::WyomingSpeaker(LiveGenerations &hub, const AuthContext &account, QTcpSocket *socket, int stallMs,
-                               QObject *parent)
+WyomingSpeaker::WyomingSpeaker(LiveGenerations &hub, const AuthContext &account, QTcpSocket *socket, QObject *parent)
     : QObject(parent)
     , m_hub(hub)
     , m_account(account)
     , m_socket(socket)
 {
-    connect(socket, &QTcpSocket::bytesWritten, this, &WyomingSpeaker::onBytesWritten);
-    // A client that keeps the connection but takes none of its audio: ended as a client
-    // gone (charged if audio was delivered), as on the other stream routes.
-    m_stall.setSingleShot(true);
-    m_stall.setInterval(stallMs);
-    connect(&m_stall, &QTimer::timeout, this, &WyomingSpeaker::onStall);
+    connect(socket, &QTcpSocket::bytesWritten, this, &WyomingSpeaker::credit);
 }
 
 // Destroyed with its connection: a generation still running ends as a client gone.
@@ -68,38 +71,51 @@ WyomingSpeaker::~WyomingSpeaker() = default;
 
 void WyomingSpeaker::say(const WyomingRequest &request, End end)
 {
+    const qint64 chars = WyomingRequest::charactersOf(request.text);
+    m_queuedChars += chars;
     // Joined to the text still waiting before it when that one ends nothing.
-    if (!m_queue.isEmpty() && m_queue.last().end == End::None && m_queue.last().request.voiceId == request.voiceId) {
-        QString &text = m_queue.last().request.text;
+    if (joins(request)) {
+        Job &last = m_queue.last();
         if (!request.text.isEmpty()) // a stream's end often brings no text: nothing to bill
-            text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + request.text;
-        m_queue.last().end = end;
+            last.request.text += (last.request.text.isEmpty() ? QString() : QStringLiteral(" ")) + request.text;
+        last.chars += chars;
+        last.end = end;
     } else {
-        m_queue.append(Job{request, end});
+        m_queue.append(Job{request, end, chars});
     }
     if (!m_live)
         next();
 }
 
+bool WyomingSpeaker::joins(const WyomingRequest &request) const
+{
+    return !m_queue.isEmpty() && m_queue.last().end == End::None && m_queue.last().request.voiceId == request.voiceId;
+}
+
 void WyomingSpeaker::stop()
 {
     m_queue.clear();
+    m_queuedChars = 0;
     m_live.reset();
-    m_stall.stop();
+}
+
+void WyomingSpeaker::abandon(const QString &reason)
+{
+    if (m_live)
+        m_live->abandon(reason);
+    stop();
 }
 
 qint64 WyomingSpeaker::pendingText() const
 {
-    qint64 n = m_live ? m_current.request.text.size() : 0;
-    for (const Job &j : m_queue)
-        n += j.request.text.size();
-    return n;
+    return (m_live ? m_current.chars : 0) + m_queuedChars;
 }
 
 void WyomingSpeaker::next()
 {
     while (!m_live && !m_queue.isEmpty()) {
         m_current = m_queue.takeFirst();
+        m_queuedChars -= m_current.chars;
         if (!SpeechRequestCheck::hasSomethingToSay(m_current.request.text)) {
             finish(m_current); // "---", an emoji, spaces: nothing to say, nothing billed
             continue;
@@ -130,8 +146,10 @@ void WyomingSpeaker::finish(const Job &job)
 
 void WyomingSpeaker::write(const WyomingEvent &event)
 {
-    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState)
+    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
         m_socket->write(event.encode());
+        emit wrote();
+    }
 }
 
 void WyomingSpeaker::liveStarted(const Generation &generation)
@@ -147,8 +165,6 @@ void WyomingSpeaker::liveAudio(const QByteArray &bytes)
     for (qsizetype at = 0; at < bytes.size(); at += kChunkBytes)
         write(WyomingEvent{QStringLiteral("audio-chunk"), pcmFormat(), bytes.mid(at, kChunkBytes)});
     m_uncredited += bytes.size();
-    if (!m_stall.isActive())
-        m_stall.start();
     credit();
 }
 
@@ -158,21 +174,12 @@ void WyomingSpeaker::liveEnded(const LiveStream::Outcome &outcome)
     if (outcome.kind != LiveStream::Outcome::Kind::Completed) {
         qCInfo(lcWyoming).noquote() << "synthesize refused or failed:" << textOf(outcome.error);
         m_queue.clear();
+        m_queuedChars = 0;
         emit failed(textOf(outcome.error), codeOf(outcome.error.kind));
         return;
     }
     finish(m_current);
     next();
-}
-
-// Some audio left: the client reads. The stall timer runs while audio waits for it.
-void WyomingSpeaker::onBytesWritten()
-{
-    if (!m_socket || m_socket->bytesToWrite() == 0)
-        m_stall.stop();
-    else
-        m_stall.start();
-    credit();
 }
 
 // Flow control: the stream makes more only while little waits in the socket.
@@ -182,13 +189,4 @@ void WyomingSpeaker::credit()
         m_live->acknowledge(m_uncredited);
         m_uncredited = 0;
     }
-}
-
-void WyomingSpeaker::onStall()
-{
-    if (!m_live || !m_socket || m_socket->bytesToWrite() == 0)
-        return;
-    m_live->abandon(QStringLiteral("Client read none of the audio for %1 s").arg(m_stall.interval() / 1000));
-    stop();
-    m_socket->abort();
 }

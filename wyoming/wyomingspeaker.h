@@ -8,7 +8,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QTcpSocket>
-#include <QTimer>
 
 #include <memory>
 
@@ -29,26 +28,34 @@ public:
     // (synthesize-stopped after that).
     enum class End { None, Utterance, Stream };
 
-    WyomingSpeaker(LiveGenerations &hub, const AuthContext &account, QTcpSocket *socket, int stallMs, QObject *parent);
+    WyomingSpeaker(LiveGenerations &hub, const AuthContext &account, QTcpSocket *socket, QObject *parent);
     ~WyomingSpeaker() override;
 
     void say(const WyomingRequest &request, End end);
+    // Whether say(request) would add to the text waiting last rather than queue a job.
+    bool joins(const WyomingRequest &request) const;
     // Nothing more is spoken; a generation still running ends as a client gone.
     void stop();
+    // The client takes none of its audio: a generation still running ends as a client
+    // gone (charged if audio was delivered), for `reason`; nothing more is spoken.
+    void abandon(const QString &reason);
     bool isBusy() const { return m_live || !m_queue.isEmpty(); }
-    // Text waiting or being spoken, in UTF-16 units.
+    // Text waiting or being spoken, in characters (code points, as billed).
     qint64 pendingText() const;
     int queuedRequests() const { return m_queue.size(); }
 
 signals:
     // A generation was refused or failed: nothing more is spoken.
     void failed(const QString &text, const QString &code);
+    // Bytes were handed to the socket.
+    void wrote();
 
 private:
     struct Job
     {
         WyomingRequest request;
         End end = End::None;
+        qint64 chars = 0; // of request.text
     };
 
     void next();
@@ -57,9 +64,7 @@ private:
     void liveStarted(const Generation &generation) override;
     void liveAudio(const QByteArray &bytes) override;
     void liveEnded(const LiveStream::Outcome &outcome) override;
-    void onBytesWritten();
     void credit();
-    void onStall();
 
     LiveGenerations &m_hub;
     const AuthContext m_account;
@@ -69,5 +74,5 @@ private:
     std::unique_ptr<LiveStream> m_live;
     bool m_audioOpen = false; // audio-start written, audio-stop not yet
     qint64 m_uncredited = 0;
-    QTimer m_stall;
+    qint64 m_queuedChars = 0; // of the jobs in m_queue
 };

@@ -8,6 +8,7 @@
 #include "wyomingclient.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -34,6 +35,10 @@ private slots:
     void synthesize();
     void streamedText_data();
     void streamedText();
+    void streamedSsml_data();
+    void streamedSsml();
+    void streamVoiceChange_data();
+    void streamVoiceChange();
     void streamSpeaksBeforeItsEnd();
     void nothingToSay();
     void unknownEventsIgnored_data();
@@ -42,6 +47,12 @@ private slots:
     void refused();
     void limits_data();
     void limits();
+    void queueCap_data();
+    void queueCap();
+    void unreadAnswers_data();
+    void unreadAnswers();
+    void eventsCutAcrossWrites_data();
+    void eventsCutAcrossWrites();
     void connectionCap();
     void ping();
     void billed();
@@ -54,9 +65,11 @@ private:
     bool connectClient(WyomingClient &client, TestServer &server);
     QByteArray v1Pcm(const QString &text, const QString &voice);
     QStringList wyomingTextsAfter(qint64 rowid);
+    QList<QPair<QString, QString>> wyomingVoicesAfter(qint64 rowid);
     qint64 lastRowid();
 
     TestServer m_server;
+    TestServer m_stallServer; // --stream-stall 2: a client taking nothing is cut within seconds
     QByteArray m_key;
 };
 
@@ -99,19 +112,44 @@ QString joinedWords(const QStringList &texts)
 {
     return texts.join(u' ').simplified();
 }
+
+QByteArray encoded(const QString &type, const QJsonObject &data = {})
+{
+    QJsonObject header{{"type", type}};
+    const QByteArray block = data.isEmpty() ? QByteArray() : QJsonDocument(data).toJson(QJsonDocument::Compact);
+    if (!block.isEmpty())
+        header.insert("data_length", block.size());
+    return QJsonDocument(header).toJson(QJsonDocument::Compact) + '\n' + block;
+}
+
+// The server's resident memory (VmRSS) in MiB, -1 if unknown.
+qint64 rssMiB(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong() / 1024;
+    return -1;
+}
 }
 
 void WyomingTest::initTestCase()
 {
-    m_key = m_server.createAccountWithKey(QStringLiteral("home"));
+    m_key = m_server.createAccountWithKey(QStringLiteral("home"), {"--credits", "1000000"});
     QVERIFY(!m_key.isEmpty());
     QVERIFY2(m_server.start({"--wyoming-port", "0", "--wyoming-account", "home"}), m_server.serverLog().constData());
     QVERIFY2(wyomingPortIn(m_server.serverLog()) > 0, m_server.serverLog().constData());
+    QVERIFY(m_stallServer.createAccount(QStringLiteral("home")));
+    QVERIFY2(m_stallServer.start({"--wyoming-port", "0", "--wyoming-account", "home", "--stream-stall", "2"}),
+             m_stallServer.serverLog().constData());
 }
 
 void WyomingTest::cleanupTestCase()
 {
     QVERIFY(m_server.stop());
+    QVERIFY(m_stallServer.stop());
 }
 
 bool WyomingTest::connectClient(WyomingClient &client, TestServer &server)
@@ -146,6 +184,17 @@ QStringList WyomingTest::wyomingTextsAfter(qint64 rowid)
                                                             "AND rowid > ? ORDER BY rowid"), {rowid}))
         texts << row.value("input_text").toString();
     return texts;
+}
+
+// (input_text, voice_id) of the Wyoming generations after rowid, in order.
+QList<QPair<QString, QString>> WyomingTest::wyomingVoicesAfter(qint64 rowid)
+{
+    StoreReader store(m_server.databasePath());
+    QList<QPair<QString, QString>> out;
+    for (const QVariantMap &row : store.rows(QStringLiteral("SELECT input_text, voice_id FROM generations WHERE api_version = "
+                                                            "'wyoming' AND rowid > ? ORDER BY rowid"), {rowid}))
+        out.append({row.value("input_text").toString(), row.value("voice_id").toString()});
+    return out;
 }
 
 void WyomingTest::describe_data()
@@ -212,6 +261,9 @@ void WyomingTest::synthesize_data()
                                                        << QStringLiteral("Good morning.");
     QTest::newRow("primary language only") << QJsonObject{{"language", "en"}} << "af_nicole" << DataIn::Block
                                            << QStringLiteral("Good evening.");
+    QTest::newRow("SSML document") << QJsonObject{{"name", "af_sarah"}} << "af_sarah" << DataIn::Block
+                                   << QStringLiteral("<speak>Good morning. <break time=\"300ms\"/>The lights are "
+                                                     "<emphasis>on</emphasis>.</speak>");
 }
 
 void WyomingTest::synthesize()
@@ -273,6 +325,86 @@ void WyomingTest::streamedText()
     QCOMPARE(joinedWords(texts), text.simplified());
     for (const QString &t : texts)
         QVERIFY2(t.trimmed().endsWith(u'.') || t.trimmed().endsWith(u'!') || t.trimmed().endsWith(u'?'), qPrintable(t));
+}
+
+void WyomingTest::streamedSsml_data()
+{
+    QTest::addColumn<int>("cut");
+    QTest::addColumn<QString>("document");
+    const QString document = QStringLiteral("<speak>Turn on the lights. <break time=\"200ms\"/>"
+                                            "<prosody rate=\"slow\">It is late.</prosody> Goodnight.</speak>");
+    QTest::newRow("one character at a time") << 1 << document;
+    QTest::newRow("five characters") << 5 << document;
+    QTest::newRow("whole document in one chunk") << int(document.size()) << document;
+    QTest::newRow("after spaces") << 4 << QStringLiteral("  ") + document;
+}
+
+// Streamed text that is an SSML document is spoken whole at synthesize-stop: one
+// generation of the document, never sentences cut out of it.
+void WyomingTest::streamedSsml()
+{
+    QFETCH(int, cut);
+    QFETCH(QString, document);
+    const qint64 before = lastRowid();
+    WyomingClient client;
+    QVERIFY(connectClient(client, m_server));
+    client.send(QStringLiteral("synthesize-start"), QJsonObject{{"voice", QJsonObject{{"name", "af_sarah"}}}});
+    for (qsizetype at = 0; at < document.size(); at += cut)
+        client.send(QStringLiteral("synthesize-chunk"), QJsonObject{{"text", document.mid(at, cut)}});
+    client.send(QStringLiteral("synthesize-stop"));
+    const Heard heard = hear(client.until(QStringLiteral("synthesize-stopped")), QStringLiteral("synthesize-stopped"));
+    QVERIFY2(heard.problem.isEmpty(), qPrintable(heard.problem));
+    QVERIFY2(rmsOf(heard.pcm) > 300, qPrintable(QString::number(rmsOf(heard.pcm))));
+    QCOMPARE(wyomingTextsAfter(before), QStringList{document.trimmed()});
+}
+
+void WyomingTest::streamVoiceChange_data()
+{
+    QTest::addColumn<QStringList>("events"); // "start VOICE" or the text of a chunk
+    QTest::addColumn<QString>("firstVoice");  // speaks the text before the second start
+    QTest::addColumn<QString>("firstWords");
+    QTest::addColumn<QString>("secondVoice"); // speaks the rest
+    QTest::addColumn<QString>("secondWords");
+    QTest::newRow("another voice mid-sentence") << QStringList{"start af_sarah", "One two", "start ef_dora", " tres. Cuatro. "}
+                                                << "af_sarah" << "One two" << "ef_dora" << "tres. Cuatro.";
+    QTest::newRow("another voice after a sentence")
+        << QStringList{"start bm_george", "Good morning. Lights", "start ff_siwis", " Bonjour. "} << "bm_george"
+        << "Good morning. Lights" << "ff_siwis" << "Bonjour.";
+    QTest::newRow("the same voice again") << QStringList{"start af_sarah", "One two", "start af_sarah", " three. Four. "}
+                                          << "af_sarah" << "One two three. Four." << "af_sarah" << "";
+}
+
+// A second synthesize-start naming another voice mid-stream: the text sent before it is
+// spoken (and billed) in the voice it was sent under.
+void WyomingTest::streamVoiceChange()
+{
+    QFETCH(QStringList, events);
+    QFETCH(QString, firstVoice);
+    QFETCH(QString, firstWords);
+    QFETCH(QString, secondVoice);
+    QFETCH(QString, secondWords);
+    const qint64 before = lastRowid();
+    WyomingClient client;
+    QVERIFY(connectClient(client, m_server));
+    for (const QString &e : events) {
+        if (e.startsWith(QLatin1String("start ")))
+            client.send(QStringLiteral("synthesize-start"), QJsonObject{{"voice", QJsonObject{{"name", e.mid(6)}}}});
+        else
+            client.send(QStringLiteral("synthesize-chunk"), QJsonObject{{"text", e}});
+    }
+    client.send(QStringLiteral("synthesize-stop"));
+    const Heard heard = hear(client.until(QStringLiteral("synthesize-stopped")), QStringLiteral("synthesize-stopped"));
+    QVERIFY2(heard.problem.isEmpty(), qPrintable(heard.problem));
+    QStringList first, second;
+    const auto rows = wyomingVoicesAfter(before);
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const bool isFirst = firstVoice == secondVoice || (rows.at(i).second == firstVoice && second.isEmpty());
+        QVERIFY2(rows.at(i).second == (isFirst ? firstVoice : secondVoice),
+                 qPrintable(rows.at(i).first + QStringLiteral(" in ") + rows.at(i).second));
+        (isFirst ? first : second) << rows.at(i).first;
+    }
+    QCOMPARE(joinedWords(first), firstWords);
+    QCOMPARE(joinedWords(second), secondWords);
 }
 
 // The first sentence is spoken while the rest of the text has not come yet.
@@ -347,6 +479,18 @@ void WyomingTest::refused_data()
     QTest::newRow("English voice, nothing it can read") << "synthesize" << QJsonObject{{"text", "Привет."}, {"voice", QJsonObject{{"name", "af_sarah"}}}}
                                                         << "invalid_request";
     QTest::newRow("text over 50,000 characters") << "synthesize" << QJsonObject{{"text", QString(50001, u'a')}} << "too_large";
+    // Characters are code points, as billed: 26,000 outside the BMP are 52,000 UTF-16 units
+    // and within the limit (refused only because an English voice cannot read them).
+    const QString boldA = QStringLiteral("\U0001D400");
+    QTest::newRow("26,000 characters outside the BMP") << "synthesize"
+                                                       << QJsonObject{{"text", boldA.repeated(26000)}, {"voice", QJsonObject{{"name", "af_sarah"}}}}
+                                                       << "invalid_request";
+    QTest::newRow("50,001 characters outside the BMP") << "synthesize" << QJsonObject{{"text", boldA.repeated(50001)}} << "too_large";
+    QTest::newRow("voice name of 300,000 characters")
+        << "synthesize" << QJsonObject{{"text", "Hello."}, {"voice", QJsonObject{{"name", QString(300000, u'A')}}}} << "invalid_request";
+    QTest::newRow("language of 300,000 characters")
+        << "synthesize" << QJsonObject{{"text", "Hello."}, {"voice", QJsonObject{{"language", QString(300000, u'A')}}}}
+        << "invalid_request";
 }
 
 void WyomingTest::refused()
@@ -354,6 +498,7 @@ void WyomingTest::refused()
     QFETCH(QString, type);
     QFETCH(QJsonObject, data);
     QFETCH(QString, code);
+    const qsizetype logBefore = m_server.serverLog().size();
     WyomingClient client;
     QVERIFY(connectClient(client, m_server));
     client.send(type, data);
@@ -361,8 +506,14 @@ void WyomingTest::refused()
     QVERIFY(error);
     QCOMPARE(error->type, QStringLiteral("error"));
     QCOMPARE(error->data.value("code").toString(), code);
-    QVERIFY(!error->data.value("text").toString().isEmpty());
+    // Said once, and short whatever was sent: names are cut in the text and in the log.
+    const QString text = error->data.value("text").toString();
+    QVERIFY(!text.isEmpty());
+    QVERIFY2(text.size() <= 1001, qPrintable(text.left(200)));
+    QVERIFY2(text.count(text.left(24)) == 1, qPrintable(text));
     QVERIFY(client.closedWithin(5000));
+    QTest::qWait(100); // the server's log line reaches the pipe
+    QVERIFY2(m_server.serverLog().size() - logBefore < 2000, "the log quotes what the client sent at length");
 }
 
 void WyomingTest::limits_data()
@@ -404,6 +555,101 @@ void WyomingTest::limits()
     other.send(QStringLiteral("describe"));
     const auto info = other.next();
     QVERIFY(info && info->type == QLatin1String("info"));
+}
+
+void WyomingTest::queueCap_data()
+{
+    QTest::addColumn<QByteArray>("request"); // sent 17 times while a long text is spoken
+    const QJsonObject voice{{"voice", QJsonObject{{"name", "ef_dora"}}}};
+    QTest::newRow("synthesize") << encoded(QStringLiteral("synthesize"), QJsonObject{{"text", "Hola."}, {"voice", voice.value("voice")}});
+    QTest::newRow("synthesize-start and -stop") << encoded(QStringLiteral("synthesize-start"), voice) + encoded(QStringLiteral("synthesize-stop"));
+    QTest::newRow("a stream of one sentence") << encoded(QStringLiteral("synthesize-start"), voice)
+                                                   + encoded(QStringLiteral("synthesize-chunk"), QJsonObject{{"text", "Hola."}})
+                                                   + encoded(QStringLiteral("synthesize-stop"));
+}
+
+// Every request that waits while one is spoken counts against the 16: streams of text
+// as much as synthesize events.
+void WyomingTest::queueCap()
+{
+    QFETCH(QByteArray, request);
+    WyomingClient client;
+    QVERIFY(connectClient(client, m_server));
+    client.send(QStringLiteral("synthesize"), QJsonObject{{"text", ApiCheck::longText(1000)}, {"voice", QJsonObject{{"name", "ef_dora"}}}});
+    const auto start = client.next();
+    QVERIFY2(start && start->type == QLatin1String("audio-start"), start ? qPrintable(start->type) : "nothing");
+    client.sendRaw(request.repeated(17));
+    const QList<ClientEvent> events = client.until(QStringLiteral("error"), 30000);
+    QVERIFY2(!events.isEmpty(), "no error");
+    QCOMPARE(events.last().data.value("code").toString(), QStringLiteral("too_many_requests"));
+    QVERIFY(client.closedWithin(5000));
+}
+
+void WyomingTest::unreadAnswers_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<int>("times");
+    QTest::newRow("describe") << encoded(QStringLiteral("describe")) << 20000;
+    QTest::newRow("ping with 500,000 characters") << encoded(QStringLiteral("ping"), QJsonObject{{"text", QString(500000, u'x')}})
+                                                  << 100;
+    QTest::newRow("synthesize-start and -stop") << encoded(QStringLiteral("synthesize-start")) + encoded(QStringLiteral("synthesize-stop"))
+                                                << 200000;
+}
+
+// A client that sends requests and reads none of the answers: the server stops reading
+// its events while answers wait, holds little for it, and cuts it after --stream-stall.
+void WyomingTest::unreadAnswers()
+{
+    QFETCH(QByteArray, request);
+    QFETCH(int, times);
+    const qint64 before = rssMiB(m_stallServer.pid());
+    WyomingClient client;
+    QVERIFY(connectClient(client, m_stallServer));
+    client.holdReading();
+    QElapsedTimer t;
+    t.start();
+    const int sent = client.sendRepeatedly(request, times, 10000);
+    QTest::qWait(int(qMax<qint64>(0, 6000 - t.elapsed()))); // past the 2 s stall, whatever sending took
+    const qint64 held = rssMiB(m_stallServer.pid()) - before;
+    qInfo("%d of %d sent; the server holds %lld MiB more", sent, times, held);
+    QVERIFY2(held < 48, qPrintable(QString::number(held)));
+    QVERIFY(client.closedWithin(8000));
+    // The server goes on serving others.
+    WyomingClient other;
+    QVERIFY(connectClient(other, m_stallServer));
+    other.send(QStringLiteral("ping"), QJsonObject{{"text", "still here"}});
+    const auto pong = other.next();
+    QVERIFY(pong && pong->type == QLatin1String("pong"));
+}
+
+void WyomingTest::eventsCutAcrossWrites_data()
+{
+    QTest::addColumn<QByteArray>("event");
+    QTest::addColumn<int>("seconds"); // longer than the 30 s an event may take
+    QTest::newRow("chunks outside a stream, cut in half") << encoded(QStringLiteral("synthesize-chunk"), QJsonObject{{"text", "x"}}) << 34;
+}
+
+// Each write ends inside an event and completes the one before: the deadline runs for
+// one event, from the write that begins it, not for the connection.
+void WyomingTest::eventsCutAcrossWrites()
+{
+    QFETCH(QByteArray, event);
+    QFETCH(int, seconds);
+    WyomingClient client;
+    QVERIFY(connectClient(client, m_server));
+    const qsizetype half = event.size() / 2;
+    client.sendRaw(event.left(half));
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < seconds * 1000 && client.isOpen()) {
+        QTest::qWait(300);
+        client.sendRaw(event.mid(half) + event.left(half));
+    }
+    client.sendRaw(event.mid(half));
+    client.send(QStringLiteral("ping"), QJsonObject{{"text", "done"}});
+    const auto pong = client.next();
+    QVERIFY(pong);
+    QCOMPARE(pong->type, QStringLiteral("pong"));
 }
 
 // 64 connections at once; the next gets an error and is closed, and a place that frees

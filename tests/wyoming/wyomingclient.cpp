@@ -34,6 +34,26 @@ void WyomingClient::sendRaw(const QByteArray &bytes)
     m_socket.flush();
 }
 
+int WyomingClient::sendRepeatedly(const QByteArray &bytes, int times, int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    int sent = 0;
+    while (sent < times && isOpen() && !deadline.hasExpired()) {
+        m_socket.write(bytes);
+        ++sent;
+        while (m_socket.bytesToWrite() > 1024 * 1024 && isOpen() && !deadline.hasExpired())
+            m_socket.waitForBytesWritten(int(qMax<qint64>(1, deadline.remainingTime())));
+    }
+    m_socket.flush();
+    return sent;
+}
+
+void WyomingClient::holdReading()
+{
+    m_socket.setSocketOption(QAbstractSocket::ReceiveBufferSizeSocketOption, 4096);
+    m_socket.setReadBufferSize(4096);
+}
+
 bool WyomingClient::fill(qsizetype need, int timeoutMs)
 {
     QDeadlineTimer deadline(timeoutMs);
@@ -63,6 +83,7 @@ std::optional<QByteArray> WyomingClient::line(int timeoutMs)
 
 std::optional<ClientEvent> WyomingClient::next(int timeoutMs)
 {
+    m_socket.setReadBufferSize(0);
     QDeadlineTimer deadline(timeoutMs);
     const auto header = line(timeoutMs);
     if (!header)
@@ -97,6 +118,7 @@ QList<ClientEvent> WyomingClient::until(const QString &last, int timeoutMs)
 
 bool WyomingClient::closedWithin(int timeoutMs)
 {
+    m_socket.setReadBufferSize(0);
     QDeadlineTimer deadline(timeoutMs);
     while (m_socket.state() == QAbstractSocket::ConnectedState && !deadline.hasExpired()) {
         m_socket.waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime())));

@@ -31,6 +31,12 @@ public:
     void send(const QString &type, const QJsonObject &data = {}, DataIn where = DataIn::Block,
               const QByteArray &payload = {});
     void sendRaw(const QByteArray &bytes);
+    // Sends `bytes` up to `times` times, waiting while the server takes none of them, for
+    // at most timeoutMs; how many times it went out (the last may be in part).
+    int sendRepeatedly(const QByteArray &bytes, int times, int timeoutMs);
+    // Reads nothing more than a few KiB until next() or closedWithin(): a client that
+    // takes none of its answers.
+    void holdReading();
     // The next event, or nullopt on timeout or when the server closed the connection.
     std::optional<ClientEvent> next(int timeoutMs = 30000);
     // Events up to and including the first of type `last` (empty on timeout or close).
