@@ -1,0 +1,116 @@
+// Speak on Generate is made as it is heard, and Esc keeps what was heard: played through
+// the real player into a PulseAudio null sink (with-pulse.sh), synthesis stays within
+// ~10 s and one sentence of the playhead, and Esc a few seconds into a ~3,000-character
+// text keeps the audio through the end of the sentence being heard (at most 15 s), its
+// file exactly that, its captions cut with it, and bills only the kept sentences' text.
+#include "audiodecoder.h"
+#include "audioplayer.h"
+#include "generatepage.h"
+#include "playerbar.h"
+#include "uitestenv.h"
+
+#include <QComboBox>
+#include <QMediaDevices>
+#include <QPlainTextEdit>
+#include <QtTest>
+
+namespace
+{
+constexpr qint64 kRate = 24000;
+// Sentences of one length and twelve words each: how many are kept is read off the captions.
+const QString kSentence = QStringLiteral("The river runs past the old mill and on to the sea. ");
+constexpr int kWordsPerSentence = 12;
+}
+
+class TestUiListen : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void escKeepsTheSentenceHeard_data();
+    void escKeepsTheSentenceHeard();
+};
+
+void TestUiListen::initTestCase()
+{
+    isolateSettings();
+    QVERIFY2(!QMediaDevices::defaultAudioOutput().isNull(), "no audio output: is the null sink running?");
+}
+
+void TestUiListen::escKeepsTheSentenceHeard_data()
+{
+    QTest::addColumn<int>("chars");
+    QTest::addColumn<qint64>("escAtMs"); // of audio heard
+    QTest::newRow("3 s into 3,000 characters") << 3000 << qint64(3000);
+    QTest::newRow("12 s into 3,000 characters") << 3000 << qint64(12000);
+}
+
+void TestUiListen::escKeepsTheSentenceHeard()
+{
+    QFETCH(int, chars);
+    QFETCH(qint64, escAtMs);
+    UiTestEnv env;
+    const qint64 account = env.createAccount(QStringLiteral("sam"));
+    env.context().setAccountId(account);
+    GeneratePage page(env.context());
+    page.show();
+    page.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(page.voiceBox()->count() > 0, 20000);
+    const int sentences = (chars + int(kSentence.size()) - 1) / int(kSentence.size());
+    const QString text = kSentence.repeated(sentences);
+    page.editor()->setPlainText(text);
+    page.editor()->setFocus();
+    const qint64 creditsBefore = env.engine().accounts().find(account)->credits;
+
+    AudioPlayer *player = page.playerBar()->player();
+    QTest::keyClick(page.editor(), Qt::Key_Return, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(page.streamedSamples() > 0, 20000);
+    // Listen, measuring how far synthesis is ahead of the playhead.
+    qint64 maxAhead = 0;
+    qint64 heard = 0;
+    while (heard < escAtMs * kRate / 1000) {
+        QVERIFY2(page.isSpeaking(), "the whole text was made before Esc");
+        heard = player->positionUs() * kRate / 1000000;
+        maxAhead = qMax(maxAhead, page.streamedSamples() - heard);
+        QTest::qWait(20);
+    }
+    QTest::keyClick(page.editor(), Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isSpeaking(), 20000);
+
+    const Generation g = page.lastGeneration();
+    QCOMPARE(g.status, GenerationStatus::Completed);
+    QVERIFY(g.stopped);
+    const AudioDecoder::Decoded audio = AudioDecoder::decodeFile(g.audioPath, g.audioFormat);
+    QVERIFY(audio.ok());
+    const qint64 kept = audio.float32.size() / 4;
+    QCOMPARE(kept, page.streamedSamples());
+    QCOMPARE(player->durationUs(), kept * 1000000 / kRate);
+
+    // The kept sentences, from the captions: whole sentences, the one heard the last.
+    const QList<WordTiming> words = env.engine().generations().readCaptions(g.id).value_or(QList<WordTiming>{});
+    QVERIFY(!words.isEmpty());
+    QCOMPARE(words.size() % kWordsPerSentence, 0);
+    const qint64 keptSentences = words.size() / kWordsPerSentence;
+    const qint64 sentenceSamples = kept / keptSentences;
+    qInfo("Esc %.1f s in: kept %.1f s (%lld of %d sentences), at most %.1f s made ahead of the playhead; billed %lld of %lld tokens",
+          double(heard) / kRate, double(kept) / kRate, keptSentences, sentences, double(maxAhead) / kRate, g.billedTokens,
+          g.tokens);
+    QVERIFY2(kept >= heard, "the audio heard is kept");
+    QVERIFY2(kept - heard <= sentenceSamples + kRate, "no more than the rest of the sentence heard");
+    if (escAtMs <= 3000)
+        QVERIFY(kept <= 15 * kRate);
+    QVERIFY2(maxAhead <= 10 * kRate + sentenceSamples, qPrintable(QString::number(double(maxAhead) / kRate)));
+    for (const WordTiming &w : words)
+        QVERIFY(w.endSample <= kept);
+
+    // Billed for the kept sentences' text only, and the account paid just that.
+    QVERIFY2(qAbs(g.billedTokens - keptSentences * kSentence.size()) <= 1,
+             qPrintable(QStringLiteral("%1 tokens for %2 sentences").arg(g.billedTokens).arg(keptSentences)));
+    QCOMPARE(creditsBefore - env.engine().accounts().find(account)->credits, g.billedTokens);
+    QVERIFY(env.engine().accounts().ledgerConsistent(account));
+}
+
+QTEST_MAIN(TestUiListen)
+#include "tst_ui_listen.moc"
