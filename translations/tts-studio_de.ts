@@ -711,6 +711,10 @@
             <translation>Sprechen abgebrochen.</translation>
         </message>
         <message>
+            <source>Making the rest at full speed, to save it…</source>
+            <translation>Der Rest wird mit voller Geschwindigkeit erzeugt, um ihn zu speichern…</translation>
+        </message>
+        <message>
             <source>No voice matches “%1”: clear the search to choose a voice.</source>
             <translation>Keine Stimme passt zu „%1“: Leeren Sie die Suche, um eine Stimme zu wählen.</translation>
         </message>

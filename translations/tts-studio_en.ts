@@ -711,6 +711,10 @@
             <translation type="unfinished" />
         </message>
         <message>
+            <source>Making the rest at full speed, to save it…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>No voice matches “%1”: clear the search to choose a voice.</source>
             <translation type="unfinished" />
         </message>

@@ -23,6 +23,7 @@
 #include <QTextCursor>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -38,6 +39,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSettings>
 #include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -45,6 +47,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace
 {
@@ -82,6 +85,7 @@ QString count(qint64 n)
     return QLocale().toString(n);
 }
 constexpr int kRoleVoiceId = Qt::UserRole + 1;
+const QString kSaveDirKey = QStringLiteral("history/saveDir");
 
 // A word stays marked through a pause shorter than this (a comma), so the mark does not
 // flicker; a longer one (between sentences) clears it until the next word.
@@ -702,6 +706,7 @@ void GeneratePage::liveEnded(const LiveStream::Outcome &out)
 {
     m_live.reset();
     m_stopping = false;
+    const QString savePath = std::exchange(m_saveWhenDone, {});
     switch (out.kind) {
     case LiveStream::Outcome::Kind::Completed:
         onCompleted(out.generation);
@@ -726,11 +731,15 @@ void GeneratePage::liveEnded(const LiveStream::Outcome &out)
         onFailed(out.error.detail);
         break;
     }
+    // Saved as asked while it spoke (a stop saves what it kept).
+    if (!savePath.isEmpty() && m_generation.status == GenerationStatus::Completed && !m_generation.audioPath.isEmpty())
+        saveTo(savePath);
 }
 
 void GeneratePage::liveStarted(const Generation &g)
 {
     m_generation = g;
+    updateFileActions(); // saving while it speaks
     m_context.notifyDataChanged();
 }
 
@@ -852,7 +861,8 @@ void GeneratePage::keepVisible(const QTextCursor &word)
 void GeneratePage::updateFileActions()
 {
     const bool done = m_generation.status == GenerationStatus::Completed && !m_generation.audioPath.isEmpty();
-    m_save->setEnabled(done);
+    const bool speaking = m_live && !m_stopping && !m_generation.id.isEmpty() && m_saveWhenDone.isEmpty();
+    m_save->setEnabled(done || speaking);
     m_captions->setEnabled(done && m_generation.captions);
 }
 
@@ -927,6 +937,7 @@ void GeneratePage::stopSpeaking()
     if (m_live && !m_stopping) {
         // The generation ends where it is and keeps its audio; liveEnded() says how much.
         m_stopping = true;
+        updateFileActions();
         m_status->setText(tr("Stopping — keeping what was spoken…"));
         m_stop->setEnabled(false);
         m_live->stop();
@@ -936,23 +947,48 @@ void GeneratePage::stopSpeaking()
         setBusy(false);
 }
 
+// While it speaks, saving wants the whole: the rest is made at full speed and saved
+// once done (Speak alone makes it only a little ahead of the listener).
 void GeneratePage::saveAs()
 {
-    if (m_generation.status != GenerationStatus::Completed || m_generation.audioPath.isEmpty())
+    const bool speaking = m_live && !m_stopping && !m_generation.id.isEmpty();
+    if (!speaking && (m_generation.status != GenerationStatus::Completed || m_generation.audioPath.isEmpty()))
         return;
     const QString ext = m_generation.audioFormat;
     const QString filter = ext == QLatin1String("mp3") ? tr("MP3 audio (*.mp3)") : tr("WAV audio (*.wav);;MP3 audio (*.mp3)");
-    QString selected;
-    QString path = QFileDialog::getSaveFileName(this, tr("Save speech"), QStringLiteral("speech.") + ext, filter, &selected);
-    if (path.isEmpty())
-        return;
-    const AudioFormat from = AudioFormats::parse(ext).value_or(AudioFormat::Wav);
-    const AudioFormat to = AudioFormats::parse(QFileInfo(path).suffix().toLower()).value_or(from);
+    // Where History and the captions save too.
+    const QString dir = QSettings().value(kSaveDirKey, QDir::homePath()).toString();
+    auto *dialog = new QFileDialog(this, tr("Save speech"), QDir(dir).filePath(QStringLiteral("speech.") + ext), filter);
+    dialog->setObjectName(QStringLiteral("speechSaveDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    connect(dialog, &QFileDialog::fileSelected, this, [this, id = m_generation.id](const QString &path) {
+        if (m_generation.id != id)
+            return; // another generation meanwhile
+        if (m_generation.status == GenerationStatus::Completed) {
+            saveTo(path);
+        } else if (m_live) {
+            m_saveWhenDone = path;
+            m_live->stopFollowingPlayhead();
+            m_status->setText(tr("Making the rest at full speed, to save it…"));
+        }
+    });
+    dialog->open();
+}
+
+void GeneratePage::saveTo(const QString &path)
+{
+    const AudioFormat from = AudioFormats::parse(m_generation.audioFormat).value_or(AudioFormat::Wav);
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QString target = suffix.isEmpty() ? path + u'.' + m_generation.audioFormat : path;
+    const AudioFormat to = AudioFormats::parse(QFileInfo(target).suffix().toLower()).value_or(from);
     const QString source = m_generation.audioPath;
+    QSettings().setValue(kSaveDirKey, QFileInfo(target).absolutePath());
     // Copying or re-encoding is disk work: off the GUI thread (the dialog asked before
     // overwriting; AudioExport never leaves half a file).
-    m_context.run(this, [source, from, path, to] { return AudioExport::save(source, from, path, to); },
-                  [this, path](const AudioExport::Outcome &out) {
-        m_status->setText(out.ok() ? tr("Saved %1").arg(path) : tr("Could not save %1").arg(path));
+    m_context.run(this, [source, from, target, to] { return AudioExport::save(source, from, target, to); },
+                  [this, target](const AudioExport::Outcome &out) {
+        m_status->setText(out.ok() ? tr("Saved %1").arg(target) : tr("Could not save %1").arg(target));
+        emit speechSaved(target, out.ok());
     });
 }

@@ -91,6 +91,8 @@ public slots:
 signals:
     void generationFinished(const QString &id, const QString &status);
     void textFileLoaded(bool ok);
+    // Save as… wrote the speech to path (ok), or could not.
+    void speechSaved(const QString &path, bool ok);
 
 private:
     void buildUi();
@@ -110,6 +112,7 @@ private:
     void keepVisible(const QTextCursor &word);
     void loadAudioOf(const Generation &g);
     void updateFileActions();
+    void saveTo(const QString &path);
     void liveEnded(const LiveStream::Outcome &outcome) override;
     void onCompleted(const Generation &g);
     void onStopped(const Generation &g, qint64 keptSamples);
@@ -174,6 +177,7 @@ private:
     bool m_speakPending = false; // Speak came before the account or the voices were there
     CreateGeneration m_pendingRequest; // what the controls said when it was pressed
     bool m_stopping = false;     // Stop asked; the kept part is being finished
+    QString m_saveWhenDone;      // Save as… while it spoke: where, once it is made
     // The model and voices last used with this data dir (StudioSettings), once read.
     QHash<QString, QString> m_savedVoice;
     bool m_settingsLoaded = false;

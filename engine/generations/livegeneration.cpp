@@ -296,6 +296,15 @@ void LiveGeneration::heard(qint64 samples)
     postToTask([heard = m_heard](StreamTask &task) { task.heard(heard); });
 }
 
+void LiveGeneration::stopFollowingPlayhead()
+{
+    if (!m_paced || m_finishing)
+        return;
+    m_paced = false;
+    if (!m_task.isNull())
+        postToTask([](StreamTask &task) { task.unpace(); });
+}
+
 void LiveGeneration::onTaskEnd(const TaskEnd &e)
 {
     m_task.clear();
@@ -551,7 +560,10 @@ void LiveGeneration::finishEarly(const QString &reason)
     if (m_task.isNull())
         return; // its end is on the way: the whole text was done
     // Paced: what was heard decides what is kept (through the sentence being heard).
-    postToTask([heard = m_heard](StreamTask &task) { task.finishHeard(heard); });
+    if (m_paced)
+        postToTask([heard = m_heard](StreamTask &task) { task.finishHeard(heard); });
+    else
+        postToTask([](StreamTask &task) { task.finishEarly(); });
 }
 
 void LiveGeneration::abandon(const QString &reason)

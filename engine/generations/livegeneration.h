@@ -45,6 +45,7 @@ public:
     void finishEarly(const QString &reason);
     // LiveStream::followPlayhead() and heard(): synthesis paced by the listener.
     void followPlayhead() { m_paced = true; }
+    void stopFollowingPlayhead();
     void heard(qint64 samples);
 
 private:

@@ -44,6 +44,13 @@ void LiveStream::heard(qint64 samples)
         m_generation->heard(samples);
 }
 
+void LiveStream::stopFollowingPlayhead()
+{
+    m_paced = false;
+    if (m_generation)
+        m_generation->stopFollowingPlayhead();
+}
+
 void LiveStream::stop()
 {
     if (m_generation)

@@ -94,6 +94,9 @@ public:
     void followPlayhead();
     // The listener has heard this many samples of the stream (its playhead).
     void heard(qint64 samples);
+    // The whole is wanted now (a file to save): the rest is made at full speed, and
+    // stop() keeps all that was made.
+    void stopFollowingPlayhead();
     // Ends the generation early and keeps what was synthesized (the studio's Stop): the
     // worker finishes the audio file where it is (followed playhead: at the end of the
     // sentence being heard); audio already on its way is still handed over, then

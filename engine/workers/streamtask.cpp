@@ -352,6 +352,18 @@ void StreamTask::heard(qint64 samples)
         m_scheduler->dispatch();
 }
 
+void StreamTask::unpace()
+{
+    if (!m_paced || m_done || m_finishing)
+        return;
+    const bool wasRunnable = isRunnable();
+    m_paced = false;
+    if (m_file)
+        writeFile();
+    if (!wasRunnable && isRunnable())
+        m_scheduler->dispatch();
+}
+
 qsizetype StreamTask::pieceAt(qint64 sample) const
 {
     qsizetype piece = 0;

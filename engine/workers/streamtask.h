@@ -51,6 +51,8 @@ public:
     // kPacedLeadSamples ahead of what the listener has heard, and the file takes the
     // audio as it is heard (the rest waits here, so that a stop can cut it off).
     void pace() { m_paced = true; }
+    // No longer paced (the whole is wanted now, for a file): the rest is made at full speed.
+    void unpace();
     static constexpr qint64 kPacedLeadSamples = 6 * AudioFormats::kSampleRate;
     // The listener has heard this many samples (paced streams).
     void heard(qint64 samples);

@@ -3,6 +3,7 @@
 // ~10 s and one sentence of the playhead, and Esc a few seconds into a ~3,000-character
 // text keeps the audio through the end of the sentence being heard (at most 15 s), its
 // file exactly that, its captions cut with it, and bills only the kept sentences' text.
+// Save as… while it speaks makes the rest at full speed and saves the whole.
 #include "audiodecoder.h"
 #include "audioplayer.h"
 #include "generatepage.h"
@@ -10,6 +11,11 @@
 #include "uitestenv.h"
 
 #include <QComboBox>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
 #include <QMediaDevices>
 #include <QPlainTextEdit>
 #include <QtTest>
@@ -30,11 +36,18 @@ private slots:
     void initTestCase();
     void escKeepsTheSentenceHeard_data();
     void escKeepsTheSentenceHeard();
+    void saveWhileSpeakingMakesTheRestAtOnce();
+
+private:
+    QTemporaryDir m_out;
 };
 
 void TestUiListen::initTestCase()
 {
     isolateSettings();
+    // Qt's own file dialog, whatever the desktop offers, so the test can type into it.
+    QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
+    QSettings().setValue(QStringLiteral("history/saveDir"), m_out.path());
     QVERIFY2(!QMediaDevices::defaultAudioOutput().isNull(), "no audio output: is the null sink running?");
 }
 
@@ -110,6 +123,43 @@ void TestUiListen::escKeepsTheSentenceHeard()
              qPrintable(QStringLiteral("%1 tokens for %2 sentences").arg(g.billedTokens).arg(keptSentences)));
     QCOMPARE(creditsBefore - env.engine().accounts().find(account)->credits, g.billedTokens);
     QVERIFY(env.engine().accounts().ledgerConsistent(account));
+}
+
+void TestUiListen::saveWhileSpeakingMakesTheRestAtOnce()
+{
+    UiTestEnv env;
+    env.context().setAccountId(env.createAccount(QStringLiteral("sam")));
+    GeneratePage page(env.context());
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(page.voiceBox()->count() > 0, 20000);
+    page.editor()->setPlainText(kSentence.repeated(58)); // ~3,000 characters, minutes of speech
+    page.speak();
+    QTRY_VERIFY_WITH_TIMEOUT(page.saveButton()->isEnabled(), 20000);
+    QVERIFY(page.isSpeaking());
+
+    QElapsedTimer sinceSave;
+    sinceSave.start();
+    QSignalSpy saved(&page, &GeneratePage::speechSaved);
+    page.saveButton()->click();
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = findWindow<QFileDialog>(QStringLiteral("speechSaveDialog"))) != nullptr);
+    const QString target = m_out.filePath(QStringLiteral("whole.wav"));
+    saveInFileDialog(dialog, target);
+    QVERIFY(saved.wait(90000));
+    QCOMPARE(saved.first().at(0).toString(), target);
+    QVERIFY(saved.first().at(1).toBool());
+    QCOMPARE(page.lastStatus(), GenerationStatus::Completed);
+    QVERIFY(!page.lastGeneration().stopped);
+
+    // The whole speech, made long before it could have been heard.
+    const AudioDecoder::Decoded audio = AudioDecoder::decodeFile(target, QStringLiteral("wav"));
+    QVERIFY(audio.ok());
+    const qint64 samples = audio.float32.size() / 4;
+    qInfo("saved %.1f s of speech %.1f s after Save as…", double(samples) / kRate, double(sinceSave.elapsed()) / 1000);
+    QCOMPARE(samples, page.streamedSamples());
+    QVERIFY(samples > 120 * kRate);
+    QVERIFY(sinceSave.elapsed() < samples * 1000 / kRate / 2);
 }
 
 QTEST_MAIN(TestUiListen)
