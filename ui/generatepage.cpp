@@ -119,7 +119,13 @@ GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
             m_live->heard(us * AudioFormats::kSampleRate / 1000000);
     });
     // Playback ended (or paused): Stop is for a generation still running, or playing.
-    connect(m_player, &AudioPlayer::stateChanged, this, &GeneratePage::updateSpeakState);
+    connect(m_player, &AudioPlayer::stateChanged, this, [this] {
+        // Nothing plays it any more (its device went away): made at full speed, as
+        // without a player, rather than waiting for a listener.
+        if (m_live && !m_stopping && m_player->state() == AudioPlayer::State::Stopped)
+            m_live->stopFollowingPlayhead();
+        updateSpeakState();
+    });
     loadSettings();
 }
 
@@ -930,19 +936,19 @@ void GeneratePage::stopSpeaking()
         cancelPendingSpeak(tr("Speak cancelled."));
         return;
     }
-    // What was heard decides what is kept: said before the player stops.
-    if (m_live)
-        m_live->heard(m_player->positionUs() * AudioFormats::kSampleRate / 1000000);
-    m_player->stop();
     if (m_live && !m_stopping) {
-        // The generation ends where it is and keeps its audio; liveEnded() says how much.
+        // What was heard decides what is kept: said before the player stops. The
+        // generation keeps it and ends; liveEnded() says how much.
+        m_live->heard(m_player->positionUs() * AudioFormats::kSampleRate / 1000000);
         m_stopping = true;
+        m_player->stop();
         updateFileActions();
         m_status->setText(tr("Stopping — keeping what was spoken…"));
         m_stop->setEnabled(false);
         m_live->stop();
         return;
     }
+    m_player->stop();
     if (!m_live)
         setBusy(false);
 }
