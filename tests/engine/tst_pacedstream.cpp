@@ -6,6 +6,7 @@
 #include "audiodecoder.h"
 #include "engine.h"
 #include "functionsink.h"
+#include "keptsentences.h"
 #include "livestream.h"
 #include "streamtask.h"
 
@@ -19,9 +20,6 @@
 namespace
 {
 constexpr qint64 kRate = 24000;
-// Sentences of one length and twelve words each: how many are kept is read off the captions.
-const QString kSentence = QStringLiteral("The river runs past the old mill and on to the sea. ");
-constexpr int kWordsPerSentence = 12;
 }
 
 class TestStreamPaced : public QObject
@@ -57,7 +55,7 @@ void TestStreamPaced::stopKeepsTheSentenceHeard()
     const auto account = engine.accounts().create(QStringLiteral("listener"), QStringLiteral("free"));
     QVERIFY(account);
     CreateGeneration req;
-    req.speech.text = kSentence.repeated(58); // ~3,000 characters
+    req.speech.text = KeptSentences::text(3000);
     req.voiceId = voice;
     req.apiVersion = QStringLiteral("studio");
     req.timestamps = true;
@@ -104,8 +102,8 @@ void TestStreamPaced::stopKeepsTheSentenceHeard()
     QCOMPARE(kept, outcome->keptSamples);
     const QList<WordTiming> words = engine.generations().readCaptions(g.id).value_or(QList<WordTiming>{});
     QVERIFY(!words.isEmpty());
-    QCOMPARE(words.size() % kWordsPerSentence, 0);
-    const qint64 sentences = words.size() / kWordsPerSentence;
+    const qint64 sentences = KeptSentences::count(words);
+    QVERIFY(sentences > 0);
     const qint64 sentenceSamples = kept / sentences;
     qInfo("stopped %.1f s in: kept %.1f s (%lld sentences), at most %.1f s made ahead; billed %lld of %lld tokens",
           double(heard) / kRate, double(kept) / kRate, sentences, double(maxAhead) / kRate, g.billedTokens, g.tokens);
@@ -115,7 +113,7 @@ void TestStreamPaced::stopKeepsTheSentenceHeard()
     QVERIFY(maxAhead <= StreamTask::kPacedLeadSamples + sentenceSamples + kRate / 2);
     for (const WordTiming &w : words)
         QVERIFY(w.endSample <= kept);
-    QVERIFY2(qAbs(g.billedTokens - sentences * kSentence.size()) <= 1, qPrintable(QString::number(g.billedTokens)));
+    QVERIFY2(qAbs(g.billedTokens - sentences * KeptSentences::sentenceLength()) <= 1, qPrintable(QString::number(g.billedTokens)));
     live.reset();
     engine.shutdown(5000);
 }

@@ -7,6 +7,7 @@
 #include "audiodecoder.h"
 #include "audioplayer.h"
 #include "generatepage.h"
+#include "keptsentences.h"
 #include "playerbar.h"
 #include "uitestenv.h"
 
@@ -23,9 +24,6 @@
 namespace
 {
 constexpr qint64 kRate = 24000;
-// Sentences of one length and twelve words each: how many are kept is read off the captions.
-const QString kSentence = QStringLiteral("The river runs past the old mill and on to the sea. ");
-constexpr int kWordsPerSentence = 12;
 }
 
 class TestUiListen : public QObject
@@ -74,8 +72,8 @@ void TestUiListen::escKeepsTheSentenceHeard()
     page.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&page));
     QTRY_VERIFY_WITH_TIMEOUT(page.voiceBox()->count() > 0, 20000);
-    const int sentences = (chars + int(kSentence.size()) - 1) / int(kSentence.size());
-    const QString text = kSentence.repeated(sentences);
+    const QString text = KeptSentences::text(chars);
+    const qsizetype sentences = text.size() / KeptSentences::sentenceLength();
     page.editor()->setPlainText(text);
     page.editor()->setFocus();
     const qint64 creditsBefore = env.engine().accounts().find(account)->credits;
@@ -107,10 +105,10 @@ void TestUiListen::escKeepsTheSentenceHeard()
     // The kept sentences, from the captions: whole sentences, the one heard the last.
     const QList<WordTiming> words = env.engine().generations().readCaptions(g.id).value_or(QList<WordTiming>{});
     QVERIFY(!words.isEmpty());
-    QCOMPARE(words.size() % kWordsPerSentence, 0);
-    const qint64 keptSentences = words.size() / kWordsPerSentence;
+    const qint64 keptSentences = KeptSentences::count(words);
+    QVERIFY(keptSentences > 0);
     const qint64 sentenceSamples = kept / keptSentences;
-    qInfo("Esc %.1f s in: kept %.1f s (%lld of %d sentences), at most %.1f s made ahead of the playhead; billed %lld of %lld tokens",
+    qInfo("Esc %.1f s in: kept %.1f s (%lld of %lld sentences), at most %.1f s made ahead of the playhead; billed %lld of %lld tokens",
           double(heard) / kRate, double(kept) / kRate, keptSentences, sentences, double(maxAhead) / kRate, g.billedTokens,
           g.tokens);
     QVERIFY2(kept >= heard, "the audio heard is kept");
@@ -122,7 +120,7 @@ void TestUiListen::escKeepsTheSentenceHeard()
         QVERIFY(w.endSample <= kept);
 
     // Billed for the kept sentences' text only, and the account paid just that.
-    QVERIFY2(qAbs(g.billedTokens - keptSentences * kSentence.size()) <= 1,
+    QVERIFY2(qAbs(g.billedTokens - keptSentences * KeptSentences::sentenceLength()) <= 1,
              qPrintable(QStringLiteral("%1 tokens for %2 sentences").arg(g.billedTokens).arg(keptSentences)));
     QCOMPARE(creditsBefore - env.engine().accounts().find(account)->credits, g.billedTokens);
     QVERIFY(env.engine().accounts().ledgerConsistent(account));
@@ -136,7 +134,7 @@ void TestUiListen::saveWhileSpeakingMakesTheRestAtOnce()
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QTRY_VERIFY_WITH_TIMEOUT(page.voiceBox()->count() > 0, 20000);
-    page.editor()->setPlainText(kSentence.repeated(58)); // ~3,000 characters, minutes of speech
+    page.editor()->setPlainText(KeptSentences::text(3000)); // minutes of speech
     page.speak();
     QTRY_VERIFY_WITH_TIMEOUT(page.saveButton()->isEnabled(), 20000);
     QVERIFY(page.isSpeaking());
