@@ -4,14 +4,13 @@
 // keeps the audio through the end of the sentence being heard — the file exactly that,
 // the captions cut with it — and bills that sentence's text and the ones before it.
 #include "audiodecoder.h"
-#include "engine.h"
 #include "functionsink.h"
 #include "keptsentences.h"
 #include "livestream.h"
+#include "localengine.h"
 #include "streamtask.h"
 
 #include <QElapsedTimer>
-#include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
 
@@ -44,20 +43,11 @@ void TestStreamPaced::stopKeepsTheSentenceHeard()
 {
     QFETCH(QString, voice);
     QFETCH(qint64, stopAtMs);
-    QTemporaryDir dir;
-    Engine::Options o;
-    o.dataDir = dir.path();
-    o.workers = 1;
-    o.streamWorkers = 1;
-    Engine engine(o);
-    QVERIFY(engine.open().isEmpty());
-    engine.startRuntime();
-    const auto account = engine.accounts().create(QStringLiteral("listener"), QStringLiteral("free"));
-    QVERIFY(account);
-    CreateGeneration req;
-    req.speech.text = KeptSentences::text(3000);
+    LocalEngine local(QStringLiteral("listener"));
+    QVERIFY(local.isReady());
+    Engine &engine = local.engine();
+    CreateGeneration req = LocalEngine::request(KeptSentences::text(3000));
     req.voiceId = voice;
-    req.apiVersion = QStringLiteral("studio");
     req.timestamps = true;
 
     // The listener: hears in real time from the first audio, never more than it was given.
@@ -90,7 +80,7 @@ void TestStreamPaced::stopKeepsTheSentenceHeard()
         }
     });
     listener.start();
-    live->start({account->id, 0, account->plan}, req);
+    live->start(local.auth(), req);
     QVERIFY(QTest::qWaitFor([&] { return outcome.has_value(); }, 60000));
     QCOMPARE(outcome->kind, LiveStream::Outcome::Kind::Stopped);
 
@@ -114,8 +104,6 @@ void TestStreamPaced::stopKeepsTheSentenceHeard()
     for (const WordTiming &w : words)
         QVERIFY(w.endSample <= kept);
     QVERIFY2(qAbs(g.billedTokens - sentences * KeptSentences::sentenceLength()) <= 1, qPrintable(QString::number(g.billedTokens)));
-    live.reset();
-    engine.shutdown(5000);
 }
 
 QTEST_MAIN(TestStreamPaced)
