@@ -703,8 +703,28 @@
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="490" />
-            <source>Getting ready to speak…</source>
-            <translation>Sprechen wird vorbereitet…</translation>
+            <source>Getting ready to speak… (Esc cancels)</source>
+            <translation>Sprechen wird vorbereitet… (Esc bricht ab)</translation>
+        </message>
+        <message>
+            <source>Speak cancelled.</source>
+            <translation>Sprechen abgebrochen.</translation>
+        </message>
+        <message>
+            <source>Making the rest at full speed, to save it…</source>
+            <translation>Der Rest wird mit voller Geschwindigkeit erzeugt, um ihn zu speichern…</translation>
+        </message>
+        <message>
+            <source>No voice matches “%1”: clear the search to choose a voice.</source>
+            <translation>Keine Stimme passt zu „%1“: Leeren Sie die Suche, um eine Stimme zu wählen.</translation>
+        </message>
+        <message>
+            <source>No voice is available for this model.</source>
+            <translation>Für dieses Modell ist keine Stimme verfügbar.</translation>
+        </message>
+        <message>
+            <source>Not spoken: the settings changed while it was getting ready. Press Speak again.</source>
+            <translation>Nicht gesprochen: Die Einstellungen haben sich während der Vorbereitung geändert. Drücken Sie erneut „Sprechen“.</translation>
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="619" />

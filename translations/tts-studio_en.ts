@@ -703,7 +703,27 @@
         </message>
         <message>
             <location filename="../ui/generatepage.cpp" line="490" />
-            <source>Getting ready to speak…</source>
+            <source>Getting ready to speak… (Esc cancels)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Speak cancelled.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Making the rest at full speed, to save it…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No voice matches “%1”: clear the search to choose a voice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No voice is available for this model.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Not spoken: the settings changed while it was getting ready. Press Speak again.</source>
             <translation type="unfinished" />
         </message>
         <message>

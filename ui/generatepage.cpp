@@ -23,6 +23,7 @@
 #include <QTextCursor>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -38,6 +39,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSettings>
 #include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -45,6 +47,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace
 {
@@ -82,6 +85,7 @@ QString count(qint64 n)
     return QLocale().toString(n);
 }
 constexpr int kRoleVoiceId = Qt::UserRole + 1;
+const QString kSaveDirKey = QStringLiteral("history/saveDir");
 
 // A word stays marked through a pause shorter than this (a comma), so the mark does not
 // flicker; a longer one (between sentences) clears it until the next word.
@@ -109,8 +113,19 @@ GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
         m_audioNotice->setVisible(true);
     }
     connect(m_playerBar, &PlayerBar::positionChanged, this, &GeneratePage::highlightAt);
+    // Synthesis follows what is heard (LiveStream::followPlayhead()).
+    connect(m_playerBar, &PlayerBar::positionChanged, this, [this](qint64 us) {
+        if (m_live)
+            m_live->heard(us * AudioFormats::kSampleRate / 1000000);
+    });
     // Playback ended (or paused): Stop is for a generation still running, or playing.
-    connect(m_player, &AudioPlayer::stateChanged, this, [this] { setBusy(m_live != nullptr); });
+    connect(m_player, &AudioPlayer::stateChanged, this, [this] {
+        // Nothing plays it any more (its device went away): made at full speed, as
+        // without a player, rather than waiting for a listener.
+        if (m_live && !m_stopping && m_player->state() == AudioPlayer::State::Stopped)
+            m_live->stopFollowingPlayhead();
+        updateSpeakState();
+    });
     loadSettings();
 }
 
@@ -217,6 +232,7 @@ void GeneratePage::buildUi()
     voiceRow->addWidget(m_voiceFilter, 1);
     form->addRow(tr("Voice:"), voiceRow);
     connect(m_voiceFilter, &QLineEdit::textChanged, m_voiceProxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_voiceFilter, &QLineEdit::textChanged, this, &GeneratePage::updateSpeakState);
 
     m_language = new QComboBox;
     form->addRow(tr("&Language:"), m_language);
@@ -262,7 +278,6 @@ void GeneratePage::buildUi()
 
     auto *buttons = new QHBoxLayout;
     m_speak = new QPushButton(tr("Speak"));
-    m_speak->setToolTip(tr("Generate and play while it streams (Ctrl+Enter)"));
     m_speak->setDefault(true);
     m_stop = new QPushButton(tr("Stop"));
     m_stop->setToolTip(tr("Stop generating and playing (Esc)"));
@@ -276,6 +291,12 @@ void GeneratePage::buildUi()
     buttons->addWidget(m_stop);
     buttons->addWidget(m_save);
     buttons->addWidget(m_captions);
+    m_speakReason = new QLabel;
+    m_speakReason->setObjectName(QStringLiteral("speakReason"));
+    m_speakReason->setWordWrap(true);
+    m_speakReason->setStyleSheet(QStringLiteral("color: #a05a00;"));
+    m_speakReason->setVisible(false);
+    buttons->addWidget(m_speakReason, 2);
     buttons->addStretch(1);
     m_progress = new QProgressBar;
     m_progress->setRange(0, 100);
@@ -321,10 +342,12 @@ void GeneratePage::buildUi()
         updateModelControls();
         reloadVoices();
         updateEstimate();
+        updateSpeakState();
     });
     connect(m_voice, &QComboBox::currentIndexChanged, this, [this] {
         rememberVoice();
         updateEstimate();
+        updateSpeakState();
     });
     auto *speakShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
     connect(speakShortcut, &QShortcut::activated, this, &GeneratePage::speak);
@@ -383,6 +406,7 @@ void GeneratePage::reloadVoices()
                           if (m_voiceProxy->index(i, 0).data(kRoleVoiceId).toString() == wanted)
                               m_voice->setCurrentIndex(i);
                       m_fillingVoices = false;
+                      updateSpeakState();
                       speakIfPending();
                   });
 }
@@ -552,8 +576,29 @@ void GeneratePage::openTextFile()
 
 void GeneratePage::setBusy(bool busy)
 {
-    m_speak->setEnabled(!busy);
-    m_stop->setEnabled((busy && !m_stopping) || m_player->isPlaying());
+    const QString blocked = speakBlockedReason();
+    m_speak->setEnabled(!busy && !m_speakPending && blocked.isEmpty());
+    m_speak->setToolTip(blocked.isEmpty() ? tr("Generate and play while it streams (Ctrl+Enter)") : blocked);
+    m_speakReason->setText(blocked);
+    m_speakReason->setVisible(!blocked.isEmpty() && !busy);
+    // A Speak that waits can be called off too.
+    m_stop->setEnabled((busy && !m_stopping) || m_speakPending || m_player->isPlaying());
+}
+
+void GeneratePage::updateSpeakState()
+{
+    setBusy(m_live != nullptr);
+}
+
+// Speak needs a voice: once the model's voices are listed, an empty Voice box (a search
+// that matches none) says why instead of waiting for one.
+QString GeneratePage::speakBlockedReason() const
+{
+    if (m_voicesModel != m_model->currentData().toString() || m_fillingVoices || !selectedVoiceId().isEmpty())
+        return {};
+    if (!m_voiceFilter->text().trimmed().isEmpty())
+        return tr("No voice matches “%1”: clear the search to choose a voice.").arg(m_voiceFilter->text().trimmed());
+    return tr("No voice is available for this model.");
 }
 
 bool GeneratePage::readyToSpeak() const
@@ -565,27 +610,40 @@ void GeneratePage::speakIfPending()
 {
     if (!m_speakPending)
         return;
-    if (readyToSpeak()) {
+    const QString blocked = speakBlockedReason();
+    if (!blocked.isEmpty()) {
+        cancelPendingSpeak(blocked);
+    } else if (readyToSpeak()) {
+        // Only what was pressed: a setting changed meanwhile (by the user, or the last
+        // session's model restored) calls it off rather than speaking otherwise.
+        CreateGeneration now = currentRequest();
+        const CreateGeneration &pressed = m_pendingRequest;
+        const bool same = now.speech.text == pressed.speech.text && now.speech.model == pressed.speech.model
+                          && now.speech.languageCode == pressed.speech.languageCode && now.speech.speed == pressed.speech.speed
+                          && now.speech.cfgWeight == pressed.speech.cfgWeight
+                          && now.speech.exaggeration == pressed.speech.exaggeration && now.audioFormat == pressed.audioFormat
+                          && (pressed.voiceId.isEmpty() || now.voiceId == pressed.voiceId);
+        if (!same) {
+            cancelPendingSpeak(tr("Not spoken: the settings changed while it was getting ready. Press Speak again."));
+            return;
+        }
         m_speakPending = false;
-        speak();
+        startSpeaking(now);
     } else if (m_context.accountsSettled() && m_context.accountId() == 0) {
-        m_speakPending = false;
-        m_status->setText(tr("There is no account to bill this to: create one on the Accounts & credits page."));
+        cancelPendingSpeak(tr("There is no account to bill this to: create one on the Accounts & credits page."));
         m_accountsLink->setVisible(true);
     }
 }
 
-void GeneratePage::speak()
+void GeneratePage::cancelPendingSpeak(const QString &why)
 {
-    if (m_live)
-        return;
-    if (!readyToSpeak()) {
-        // On a first start the account is being made and the voices read: speak then.
-        m_speakPending = true;
-        m_status->setText(tr("Getting ready to speak…"));
-        speakIfPending();
-        return;
-    }
+    m_speakPending = false;
+    m_status->setText(why);
+    updateSpeakState();
+}
+
+CreateGeneration GeneratePage::currentRequest() const
+{
     CreateGeneration req;
     req.speech.text = m_text->toPlainText();
     req.speech.model = m_model->currentData().toString();
@@ -599,7 +657,33 @@ void GeneratePage::speak()
     // Word timings for the marked word and the captions: each piece is then made whole
     // before its audio goes out (docs/api.md "Word timings and captions" says what that costs).
     req.timestamps = true;
+    return req;
+}
 
+void GeneratePage::speak()
+{
+    if (m_live || m_speakPending)
+        return;
+    const QString blocked = speakBlockedReason();
+    if (!blocked.isEmpty()) { // the shortcut, while the button says why not
+        m_status->setText(blocked);
+        return;
+    }
+    if (!readyToSpeak()) {
+        // On a first start the account is being made and the voices read: speak then,
+        // with what the controls say now.
+        m_speakPending = true;
+        m_pendingRequest = currentRequest();
+        m_status->setText(tr("Getting ready to speak… (Esc cancels)"));
+        updateSpeakState();
+        speakIfPending();
+        return;
+    }
+    startSpeaking(currentRequest());
+}
+
+void GeneratePage::startSpeaking(const CreateGeneration &req)
+{
     ++m_loads;
     m_generation = Generation{};
     m_streamedSamples = 0;
@@ -616,6 +700,10 @@ void GeneratePage::speak()
     m_status->setText(tr("Generating…"));
 
     m_live = std::make_unique<LiveStream>(m_context.services().live(), sinkRef(), QStringLiteral("Stopped in the studio"));
+    // Heard as it is made: made only a little ahead of the listener. Without a player
+    // nothing is heard, and it is made at full speed.
+    if (m_player->isPlaying())
+        m_live->followPlayhead();
     setBusy(true);
     m_live->start(m_context.auth(), req);
 }
@@ -624,12 +712,13 @@ void GeneratePage::liveEnded(const LiveStream::Outcome &out)
 {
     m_live.reset();
     m_stopping = false;
+    const QString savePath = std::exchange(m_saveWhenDone, {});
     switch (out.kind) {
     case LiveStream::Outcome::Kind::Completed:
         onCompleted(out.generation);
         break;
     case LiveStream::Outcome::Kind::Stopped:
-        onStopped(out.generation);
+        onStopped(out.generation, out.keptSamples);
         break;
     case LiveStream::Outcome::Kind::Rejected:
         m_player->stop();
@@ -648,11 +737,15 @@ void GeneratePage::liveEnded(const LiveStream::Outcome &out)
         onFailed(out.error.detail);
         break;
     }
+    // Saved as asked while it spoke (a stop saves what it kept).
+    if (!savePath.isEmpty() && m_generation.status == GenerationStatus::Completed && !m_generation.audioPath.isEmpty())
+        saveTo(savePath);
 }
 
 void GeneratePage::liveStarted(const Generation &g)
 {
     m_generation = g;
+    updateFileActions(); // saving while it speaks
     m_context.notifyDataChanged();
 }
 
@@ -774,7 +867,8 @@ void GeneratePage::keepVisible(const QTextCursor &word)
 void GeneratePage::updateFileActions()
 {
     const bool done = m_generation.status == GenerationStatus::Completed && !m_generation.audioPath.isEmpty();
-    m_save->setEnabled(done);
+    const bool speaking = m_live && !m_stopping && !m_generation.id.isEmpty() && m_saveWhenDone.isEmpty();
+    m_save->setEnabled(done || speaking);
     m_captions->setEnabled(done && m_generation.captions);
 }
 
@@ -801,13 +895,15 @@ void GeneratePage::onCompleted(const Generation &g)
     emit generationFinished(g.id, g.status);
 }
 
-// Stop keeps the work: what was synthesized until then is the generation's audio.
-void GeneratePage::onStopped(const Generation &g)
+// Stop keeps the work: the audio through the sentence being heard is the generation's.
+void GeneratePage::onStopped(const Generation &g, qint64 keptSamples)
 {
     m_generation = g;
     m_stopping = false;
-    m_player->stop();
-    m_player->finishInput(); // the kept part plays again with Play
+    // The player holds what was kept, to play again with Play.
+    if (keptSamples > 0 && keptSamples < m_streamedSamples)
+        m_streamedSamples = keptSamples;
+    m_playerBar->load(m_player->clip().left(m_streamedSamples * qsizetype(sizeof(float))), false);
     setBusy(false);
     // The bar ends where the text was cut, and says so.
     const int reached = g.tokens > 0 ? int(100 * g.billedTokens / g.tokens) : 0;
@@ -836,37 +932,69 @@ void GeneratePage::onFailed(const QString &message)
 
 void GeneratePage::stopSpeaking()
 {
-    m_speakPending = false;
-    m_player->stop();
+    if (m_speakPending) {
+        cancelPendingSpeak(tr("Speak cancelled."));
+        return;
+    }
     if (m_live && !m_stopping) {
-        // The generation ends where it is and keeps its audio; liveEnded() says how much.
+        // What was heard decides what is kept: said before the player stops. The
+        // generation keeps it and ends; liveEnded() says how much.
+        m_live->heard(m_player->positionUs() * AudioFormats::kSampleRate / 1000000);
         m_stopping = true;
+        m_player->stop();
+        updateFileActions();
         m_status->setText(tr("Stopping — keeping what was spoken…"));
         m_stop->setEnabled(false);
         m_live->stop();
         return;
     }
+    m_player->stop();
     if (!m_live)
         setBusy(false);
 }
 
+// While it speaks, saving wants the whole: the rest is made at full speed and saved
+// once done (Speak alone makes it only a little ahead of the listener).
 void GeneratePage::saveAs()
 {
-    if (m_generation.status != GenerationStatus::Completed || m_generation.audioPath.isEmpty())
+    const bool speaking = m_live && !m_stopping && !m_generation.id.isEmpty();
+    if (!speaking && (m_generation.status != GenerationStatus::Completed || m_generation.audioPath.isEmpty()))
         return;
     const QString ext = m_generation.audioFormat;
     const QString filter = ext == QLatin1String("mp3") ? tr("MP3 audio (*.mp3)") : tr("WAV audio (*.wav);;MP3 audio (*.mp3)");
-    QString selected;
-    QString path = QFileDialog::getSaveFileName(this, tr("Save speech"), QStringLiteral("speech.") + ext, filter, &selected);
-    if (path.isEmpty())
-        return;
-    const AudioFormat from = AudioFormats::parse(ext).value_or(AudioFormat::Wav);
-    const AudioFormat to = AudioFormats::parse(QFileInfo(path).suffix().toLower()).value_or(from);
+    // Where History and the captions save too.
+    const QString dir = QSettings().value(kSaveDirKey, QDir::homePath()).toString();
+    auto *dialog = new QFileDialog(this, tr("Save speech"), QDir(dir).filePath(QStringLiteral("speech.") + ext), filter);
+    dialog->setObjectName(QStringLiteral("speechSaveDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    connect(dialog, &QFileDialog::fileSelected, this, [this, id = m_generation.id](const QString &path) {
+        if (m_generation.id != id)
+            return; // another generation meanwhile
+        if (m_generation.status == GenerationStatus::Completed) {
+            saveTo(path);
+        } else if (m_live) {
+            m_saveWhenDone = path;
+            m_live->stopFollowingPlayhead();
+            m_status->setText(tr("Making the rest at full speed, to save it…"));
+        }
+    });
+    dialog->open();
+}
+
+void GeneratePage::saveTo(const QString &path)
+{
+    const AudioFormat from = AudioFormats::parse(m_generation.audioFormat).value_or(AudioFormat::Wav);
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QString target = suffix.isEmpty() ? path + u'.' + m_generation.audioFormat : path;
+    const AudioFormat to = AudioFormats::parse(QFileInfo(target).suffix().toLower()).value_or(from);
     const QString source = m_generation.audioPath;
+    QSettings().setValue(kSaveDirKey, QFileInfo(target).absolutePath());
     // Copying or re-encoding is disk work: off the GUI thread (the dialog asked before
     // overwriting; AudioExport never leaves half a file).
-    m_context.run(this, [source, from, path, to] { return AudioExport::save(source, from, path, to); },
-                  [this, path](const AudioExport::Outcome &out) {
-        m_status->setText(out.ok() ? tr("Saved %1").arg(path) : tr("Could not save %1").arg(path));
+    m_context.run(this, [source, from, target, to] { return AudioExport::save(source, from, target, to); },
+                  [this, target](const AudioExport::Outcome &out) {
+        m_status->setText(out.ok() ? tr("Saved %1").arg(target) : tr("Could not save %1").arg(target));
+        emit speechSaved(target, out.ok());
     });
 }

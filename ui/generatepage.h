@@ -63,6 +63,13 @@ public:
     QString lastGenerationId() const { return m_generation.id; }
     QString lastStatus() const { return m_generation.status; }
     bool isSpeaking() const { return m_live != nullptr; }
+    // A Speak pressed before the account, the settings or the voices were there.
+    bool isSpeakPending() const { return m_speakPending; }
+    // Why Speak cannot be pressed now (no voice selected); empty when it can.
+    QString speakBlockedReason() const;
+    QLabel *speakReasonLabel() const { return m_speakReason; }
+    QPushButton *speakButton() const { return m_speak; }
+    // The samples of audio in the player from the last Speak (after a stop: those kept).
     qint64 streamedSamples() const { return m_streamedSamples; }
     // Reads the file off the GUI thread into the editor; textFileLoaded() tells how it went.
     bool loadTextFile(const QString &path);
@@ -84,6 +91,8 @@ public slots:
 signals:
     void generationFinished(const QString &id, const QString &status);
     void textFileLoaded(bool ok);
+    // Save as… wrote the speech to path (ok), or could not.
+    void speechSaved(const QString &path, bool ok);
 
 private:
     void buildUi();
@@ -103,12 +112,18 @@ private:
     void keepVisible(const QTextCursor &word);
     void loadAudioOf(const Generation &g);
     void updateFileActions();
+    void saveTo(const QString &path);
     void liveEnded(const LiveStream::Outcome &outcome) override;
     void onCompleted(const Generation &g);
-    void onStopped(const Generation &g);
+    void onStopped(const Generation &g, qint64 keptSamples);
     void onFailed(const QString &message);
     bool readyToSpeak() const;
     void speakIfPending();
+    void cancelPendingSpeak(const QString &why);
+    // The request the controls make now.
+    CreateGeneration currentRequest() const;
+    void startSpeaking(const CreateGeneration &req);
+    void updateSpeakState();
     QString selectedVoiceId() const;
     void loadSettings();
     void rememberVoice();
@@ -137,6 +152,7 @@ private:
     QPushButton *m_paste = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_speakReason = nullptr; // why Speak is disabled, beside it
     QLabel *m_audioNotice = nullptr;
     QPushButton *m_accountsLink = nullptr; // shown when the balance does not cover the text
     PlayerBar *m_playerBar = nullptr;
@@ -159,7 +175,9 @@ private:
     double m_expectedSeconds = 1;
     bool m_firstAudio = false;
     bool m_speakPending = false; // Speak came before the account or the voices were there
+    CreateGeneration m_pendingRequest; // what the controls said when it was pressed
     bool m_stopping = false;     // Stop asked; the kept part is being finished
+    QString m_saveWhenDone;      // Save as… while it spoke: where, once it is made
     // The model and voices last used with this data dir (StudioSettings), once read.
     QHash<QString, QString> m_savedVoice;
     bool m_settingsLoaded = false;

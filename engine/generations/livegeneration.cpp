@@ -116,6 +116,9 @@ void LiveGeneration::launch(const SynthesisParams &params, AudioFormat format)
     StreamTask *task = scheduler->newTask(job);
     const int serial = ++m_taskSerial;
     m_uncredited = 0;
+    m_heardPosted = 0;
+    if (m_paced)
+        task->pace();
     const QString part = m_partPath;
     connect(task, &StreamTask::audio, this, [this, serial](const QByteArray &bytes) {
         if (serial == m_taskSerial)
@@ -282,6 +285,24 @@ void LiveGeneration::acknowledge(qint64 bytes)
     if (m_uncredited < kCreditBatchBytes)
         return;
     postToTask([bytes = std::exchange(m_uncredited, 0)](StreamTask &task) { task.credit(bytes); });
+}
+
+void LiveGeneration::heard(qint64 samples)
+{
+    m_heard = qMax(m_heard, samples);
+    if (!m_paced || m_state != State::Streaming || m_task.isNull() || m_heard - m_heardPosted < kHeardBatchSamples)
+        return;
+    m_heardPosted = m_heard;
+    postToTask([heard = m_heard](StreamTask &task) { task.heard(heard); });
+}
+
+void LiveGeneration::stopFollowingPlayhead()
+{
+    if (!m_paced || m_finishing)
+        return;
+    m_paced = false;
+    if (!m_task.isNull())
+        postToTask([](StreamTask &task) { task.unpace(); });
 }
 
 void LiveGeneration::onTaskEnd(const TaskEnd &e)
@@ -493,6 +514,7 @@ void LiveGeneration::report(const std::optional<Generation> &row)
         out.error = ServiceError::make(ServiceError::Kind::Conflict, QStringLiteral("Cancelled"));
     } else if (m_end == End::Stopped && g.stopped) {
         out.kind = Kind::Stopped;
+        out.keptSamples = m_kept ? m_kept->samples : 0;
     } else {
         out.kind = Kind::Failed;
         QString text = m_endMessage;
@@ -537,7 +559,11 @@ void LiveGeneration::finishEarly(const QString &reason)
     m_endMessage = reason;
     if (m_task.isNull())
         return; // its end is on the way: the whole text was done
-    postToTask([](StreamTask &task) { task.finishEarly(); });
+    // Paced: what was heard decides what is kept (through the sentence being heard).
+    if (m_paced)
+        postToTask([heard = m_heard](StreamTask &task) { task.finishHeard(heard); });
+    else
+        postToTask([](StreamTask &task) { task.finishEarly(); });
 }
 
 void LiveGeneration::abandon(const QString &reason)

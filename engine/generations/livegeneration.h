@@ -43,10 +43,16 @@ public:
     // completes as stopped (billed for the text its audio reaches); before any audio
     // was delivered it ends at once, FAILED with reason and released.
     void finishEarly(const QString &reason);
+    // LiveStream::followPlayhead() and heard(): synthesis paced by the listener.
+    void followPlayhead() { m_paced = true; }
+    void stopFollowingPlayhead();
+    void heard(qint64 samples);
 
 private:
     // A quarter of the task's flow-control window (WorkerProtocol::kAudioWindowBytes).
     static constexpr qint64 kCreditBatchBytes = 128 * 1024;
+    // What a listener has heard reaches the task by the quarter second.
+    static constexpr qint64 kHeardBatchSamples = AudioFormats::kSampleRate / 4;
     enum class State {
         New,       // start() not called
         Creating,  // admitted; the row is being written; synthesis may run (its audio and end are held)
@@ -113,6 +119,9 @@ private:
     bool m_delivered = false;       // audio reached the client (the money rule)
     bool m_finishing = false;       // finishEarly(): the worker is finishing the file where it is
     std::optional<TaskEnd> m_kept;  // End::Stopped with a finished part file: how far it reaches
+    bool m_paced = false;           // followPlayhead()
+    qint64 m_heard = 0;             // samples the listener has heard
+    qint64 m_heardPosted = 0;       // of those, what the task was told
     End m_end = End::Fault;
     QString m_endMessage;
 };

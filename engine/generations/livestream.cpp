@@ -21,6 +21,8 @@ void LiveStream::start(const AuthContext &auth, const CreateGeneration &request,
     Q_ASSERT(m_state == State::Idle);
     m_state = State::Starting;
     m_generation = new LiveGeneration(m_hub, *this, auth, request, format);
+    if (m_paced)
+        m_generation->followPlayhead();
     m_generation->start();
 }
 
@@ -28,6 +30,25 @@ void LiveStream::acknowledge(qint64 bytes)
 {
     if (m_generation)
         m_generation->acknowledge(bytes);
+}
+
+void LiveStream::followPlayhead()
+{
+    Q_ASSERT(m_state == State::Idle);
+    m_paced = true;
+}
+
+void LiveStream::heard(qint64 samples)
+{
+    if (m_generation)
+        m_generation->heard(samples);
+}
+
+void LiveStream::stopFollowingPlayhead()
+{
+    m_paced = false;
+    if (m_generation)
+        m_generation->stopFollowingPlayhead();
 }
 
 void LiveStream::stop()

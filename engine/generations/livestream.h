@@ -46,6 +46,8 @@ public:
         ServiceError error;
         // The row as recorded (empty for Rejected).
         Generation generation;
+        // Stopped: the samples of audio kept (its file's), 0 when none.
+        qint64 keptSamples = 0;
     };
 
     class Sink
@@ -85,9 +87,20 @@ public:
     // The byte form of the audio: float32 by default (WebSocket, studio).
     void start(const AuthContext &auth, const CreateGeneration &request, StreamFormat format = StreamFormat::Float32);
     void acknowledge(qint64 bytes);
+    // Before start(): the owner plays the audio itself and says with heard() how far its
+    // listener is. Synthesis then keeps at most a few seconds (StreamTask::kPacedLeadSamples,
+    // and the sentence being made) ahead of the listener, and stop() keeps the audio
+    // through the end of the sentence being heard and bills its text only.
+    void followPlayhead();
+    // The listener has heard this many samples of the stream (its playhead).
+    void heard(qint64 samples);
+    // The whole is wanted now (a file to save): the rest is made at full speed, and
+    // stop() keeps all that was made.
+    void stopFollowingPlayhead();
     // Ends the generation early and keeps what was synthesized (the studio's Stop): the
-    // worker finishes the audio file where it is; audio already on its way is still
-    // heard, then liveEnded() with Kind::Stopped. The generation is COMPLETED and stopped,
+    // worker finishes the audio file where it is (followed playhead: at the end of the
+    // sentence being heard); audio already on its way is still handed over, then
+    // liveEnded() with Kind::Stopped. The generation is COMPLETED and stopped,
     // billed for the part of the text its audio reaches (docs/api.md "Streams that end
     // early"); FAILED, stopped and released if no audio had been delivered yet. An end
     // that comes first (a cancel, shutdown, the whole text done) is reported as itself.
@@ -113,6 +126,7 @@ private:
     Sink &m_sink;
     QString m_stopReason;
     State m_state = State::Idle;
+    bool m_paced = false;
     QString m_generationId;
     QPointer<LiveGeneration> m_generation; // deletes itself once its end is recorded
 };

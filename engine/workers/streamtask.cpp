@@ -101,8 +101,12 @@ void StreamTask::advanceCodePoints(qsizetype to)
 
 bool StreamTask::isRunnable() const
 {
-    return !m_done && !m_inFlight && !m_stopping && !m_finishing && m_next < m_pieces.size()
-           && m_outstanding < qint64(WorkerProtocol::kAudioWindowBytes);
+    if (m_done || m_inFlight || m_stopping || m_next >= m_pieces.size())
+        return false;
+    if (m_keepThrough >= 0)
+        return m_next <= m_keepThrough; // the sentence being heard is made whatever the lead
+    return !m_finishing && m_outstanding < qint64(WorkerProtocol::kAudioWindowBytes)
+           && (!m_paced || m_samples - m_heard < kPacedLeadSamples);
 }
 
 qint64 StreamTask::deadlineMs() const
@@ -145,6 +149,8 @@ SynthesisJob StreamTask::nextUnit()
     e.outputOffset = m_samples;
     unit.excerpt = e;
     m_unitStart = m_samples;
+    m_pieceStarts.resize(m_next + 1); // a unit run again starts where it did
+    m_pieceStarts[m_next] = m_samples;
     m_unitHandedOut = false;
     m_inFlight = true;
     ++m_attempts;
@@ -188,8 +194,8 @@ void StreamTask::onUnitFrame(const WorkerProtocol::Frame &f)
 void StreamTask::takeAudio(const QByteArray &frame)
 {
     const qsizetype count = frame.size() / qsizetype(sizeof(float));
-    if (count <= 0)
-        return;
+    if (count <= 0 || (m_keepThrough >= 0 && m_next > m_keepThrough))
+        return; // nothing, or past the sentence a stop keeps
     // Whole samples only (a worker sends nothing else); then the frame itself, shared.
     const QByteArray float32 = frame.size() % qsizetype(sizeof(float)) ? frame.left(count * qsizetype(sizeof(float))) : frame;
     m_unitHandedOut = true;
@@ -201,18 +207,31 @@ void StreamTask::takeAudio(const QByteArray &frame)
         // per frame woke that thread thousands of times a second in a burst.
         m_fileAudio.append(float32);
         m_fileAudioBytes += float32.size();
-        if (m_fileAudioBytes >= kFileBatchBytes)
+        if (!m_paced && m_fileAudioBytes >= kFileBatchBytes)
             writeFile();
     }
     emitBytes(m_encoder->encodeFloat32(float32));
 }
 
-void StreamTask::writeFile()
+void StreamTask::writeFile(qint64 upTo)
 {
-    if (m_fileAudio.isEmpty())
+    constexpr qsizetype kBytes = sizeof(float);
+    QByteArrayList batch;
+    while (!m_fileAudio.isEmpty() && m_fileSamples < upTo) {
+        QByteArray &frame = m_fileAudio.first();
+        const qint64 take = qMin<qint64>(frame.size() / kBytes, upTo - m_fileSamples);
+        if (take * kBytes < frame.size()) {
+            batch.append(frame.left(take * kBytes));
+            frame.remove(0, take * kBytes);
+        } else {
+            batch.append(m_fileAudio.takeFirst());
+        }
+        m_fileSamples += take;
+        m_fileAudioBytes -= take * kBytes;
+    }
+    if (batch.isEmpty())
         return;
-    m_fileAudioBytes = 0;
-    onFile([audio = std::exchange(m_fileAudio, {})](File &file) {
+    onFile([audio = std::move(batch)](File &file) {
         for (const QByteArray &frame : audio) {
             const QString error = file.encoder->write(reinterpret_cast<const float *>(frame.constData()), frame.size() / qsizetype(sizeof(float)));
             if (!error.isEmpty())
@@ -240,6 +259,14 @@ void StreamTask::onUnitDone(const QJsonObject &done)
         return;
     }
     m_inputSamples += done.value("input_samples").toInteger();
+    if (m_keepThrough >= 0) { // stopped: the sentence being heard is made to its end
+        m_attempts = 0;
+        if (++m_next > m_keepThrough)
+            completeHeard();
+        else
+            m_scheduler->dispatch();
+        return;
+    }
     // The audio now reaches through this piece (unless it was stopped before any); a stop
     // is billed by whole sentences: a sentence's first piece counts the ones the ramp cut off it.
     if ((m_samples > m_unitStart || !m_finishing) && (m_next == 0 || !m_pieces.at(m_next - 1).joinsNext)) {
@@ -311,6 +338,81 @@ void StreamTask::finishEarly()
     // A running unit's Done ends it; one still waiting in its worker ends it now.
     if (!m_inFlight || !m_scheduler->signalUnit(this, WorkerProtocol::Type::Finish, StreamScheduler::kFinishGraceMs))
         complete(m_textThrough);
+}
+
+void StreamTask::heard(qint64 samples)
+{
+    if (m_done || samples <= m_heard)
+        return;
+    const bool wasRunnable = isRunnable();
+    m_heard = samples;
+    if (m_paced && m_file)
+        writeFile(m_heard); // heard audio is kept whatever comes: on to the disk
+    if (!wasRunnable && isRunnable())
+        m_scheduler->dispatch();
+}
+
+void StreamTask::unpace()
+{
+    if (!m_paced || m_done || m_finishing)
+        return;
+    const bool wasRunnable = isRunnable();
+    m_paced = false;
+    if (m_file)
+        writeFile();
+    if (!wasRunnable && isRunnable())
+        m_scheduler->dispatch();
+}
+
+qsizetype StreamTask::pieceAt(qint64 sample) const
+{
+    qsizetype piece = 0;
+    while (piece + 1 < m_pieceStarts.size() && m_pieceStarts.at(piece + 1) <= sample)
+        ++piece;
+    return piece;
+}
+
+qsizetype StreamTask::sentenceEnd(qsizetype piece) const
+{
+    while (piece + 1 < m_pieces.size() && m_pieces.at(piece).joinsNext)
+        ++piece;
+    return piece;
+}
+
+void StreamTask::finishHeard(qint64 heardSamples)
+{
+    if (!m_paced) {
+        finishEarly();
+        return;
+    }
+    if (m_done || m_stopping || m_finishing)
+        return;
+    m_finishing = true;
+    m_heard = qMax(m_heard, heardSamples);
+    m_keepThrough = sentenceEnd(pieceAt(m_heard));
+    if (m_next <= m_keepThrough) { // the rest of the sentence heard comes first
+        if (!m_inFlight)
+            m_scheduler->dispatch();
+        return;
+    }
+    // The sentence heard is made: a unit after it is told to finish, its audio dropped.
+    if (!m_inFlight || !m_scheduler->signalUnit(this, WorkerProtocol::Type::Finish, StreamScheduler::kFinishGraceMs))
+        completeHeard();
+}
+
+// A paced stream stopped: its audio ends with the sentence being heard (the piece after
+// it starts there), and the text spoken is the text through that sentence.
+void StreamTask::completeHeard()
+{
+    const qsizetype next = m_keepThrough + 1;
+    m_samples = next < m_pieceStarts.size() ? qMin(m_samples, m_pieceStarts.at(next)) : m_samples;
+    writeFile(m_samples);
+    m_fileAudio.clear();
+    m_fileAudioBytes = 0;
+    qint64 spoken = 0;
+    for (qsizetype k = 0; k < next && k < m_pieces.size(); ++k)
+        spoken += m_pieces.at(k).length;
+    complete(spoken);
 }
 
 void StreamTask::credit(qint64 bytes)

@@ -8,6 +8,7 @@
 #include <QObject>
 
 #include <functional>
+#include <limits>
 #include <memory>
 
 class AudioEncoder;
@@ -45,6 +46,21 @@ public:
     // holds kAudioWindowBytes unacknowledged gets no unit until it reads).
     void credit(qint64 bytes);
 
+    // Paced by a listener's playhead (the studio plays the stream itself): before it is
+    // posted. A unit then starts only while the audio made is less than
+    // kPacedLeadSamples ahead of what the listener has heard, and the file takes the
+    // audio as it is heard (the rest waits here, so that a stop can cut it off).
+    void pace() { m_paced = true; }
+    // No longer paced (the whole is wanted now, for a file): the rest is made at full speed.
+    void unpace();
+    static constexpr qint64 kPacedLeadSamples = 6 * AudioFormats::kSampleRate;
+    // The listener has heard this many samples (paced streams).
+    void heard(qint64 samples);
+    // A paced stream's stop: keeps the audio through the end of the sentence being
+    // heard at `heardSamples` (made first if it is not yet), drops what follows it, and
+    // finishes with textSpoken the text through that sentence. Unpaced: finishEarly().
+    void finishHeard(qint64 heardSamples);
+
 signals:
     void started();
     void audio(const QByteArray &bytes);
@@ -81,7 +97,12 @@ private:
     void onUnitLost(bool charged);
 
     void takeAudio(const QByteArray &frame);
-    void writeFile(); // hands m_fileAudio to the file thread
+    // Hands m_fileAudio to the file thread, up to `upTo` samples of the stream.
+    void writeFile(qint64 upTo = std::numeric_limits<qint64>::max());
+    // finishHeard(): the piece whose audio holds `sample`, and the last piece of its sentence.
+    qsizetype pieceAt(qint64 sample) const;
+    qsizetype sentenceEnd(qsizetype piece) const;
+    void completeHeard();
     // Runs work(file) on the file thread; a non-empty error it returns fails the task.
     void onFile(std::function<QString(File &)> work);
     void emitBytes(const QByteArray &bytes);
@@ -114,6 +135,7 @@ private:
     // into one buffer), and their size.
     QByteArrayList m_fileAudio;
     qsizetype m_fileAudioBytes = 0;
+    qint64 m_fileSamples = 0;              // samples handed to the file thread
     static constexpr qsizetype kFileBatchBytes = 64 * 1024;
     std::unique_ptr<StreamEncoder> m_encoder;
     qint64 m_samples = 0;                  // output samples so far
@@ -132,4 +154,8 @@ private:
     bool m_finishing = false;
     bool m_done = false;
     bool m_reachedAudioBound = false;
+    bool m_paced = false;                  // pace()
+    qint64 m_heard = 0;                    // samples its listener has heard (paced)
+    QList<qint64> m_pieceStarts;           // the sample each begun piece starts at
+    qsizetype m_keepThrough = -1;          // finishHeard(): the last piece kept
 };

@@ -46,6 +46,8 @@ public:
     bool isPlaying() const { return m_state == State::Playing; }
     bool hasAudio() const { return !m_clip.isEmpty(); }
     bool isInputComplete() const { return m_inputDone; }
+    // The clip's samples so far (float32).
+    const QByteArray &clip() const { return m_clip; }
     qint64 positionUs() const;
     qint64 durationUs() const;
     // How far the last playback got (the position; after stop() or the end, where it was).
