@@ -33,6 +33,11 @@ QString StudioProcess::binary()
     return QCoreApplication::applicationDirPath() + QStringLiteral("/tts-studio-server");
 }
 
+QString StudioProcess::desktopBinary()
+{
+    return QCoreApplication::applicationDirPath() + QStringLiteral("/tts-studio");
+}
+
 QString StudioProcess::cli(const QStringList &args, int *code) const
 {
     QProcess p;

@@ -14,7 +14,8 @@ public:
     ~StudioProcess();
 
     QString dataDir() const { return m_dir.path(); }
-    static QString binary();
+    static QString binary();        // the headless server, tts-studio-server
+    static QString desktopBinary(); // the desktop program, tts-studio
 
     // Runs `tts-studio ARGS --data-dir DIR`; returns stdout (trimmed), exit code in *code.
     QString cli(const QStringList &args, int *code = nullptr) const;

@@ -56,7 +56,7 @@ void TestLaunch::quietSessionThatSpeaks()
     env.insert(QStringLiteral("USER"), QStringLiteral("zoe"));
     QProcess studio;
     studio.setProcessEnvironment(env);
-    studio.start(StudioProcess::binary(), {"--data-dir", data.path(), "--port", "0", "--lang", "en"});
+    studio.start(StudioProcess::desktopBinary(), {"--data-dir", data.path(), "--port", "0", "--lang", "en"});
     QVERIFY(studio.waitForStarted());
 
     // The window, as the window manager sees it.
