@@ -4,6 +4,7 @@
 #   headless_start NAME STUDIO ARGS starts STUDIO --headless --port 0 --data-dir "$data" ARGS,
 #                                   sets server_pid and base, waits until /readyz answers
 #   headless_tail NAME              the server's stderr, for a failed suite
+#   npm_ci_once                     npm ci in the current folder when package-lock.json changed
 server_pid=""
 headless_cleanup() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
@@ -47,4 +48,12 @@ headless_start() {
 headless_tail() {
   echo "--- server stderr (last 40 lines) ---" >&2
   tail -n 40 "$data/server.err" >&2 || true
+}
+
+npm_ci_once() {
+  local stamp=node_modules/.tts-lock-stamp
+  if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json "$stamp"
+  fi
 }

@@ -17,13 +17,8 @@ command -v node >/dev/null || { echo "run-node-tests.sh: node is not installed (
 command -v npm >/dev/null || { echo "run-node-tests.sh: npm is not installed (scripts/install-deps.sh)" >&2; exit 1; }
 
 cd "$here/node"
-stamp=node_modules/.tts-lock-stamp
-if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
-  npm ci --no-audit --no-fund --loglevel=error
-  cp package-lock.json "$stamp"
-fi
-
 source "$here/../common/headless-server.sh"
+npm_ci_once
 headless_data tts-eco-node
 
 # Credits for every voice, model and format the SDK tests speak (10,000 by default).

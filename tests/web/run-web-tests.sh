@@ -22,13 +22,8 @@ export TTS_CHROMIUM="${TTS_CHROMIUM:-/usr/bin/chromium}"
 [ -x "$TTS_CHROMIUM" ] || { echo "run-web-tests.sh: no $TTS_CHROMIUM (scripts/install-deps.sh installs chromium)" >&2; exit 1; }
 
 cd "$here"
-stamp=node_modules/.tts-lock-stamp
-if ! cmp -s package-lock.json "$stamp" 2>/dev/null; then
-  npm ci --no-audit --no-fund --loglevel=error
-  cp package-lock.json "$stamp"
-fi
-
 source "$here/../common/headless-server.sh"
+npm_ci_once
 headless_data tts-web
 
 "$studio" accounts create webtester --data-dir "$data" >/dev/null
