@@ -113,6 +113,35 @@ private slots:
         QVERIFY(bytes.contains("Content-Length: " + QByteArray::number(r.body.size()) + "\r\n"));
     }
 
+    // The page names every module it imports (directly or through another) in a
+    // modulepreload link, so the browser fetches them in one round instead of one per
+    // import level; the worklet is loaded by audioWorklet.addModule and is no import.
+    void everyImportedModuleIsPreloaded()
+    {
+        const HttpResult page = httpRequest("GET", url("/"), {}, {}, {{"Accept", "text/html"}});
+        QCOMPARE(page.status, 200);
+        const QRegularExpression preloadLink(QStringLiteral("<link rel=\"modulepreload\" href=\"/web/([a-z0-9-]+\\.js)\">"));
+        QSet<QString> preloaded;
+        for (const auto &m : preloadLink.globalMatch(QString::fromUtf8(page.body)))
+            preloaded.insert(m.captured(1));
+
+        const QRegularExpression importFrom(QStringLiteral("from '\\./([a-z0-9-]+\\.js)'"));
+        QSet<QString> imported;
+        QStringList todo{QStringLiteral("app.js")};
+        while (!todo.isEmpty()) {
+            const QString name = todo.takeLast();
+            const HttpResult module = httpRequest("GET", url("/web/" + name));
+            QVERIFY2(module.status == 200, qPrintable(name));
+            for (const auto &m : importFrom.globalMatch(QString::fromUtf8(module.body))) {
+                if (!imported.contains(m.captured(1)))
+                    todo.append(m.captured(1));
+                imported.insert(m.captured(1));
+            }
+        }
+        QVERIFY(imported.size() > 10);
+        QCOMPARE(preloaded, imported);
+    }
+
     void unknownPaths_data()
     {
         QTest::addColumn<QString>("path");
