@@ -38,6 +38,12 @@ void ApiServer::logRequest(const QByteArray &method, const QString &path, const 
     qCInfo(lcRequest).noquote() << QJsonDocument(line).toJson(QJsonDocument::Compact);
 }
 
+void ApiServer::logWebSocket(double seconds, qint64 accountId, const QHostAddress &remote) const
+{
+    const QString path = QStringLiteral("/v3/tts/stream"); // never the query: it holds the key
+    logRequest("GET", path, path, 101, seconds, accountId, remote);
+}
+
 ApiServer::ApiServer(const Services &services, QObject *parent)
     : QObject(parent)
     , m_services(services)
@@ -325,7 +331,7 @@ std::optional<HttpReply> ApiServer::preflight(const RequestContext &ctx, const E
     const QList<QByteArray> methods = methodsFor(ctx.path);
     if (methods.isEmpty())
         return std::nullopt; // the router's 404
-    return OriginPolicy::preflight(methods);
+    return OriginPolicy::preflight(methods, ctx.header("access-control-request-private-network") == "true");
 }
 
 HttpReply ApiServer::noRoute(const RequestContext &ctx) const
@@ -343,6 +349,14 @@ void ApiServer::answer(const std::shared_ptr<Exchange> &x, const HttpReply &give
     HttpReply reply = given;
     if (!x->corsOrigin.isEmpty())
         reply.headers += OriginPolicy::corsHeaders(x->corsOrigin);
+    // Answers carry an account's texts, balance and signed links: no browser or proxy
+    // cache keeps them (the key travels in x-api-key, which caches do not look at). The
+    // web page's own files say what they need themselves.
+    const bool saysCaching = std::any_of(reply.headers.cbegin(), reply.headers.cend(), [](const auto &h) {
+        return h.first.compare("Cache-Control", Qt::CaseInsensitive) == 0;
+    });
+    if (!saysCaching)
+        reply.header("Cache-Control", "no-store");
     observe(*x, reply.status, accountId);
     QPointer<ReplyOrder> order = x->order;
     if (!order)

@@ -59,6 +59,9 @@ public:
     // The URL a reply should point at: --public-url when set (nodes behind a load
     // balancer), else the Host the client used, else the listen address.
     QString baseUrlFor(const RequestContext &ctx) const;
+    // The request log's line of a WebSocket stream, written when its connection ends
+    // (status 101; the duration is the connection's).
+    void logWebSocket(double seconds, qint64 accountId, const QHostAddress &remote) const;
     void setPublicUrl(const QString &url);
     // Browser origins besides the server's own (--allow-origin); set before listen().
     OriginPolicy &origins() { return m_origins; }

@@ -32,8 +32,9 @@ public:
     // The headers every answer to an allowed cross origin carries.
     static QList<QPair<QByteArray, QByteArray>> corsHeaders(const QByteArray &origin);
     // 204 for a preflight of a path answering `methods` (corsHeaders() are added to it
-    // like to any answer to that origin).
-    static HttpReply preflight(const QList<QByteArray> &methods);
+    // like to any answer to that origin); privateNetwork answers Chromium's
+    // Access-Control-Request-Private-Network.
+    static HttpReply preflight(const QList<QByteArray> &methods, bool privateNetwork);
 
 private:
     QList<QByteArray> m_allowed;

@@ -43,6 +43,7 @@ StreamSession::StreamSession(ApiServer &server, std::unique_ptr<QWebSocket> sock
     , m_ws(std::move(socket))
 {
     g_open.fetchAndAddRelaxed(1);
+    m_since.start();
     m_ws->setMaxAllowedIncomingFrameSize(kMaxIncomingBytes);
     m_ws->setMaxAllowedIncomingMessageSize(kMaxIncomingBytes);
     const QByteArray host = m_ws->request().rawHeader("Host");
@@ -365,5 +366,6 @@ void StreamSession::onDisconnected()
     // Client gone mid-stream: the worker stops now and the generation fails (charged
     // if audio was delivered, see the money rule).
     m_live.reset();
+    m_server.logWebSocket(double(m_since.nsecsElapsed()) / 1e9, m_auth ? m_auth->accountId : 0, m_ws->peerAddress());
     deleteLater();
 }

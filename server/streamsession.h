@@ -6,6 +6,7 @@
 #include "serviceerror.h"
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -74,6 +75,7 @@ private:
     // The request's text: words point into it; read once (an SSML document is parsed
     // once for all the words messages of the stream).
     std::optional<CaptionText> m_text;
+    QElapsedTimer m_since;    // the connection's age, for the request log
     bool m_gotRequest = false;
     bool m_closing = false;
 };

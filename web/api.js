@@ -64,5 +64,5 @@ export class Api {
 function detailOf(answer, response) {
   const detail = typeof answer.detail === 'string' ? answer.detail : response.statusText;
   const fields = Array.isArray(answer.errors) ? answer.errors.map((e) => `${e.field}: ${e.message}`) : [];
-  return [detail, ...fields].join(' — ');
+  return [detail, ...fields.filter((f) => !detail.includes(f))].join(' — '); // a detail may name its field already
 }

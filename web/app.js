@@ -26,7 +26,10 @@ class App {
 
   start() {
     translatePage();
+    // The key field has no name and Sign in stays off until here: a form the browser
+    // submitted itself would put the key in the address.
     $('sign-in-form').addEventListener('submit', (e) => { e.preventDefault(); this.signIn($('api-key').value.trim()); });
+    $('sign-in-form').querySelector('button[type=submit]').disabled = false;
     $('sign-out').addEventListener('click', () => this.signOut());
     this.wireTabs();
     const saved = sessionStorage.getItem(KEY_STORAGE);

@@ -56,16 +56,17 @@ export class HistoryView {
   links(item) {
     const listen = el('button', { type: 'button' }, t('listen'));
     listen.addEventListener('click', () => this.listen(item.audio_url));
-    const links = [listen, this.link(t('download'), item.audio_url)];
+    const links = [listen, this.link(t('download'), item.audio_url, '')];
     if (item.captions_url) {
-      links.push(this.link(t('captions'), `${item.captions_url}&format=srt`));
-      links.push(this.link(t('webvtt'), `${item.captions_url}&format=vtt`));
+      // Named here: a browser gives no extension to application/x-subrip.
+      links.push(this.link(t('captions'), `${item.captions_url}&format=srt`, `${item.generation_id}.srt`));
+      links.push(this.link(t('webvtt'), `${item.captions_url}&format=vtt`, `${item.generation_id}.vtt`));
     }
     return links;
   }
 
-  link(text, href) {
-    return el('a', { href, download: '' }, text);
+  link(text, href, download) {
+    return el('a', { href, download }, text);
   }
 
   async listen(url) {

@@ -58,6 +58,7 @@ QString StudioProcess::createAccountWithKey(const QString &name, const QStringLi
 bool StudioProcess::start(const QStringList &extraArgs)
 {
     m_output.clear();
+    m_errors.clear();
     TestPostgres::configure(m_server, m_dir.path());
     m_server.start(binary(), QStringList{"--headless", "--port", "0", "--data-dir", m_dir.path()} + extraArgs);
     if (!m_server.waitForStarted(10000))
@@ -104,7 +105,8 @@ QString StudioProcess::wsUrl(const QString &key) const
 QByteArray StudioProcess::serverOutput()
 {
     m_output += m_server.readAllStandardOutput();
-    return m_output + m_server.readAllStandardError();
+    m_errors += m_server.readAllStandardError(); // kept: a later call sees it too
+    return m_output + m_errors;
 }
 
 qint64 StudioProcess::rssKiB() const

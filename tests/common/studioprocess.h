@@ -37,6 +37,7 @@ private:
     QProcess m_server;
     QString m_baseUrl;
     QByteArray m_output;
+    QByteArray m_errors;
 };
 
 // A synchronous HTTP client for tests.

@@ -41,7 +41,7 @@ private slots:
         m_key = m_studio.createAccountWithKey("olga").toUtf8();
         QVERIFY(!m_key.isEmpty());
         QVERIFY2(m_studio.start({"--workers", "1", "--allow-origin", QString::fromLatin1(kAllowed), "--allow-origin",
-                                 "https://other.example/", "--public-url", "https://tts.example.com"}),
+                                 "https://other.example/", "--allow-origin", "http://[::1]:9999", "--public-url", "https://tts.example.com"}),
                  m_studio.serverOutput().constData());
     }
 
@@ -68,6 +68,10 @@ private slots:
         QTest::newRow("proxy: public origin and host") << QByteArray("GET") << QByteArray("/v3/account") << kProxyHost << QByteArray("https://tts.example.com") << QByteArray("x-api-key: KEY\r\n") << 200 << false;
         QTest::newRow("proxy host, other origin") << QByteArray("GET") << QByteArray("/v3/account") << kProxyHost << kEvil << QByteArray("x-api-key: KEY\r\n") << 403 << false;
         QTest::newRow("public origin, loopback host") << QByteArray("GET") << QByteArray("/v3/account") << QByteArray() << QByteArray("https://tts.example.com") << QByteArray("x-api-key: KEY\r\n") << 403 << false;
+        QTest::newRow("proxy host with the default port") << QByteArray("GET") << QByteArray("/v3/account") << QByteArray("tts.example.com:443") << QByteArray("https://tts.example.com") << QByteArray("x-api-key: KEY\r\n") << 200 << false;
+        QTest::newRow("proxy host with another port") << QByteArray("GET") << QByteArray("/v3/account") << QByteArray("tts.example.com:8443") << QByteArray("https://tts.example.com") << QByteArray("x-api-key: KEY\r\n") << 403 << false;
+        QTest::newRow("allowed IPv6 origin") << QByteArray("GET") << QByteArray("/v3/account") << QByteArray() << QByteArray("http://[::1]:9999") << QByteArray("x-api-key: KEY\r\n") << 200 << true;
+        QTest::newRow("IPv6 origin without brackets") << QByteArray("GET") << QByteArray("/v3/account") << QByteArray() << QByteArray("http://::1:9999") << QByteArray("x-api-key: KEY\r\n") << 403 << false;
         QTest::newRow("unknown host") << QByteArray("GET") << QByteArray("/v3/account") << QByteArray("evil.example") << QByteArray() << QByteArray("x-api-key: KEY\r\n") << 403 << false;
     }
 
@@ -101,6 +105,34 @@ private slots:
                 QVERIFY2(headers.contains(h), headers.constData());
             QVERIFY(!a.head.contains("Content-Length"));
         }
+    }
+
+    // Chromium's Private Network Access: a public page on an allowed origin asks before it
+    // reaches this server; the preflight says yes to that origin only.
+    void privateNetworkPreflight_data()
+    {
+        QTest::addColumn<QByteArray>("origin");
+        QTest::addColumn<bool>("asks");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("allowPrivate");
+        QTest::newRow("allowed origin asks") << kAllowed << true << 204 << QByteArray("true");
+        QTest::newRow("allowed origin does not ask") << kAllowed << false << 204 << QByteArray();
+        QTest::newRow("other origin asks") << kEvil << true << 403 << QByteArray();
+    }
+
+    void privateNetworkPreflight()
+    {
+        QFETCH(QByteArray, origin);
+        QFETCH(bool, asks);
+        QFETCH(int, status);
+        QFETCH(QByteArray, allowPrivate);
+        QByteArray head = "OPTIONS /v3/tts HTTP/1.1\r\n" + hostHeader(m_studio.baseUrl()) + "Origin: " + origin
+                          + "\r\nAccess-Control-Request-Method: POST\r\n";
+        if (asks)
+            head += "Access-Control-Request-Private-Network: true\r\n";
+        const RawAnswer a = exchange(head);
+        QVERIFY2(a.status == status, a.head.constData());
+        QCOMPARE(a.header("access-control-allow-private-network"), allowPrivate);
     }
 
     void earlyRefusals_data()

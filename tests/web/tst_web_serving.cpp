@@ -6,6 +6,8 @@
 #include "rawclient.h"
 #include "studioprocess.h"
 
+#include <QSignalSpy>
+#include <QWebSocket>
 #include <QtTest>
 
 namespace
@@ -202,6 +204,60 @@ private slots:
         QCOMPARE(r.json.value("plan").toString(), QStringLiteral("free"));
         QCOMPARE(r.json.value("credits").toInteger(), 10000);
         QCOMPARE(r.json.value("wallet_dollars").toDouble(), 0.0);
+    }
+
+    // API answers (an account's balance, texts, signed links) are kept by no cache; the
+    // page's own files are revalidated instead (files()).
+    void apiAnswersAreNotStored_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<bool>("withKey");
+        QTest::addColumn<int>("status");
+        QTest::newRow("account") << "/v3/account" << true << 200;
+        QTest::newRow("history") << "/v3/history" << true << 200;
+        QTest::newRow("lexicon") << "/v3/lexicon" << true << 200;
+        QTest::newRow("refused key") << "/v3/account" << false << 401;
+        QTest::newRow("unknown generation") << "/v3/tts?generation_id=none" << true << 404;
+        QTest::newRow("JSON index") << "/" << false << 200;
+    }
+
+    void apiAnswersAreNotStored()
+    {
+        QFETCH(QString, path);
+        QFETCH(bool, withKey);
+        QFETCH(int, status);
+        const HttpResult r = httpRequest("GET", url(path), withKey ? m_key : QByteArray());
+        QCOMPARE(r.status, status);
+        QCOMPARE(r.header("Cache-Control"), QByteArray("no-store"));
+    }
+
+    // A WebSocket stream writes its request-log line when the connection ends: the
+    // route, 101, the account; never the key its address carried.
+    void webSocketIsLogged()
+    {
+        QWebSocket ws;
+        QSignalSpy closed(&ws, &QWebSocket::disconnected);
+        connect(&ws, &QWebSocket::connected, &ws,
+                [&ws] { ws.sendTextMessage(QStringLiteral(R"({"text":"Hello.","voice_id":"af_sarah"})")); });
+        connect(&ws, &QWebSocket::textMessageReceived, &ws, [&ws](const QString &m) {
+            if (m.contains(QLatin1String("\"completed\"")))
+                ws.close();
+        });
+        ws.open(QUrl(m_studio.wsUrl(QString::fromUtf8(m_key))));
+        QVERIFY(closed.wait(10000));
+        QByteArray line;
+        QTRY_VERIFY_WITH_TIMEOUT(!(line = streamLogLine()).isEmpty(), 10000);
+        QVERIFY2(line.contains("\"status\":101") && line.contains("\"account_id\":"), line.constData());
+        QVERIFY(!m_studio.serverOutput().contains(m_key));
+    }
+
+private:
+    QByteArray streamLogLine()
+    {
+        for (const QByteArray &l : m_studio.serverOutput().split('\n'))
+            if (l.startsWith("tts.request: ") && l.contains("\"path\":\"/v3/tts/stream\""))
+                return l;
+        return {};
     }
 };
 

@@ -59,10 +59,12 @@ test('English: sign in, speak, history with downloads, accessible', async () => 
   const bytes = Buffer.concat(chunks);
   assert.equal(bytes.subarray(0, 4).toString(), 'RIFF');
   assert.ok(bytes.length > 24000, `audio of ${bytes.length} bytes`);
-  const srt = await item.getByRole('link', { name: 'Captions' }).getAttribute('href');
-  const captions = await page.request.get(srt);
-  assert.equal(captions.status(), 200);
-  assert.match(await captions.text(), /00:00:00,\d{3} --> /);
+  assert.match(download.suggestedFilename(), /\.wav$/);
+  const [saved] = await Promise.all([page.waitForEvent('download'), item.getByRole('link', { name: 'Captions' }).click()]);
+  assert.match(saved.suggestedFilename(), /^[0-9a-f-]+\.srt$/);
+  const cues = [];
+  for await (const c of await saved.createReadStream()) cues.push(c);
+  assert.match(Buffer.concat(cues).toString(), /00:00:00,\d{3} --> /);
   await screenshot(page, 'en-1920-history');
 
   await page.setViewportSize({ width: 360, height: 800 });
@@ -106,4 +108,23 @@ test('programs still get the JSON index at /, unknown files the API 404', async 
   const missing = await fetch(base + '/web/nothing.js', { headers: { accept: 'text/html' } });
   assert.equal(missing.status, 404);
   assert.deepEqual(await missing.json(), { detail: 'Not Found' });
+});
+
+test('a key typed before the page is wired never reaches the address', async () => {
+  const { context, page } = await openPage(browser);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/web/app.js', async (route) => { await held; await route.continue(); });
+  await page.goto(base + '/', { waitUntil: 'commit' }); // the module, and so DOMContentLoaded, is held
+  const field = page.getByRole('textbox', { name: 'API key' });
+  await field.waitFor();
+  await field.fill(apiKey);
+  await field.press('Enter');
+  await page.waitForTimeout(300);
+  assert.ok(!page.url().includes(apiKey) && !page.url().includes('api-key'), page.url());
+  release();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText(/^Balance: /).waitFor();
+  assert.ok(!page.url().includes(apiKey), page.url());
+  await context.close();
 });
