@@ -61,6 +61,7 @@ void TestHistoryPage::generatedInStudioReachesCompleted()
     m_account = m_env->createAccount(QStringLiteral("alice"));
     QVERIFY(m_account);
     m_env->context().setAccountId(m_account);
+    m_env->context().setMeterDesktop(true); // a shared studio: its speech is paid for
 
     GeneratePage generate(m_env->context());
     HistoryPage history(m_env->context());
