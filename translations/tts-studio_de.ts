@@ -1627,7 +1627,7 @@ ID: %2</translation>
         <message>
             <location filename="../ui/mainwindow.cpp" line="393" />
             <source>For a studio shared by several people: speech and project renders made here are billed to the account chosen at the top. Previews stay free.</source>
-            <translation>Für ein von mehreren Personen genutztes Studio: Hier erzeugte Sprache und Projekt-Renderings werden dem oben gewählten Konto berechnet. Hörproben bleiben kostenlos.</translation>
+            <translation>Für ein von mehreren Personen genutztes Studio: Hier erzeugte Sprache und vertonte Projekte werden dem oben gewählten Konto berechnet. Hörproben bleiben kostenlos.</translation>
         </message>
         <message>
             <location filename="../ui/mainwindow.cpp" line="397" />
@@ -1702,7 +1702,7 @@ ID: %2</translation>
         <message>
             <location filename="../ui/mainwindow.cpp" line="459" />
             <source>Projects: render the project</source>
-            <translation>Projekte: Projekt rendern</translation>
+            <translation>Projekte: Projekt vertonen</translation>
         </message>
         <message>
             <location filename="../ui/mainwindow.cpp" line="460" />
@@ -2081,8 +2081,8 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <location filename="../ui/projects/projectpage.cpp" line="668" />
             <source>%n block(s)</source>
             <translation>
-                <numerusform>%n Block</numerusform>
-                <numerusform>%n Blöcke</numerusform>
+                <numerusform>%n Absatz</numerusform>
+                <numerusform>%n Absätze</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -2097,42 +2097,42 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <location filename="../ui/projects/projectpage.cpp" line="813" />
             <source>%Ln block(s)</source>
             <translation>
-                <numerusform>%Ln Block</numerusform>
-                <numerusform>%Ln Blöcke</numerusform>
+                <numerusform>%Ln Absatz</numerusform>
+                <numerusform>%Ln Absätze</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../ui/projects/projectpage.cpp" line="815" />
             <source>Still to render: %1, %2 tokens (their price is reserved on the account until they are made).</source>
-            <translation>Noch zu rendern: %1, %2 Tokens (ihr Preis ist auf dem Konto reserviert, bis sie erzeugt sind).</translation>
+            <translation>Noch zu vertonen: %1, %2 Tokens (ihr Preis ist auf dem Konto reserviert, bis sie erzeugt sind).</translation>
         </message>
         <message>
             <location filename="../ui/projects/projectpage.cpp" line="817" />
             <source>Still to render: %1.</source>
-            <translation>Noch zu rendern: %1.</translation>
+            <translation>Noch zu vertonen: %1.</translation>
         </message>
         <message>
             <location filename="../ui/projects/projectpage.cpp" line="821" />
             <source>To render: %1.</source>
-            <translation>Zu rendern: %1.</translation>
+            <translation>Zu vertonen: %1.</translation>
         </message>
         <message>
             <location filename="../ui/projects/projectpage.cpp" line="824" />
             <source>To render: %1, %2 tokens — %3 credits, or %4 from the wallet (billed to the selected account)</source>
-            <translation>Zu rendern: %1, %2 Tokens — %3 Credits oder %4 aus dem Guthaben (dem gewählten Konto berechnet)</translation>
+            <translation>Zu vertonen: %1, %2 Tokens — %3 Credits oder %4 aus dem Guthaben (dem gewählten Konto berechnet)</translation>
         </message>
         <message>
             <location filename="../ui/projects/projectpage.cpp" line="874" />
             <source>Getting ready to render…</source>
-            <translation>Rendern wird vorbereitet…</translation>
+            <translation>Vertonen wird vorbereitet…</translation>
         </message>
         <message numerus="yes">
             <location filename="../ui/projects/projectpage.cpp" line="997" />
             <location filename="../ui/projects/projectpage.cpp" line="1050" />
             <source>Render the whole project before exporting: %n block(s) not rendered yet.</source>
             <translation>
-                <numerusform>Rendern Sie vor dem Export das ganze Projekt: %n Block ist noch nicht gerendert.</numerusform>
-                <numerusform>Rendern Sie vor dem Export das ganze Projekt: %n Blöcke sind noch nicht gerendert.</numerusform>
+                <numerusform>Vertonen Sie vor dem Export das ganze Projekt: %n Absatz ist noch nicht vertont.</numerusform>
+                <numerusform>Vertonen Sie vor dem Export das ganze Projekt: %n Absätze sind noch nicht vertont.</numerusform>
             </translation>
         </message>
         <message>

@@ -2,7 +2,7 @@
 // Generate's text with its model and voice, the last project (reopened) and a list of
 // recent ones in File ▸ Recent projects (the latest first, at most eight, files gone left
 // out). The keyboard help lists every shortcut the window has, and counts read as
-// words in English and German ("1 chapter", "2 Blöcke").
+// words in English and German ("1 chapter", "2 Absätze").
 #include "generatepage.h"
 #include "mainwindow.h"
 #include "projectpage.h"
@@ -222,8 +222,8 @@ void TestUiCarryover::countsReadAsWords_data()
     const QString more = QStringLiteral("# One\n\nFirst.\n\nSecond.\n\n# Two\n\nThird.\n");
     QTest::newRow("English, one of each") << false << QStringLiteral("book.txt") << one << QStringLiteral("1 chapter, 1 block, ");
     QTest::newRow("English, more") << false << QStringLiteral("book.md") << more << QStringLiteral("2 chapters, 5 blocks, ");
-    QTest::newRow("German, one of each") << true << QStringLiteral("book.txt") << one << QStringLiteral("1 Kapitel, 1 Block, ");
-    QTest::newRow("German, more") << true << QStringLiteral("book.md") << more << QStringLiteral("2 Kapitel, 5 Blöcke, ");
+    QTest::newRow("German, one of each") << true << QStringLiteral("book.txt") << one << QStringLiteral("1 Kapitel, 1 Absatz, ");
+    QTest::newRow("German, more") << true << QStringLiteral("book.md") << more << QStringLiteral("2 Kapitel, 5 Absätze, ");
 }
 
 // The project's title line and what is left to render count in words of the language.
