@@ -1,6 +1,7 @@
 #include "v3json.h"
 
 #include "jsonfields.h"
+#include "metering.h"
 #include "timestamps.h"
 #include "urlsigner.h"
 
@@ -68,6 +69,8 @@ QJsonValue V3Json::dollarCost(const Generation &g)
 
 QJsonValue V3Json::method(const Generation &g)
 {
+    if (g.source == PaymentSource::Unmetered)
+        return QJsonValue::Null; // the studio's own, paid by no one
     return g.status == GenerationStatus::Completed || g.charged ? QJsonValue(g.source) : QJsonValue(QJsonValue::Null);
 }
 

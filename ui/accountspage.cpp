@@ -36,15 +36,9 @@ QString displayTime(qint64 ms, const QString &format = QStringLiteral("yyyy-MM-d
     return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms), format);
 }
 
-// Dollars with cents, or with all six decimals when a per-token price left fractions
-// of a cent (a short base generation costs well under one).
 QString usd(qint64 micros, bool sign = false)
 {
-    const int decimals = micros % 10000 == 0 ? 2 : 6;
-    const QString amount = QLocale().toString(Money::usd(qAbs(micros)), 'f', decimals);
-    if (micros < 0)
-        return QStringLiteral("−$") + amount;
-    return (sign && micros > 0 ? QStringLiteral("+$") : QStringLiteral("$")) + amount;
+    return sign ? StudioLabels::signedMoney(micros) : StudioLabels::money(micros);
 }
 
 QString signedCount(qint64 n)

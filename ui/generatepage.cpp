@@ -74,18 +74,14 @@ protected:
 
 constexpr qsizetype kMaxChars = 50000;
 
-// Money and counts as the studio's language writes them ("$0.00125", "0,00125 $").
-QString dollars(qint64 micros, int decimals)
-{
-    return QLocale().toCurrencyString(Money::usd(micros), QStringLiteral("$"), decimals);
-}
-
 QString count(qint64 n)
 {
     return QLocale().toString(n);
 }
 constexpr int kRoleVoiceId = Qt::UserRole + 1;
 const QString kSaveDirKey = QStringLiteral("history/saveDir");
+// Typing pauses this long before the draft is written to the data dir.
+constexpr int kDraftDelayMs = 800;
 
 // A word stays marked through a pause shorter than this (a comma), so the mark does not
 // flicker; a longer one (between sentences) clears it until the next word.
@@ -102,6 +98,14 @@ GeneratePage::GeneratePage(StudioContext &context, QWidget *parent)
         updateEstimate();
     });
     connect(&m_context, &StudioContext::balanceChanged, this, &GeneratePage::updateEstimate);
+    connect(&m_context, &StudioContext::meteringChanged, this, &GeneratePage::updateEstimate);
+    m_draftTimer.setSingleShot(true);
+    m_draftTimer.setInterval(kDraftDelayMs);
+    connect(&m_draftTimer, &QTimer::timeout, this, &GeneratePage::saveDraft);
+    connect(m_text, &QPlainTextEdit::textChanged, this, [this] {
+        if (m_settingsLoaded)
+            m_draftTimer.start();
+    });
     connect(&m_context, &StudioContext::accountsSettledChanged, this, &GeneratePage::speakIfPending);
     connect(&m_context, &StudioContext::voicesChanged, this, &GeneratePage::reloadVoices);
     connect(m_player, &AudioPlayer::availabilityChanged, this, [this] {
@@ -136,6 +140,7 @@ void GeneratePage::loadSettings()
     {
         QString model;
         QHash<QString, QString> voices;
+        QString draft;
     };
     const StudioSettings settings = m_context.services().studioSettings();
     QStringList models;
@@ -144,11 +149,15 @@ void GeneratePage::loadSettings()
     m_context.run(this, [settings, models] {
         Saved saved;
         saved.model = settings.lastModel();
+        saved.draft = settings.draftText();
         for (const QString &m : models)
             saved.voices.insert(m, settings.lastVoice(m));
         return saved;
     }, [this](const Saved &saved) {
         m_savedVoice = saved.voices;
+        // The text left at the last start, unless something was typed or opened meanwhile.
+        if (m_text->document()->isEmpty() && !saved.draft.isEmpty())
+            m_text->setPlainText(saved.draft);
         m_settingsLoaded = true;
         const int model = m_model->findData(saved.model);
         if (model >= 0 && model != m_model->currentIndex())
@@ -179,7 +188,20 @@ void GeneratePage::remember(const std::function<void(StudioSettings &)> &write)
     }, [](bool) {});
 }
 
-GeneratePage::~GeneratePage() = default; // a stream still running stops with m_live
+// The editor's text is what the next start shows.
+void GeneratePage::saveDraft()
+{
+    m_draftTimer.stop();
+    remember([draft = m_text->toPlainText()](StudioSettings &s) { s.setDraftText(draft); });
+}
+
+GeneratePage::~GeneratePage()
+{
+    // Typed just before closing: written still (the store pool outlives the page). A
+    // stream still running stops with m_live.
+    if (m_draftTimer.isActive())
+        saveDraft();
+}
 
 void GeneratePage::buildUi()
 {
@@ -426,18 +448,20 @@ void GeneratePage::updateEstimate()
     const QString priceModel = premium ? QStringLiteral("advanced") : model;
     const qint64 credits = pricing.credits(priceModel, tokens);
     const qint64 micros = pricing.micros(priceModel, tokens);
-    QString line = tr("%n character(s)", nullptr, int(text.size())) + QStringLiteral(" · ")
-                   + tr("%n token(s)", nullptr, int(tokens)) + QStringLiteral(" · ")
-                   + tr("≈ %1 credits or %2").arg(count(credits), dollars(micros, 5));
+    const bool metered = m_context.metering(DesktopMetering::Work::Speech) == Metering::Metered;
+    QString line = tr("%Ln character(s)", nullptr, int(text.size()));
+    if (metered)
+        line += QStringLiteral(" · ") + tr("%Ln token(s)", nullptr, int(tokens)) + QStringLiteral(" · ")
+                + tr("≈ %1 credits or %2").arg(count(credits), StudioLabels::money(micros));
     if (tokens > kMaxChars)
         line += QStringLiteral(" · ") + tr("too long: at most %1 characters").arg(count(kMaxChars));
     // Credits matter once the balance does not cover the text: say so, and where to fix it.
-    const bool covered = tokens == 0 || m_context.accountId() == 0 || credits <= m_context.accountCredits()
+    const bool covered = !metered || tokens == 0 || m_context.accountId() == 0 || credits <= m_context.accountCredits()
                          || micros <= m_context.accountWalletMicros();
     if (!covered)
         line += QStringLiteral(" · ")
                 + tr("more than this account has (%1 credits, %2 in the wallet)")
-                      .arg(count(m_context.accountCredits()), dollars(m_context.accountWalletMicros(), 2));
+                      .arg(count(m_context.accountCredits()), StudioLabels::money(m_context.accountWalletMicros()));
     m_count->setText(line);
     m_accountsLink->setVisible(!covered);
 }
@@ -654,6 +678,7 @@ CreateGeneration GeneratePage::currentRequest() const
     req.voiceId = selectedVoiceId();
     req.audioFormat = m_format->currentData().toString();
     req.apiVersion = QStringLiteral("studio");
+    req.metering = m_context.metering(DesktopMetering::Work::Speech);
     // Word timings for the marked word and the captions: each piece is then made whole
     // before its audio goes out (docs/api.md "Word timings and captions" says what that costs).
     req.timestamps = true;
@@ -726,10 +751,10 @@ void GeneratePage::liveEnded(const LiveStream::Outcome &out)
         if (out.error.kind == ServiceError::Kind::InsufficientBalance) {
             m_status->setText(tr("Not generated: this text costs more than the account has left "
                                  "(%1 credits, %2 in the wallet). Add credits or top up the wallet.")
-                                  .arg(count(m_context.accountCredits()), dollars(m_context.accountWalletMicros(), 2)));
+                                  .arg(count(m_context.accountCredits()), StudioLabels::money(m_context.accountWalletMicros())));
             m_accountsLink->setVisible(true);
         } else {
-            m_status->setText(tr("Not generated: %1").arg(out.error.detail));
+            m_status->setText(tr("Not generated: %1").arg(StudioLabels::problem(out.error)));
         }
         emit generationFinished({}, GenerationStatus::Failed);
         break;
@@ -888,9 +913,13 @@ void GeneratePage::onCompleted(const Generation &g)
     m_progress->setValue(100);
     updateFileActions();
     setBusy(false);
-    m_status->setText(tr("Done: %1 of audio, %2 tokens, %3 from the %4.")
-                          .arg(StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate),
-                               count(g.tokens), dollars(g.dollarCostMicros, 5), StudioLabels::paymentSource(g.source)));
+    const QString heard = StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate);
+    if (g.source == PaymentSource::Unmetered)
+        m_status->setText(tr("Done: %1 of audio.").arg(heard));
+    else
+        m_status->setText(tr("Done: %1 of audio, %2 tokens, %3 from the %4.")
+                              .arg(heard, count(g.tokens), StudioLabels::money(g.dollarCostMicros),
+                                   StudioLabels::paymentSource(g.source)));
     m_context.notifyDataChanged();
     emit generationFinished(g.id, g.status);
 }
@@ -910,13 +939,15 @@ void GeneratePage::onStopped(const Generation &g, qint64 keptSamples)
     m_progress->setValue(g.status == GenerationStatus::Completed ? qBound(0, reached, 100) : 0);
     m_progress->setFormat(tr("Stopped at %p%"));
     updateFileActions();
-    if (g.status == GenerationStatus::Completed) {
+    const QString kept = StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate);
+    if (g.status != GenerationStatus::Completed)
+        m_status->setText(g.source == PaymentSource::Unmetered ? tr("Stopped before any audio.")
+                                                                : tr("Stopped before any audio: nothing was billed."));
+    else if (g.source == PaymentSource::Unmetered)
+        m_status->setText(tr("Stopped: kept %1 of audio.").arg(kept));
+    else
         m_status->setText(tr("Stopped: kept %1 of audio; billed %2 of %3 tokens (%4).")
-                              .arg(StudioLabels::seconds(double(m_streamedSamples) / AudioFormats::kSampleRate),
-                                   count(g.billedTokens), count(g.tokens), dollars(g.dollarCostMicros, 5)));
-    } else {
-        m_status->setText(tr("Stopped before any audio: nothing was billed."));
-    }
+                              .arg(kept, count(g.billedTokens), count(g.tokens), StudioLabels::money(g.dollarCostMicros)));
     m_context.notifyDataChanged();
     emit generationFinished(g.id, g.status);
 }

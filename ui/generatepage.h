@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QPointer>
+#include <QTimer>
 #include <QWidget>
 
 #include <functional>
@@ -49,6 +50,8 @@ public:
     QPushButton *captionsButton() const { return m_captions; }
     QPushButton *pasteButton() const { return m_paste; }
     QLabel *statusLabel() const { return m_status; }
+    // The line under the editor: characters, and where the studio meters, tokens and price.
+    QLabel *estimateLabel() const { return m_count; }
     PlayerBar *playerBar() const { return m_playerBar; }
     QProgressBar *progressBar() const { return m_progress; }
     // The sentence marked in the editor while it is heard; -1 when none.
@@ -126,6 +129,7 @@ private:
     void updateSpeakState();
     QString selectedVoiceId() const;
     void loadSettings();
+    void saveDraft();
     void rememberVoice();
     // Writes to the data dir's StudioSettings off the GUI thread.
     void remember(const std::function<void(StudioSettings &)> &write);
@@ -181,6 +185,7 @@ private:
     // The model and voices last used with this data dir (StudioSettings), once read.
     QHash<QString, QString> m_savedVoice;
     bool m_settingsLoaded = false;
+    QTimer m_draftTimer; // the draft is written once typing pauses
     bool m_fillingVoices = false;
     QString m_voicesModel; // the model whose voices the list shows
 };

@@ -310,7 +310,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     const bool completed = g.status == GenerationStatus::Completed;
     // Like the API's dollar_cost and method: known once charged (completed, or a stream
     // its client ended after audio was delivered).
-    const bool charged = completed || g.charged;
+    // The studio's own unmetered work was paid by no one: no cost, no method.
+    const bool charged = (completed || g.charged) && g.source != PaymentSource::Unmetered;
 
     switch (role) {
     case IdRole:
@@ -334,9 +335,11 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case Tokens:
             return QLocale().toString(g.tokens);
         case Cost:
-            return charged ? QLocale().toCurrencyString(Money::usd(g.dollarCostMicros), QStringLiteral("$"), 5)
+            return charged ? StudioLabels::money(g.dollarCostMicros)
                              : QStringLiteral("—");
         case Method:
+            if (g.source == PaymentSource::Unmetered)
+                return tr("Free");
             if (!charged)
                 return QStringLiteral("—");
             return g.source == PaymentSource::Wallet ? tr("Wallet") : tr("Credits");
@@ -359,6 +362,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case Voice:
             return g.voiceId;
         case Method:
+            if (g.source == PaymentSource::Unmetered)
+                return tr("Made in the studio, which does not meter its own speech");
             if (!charged)
                 return {};
             return g.source == PaymentSource::Wallet ? tr("Paid from the wallet") : tr("Paid from the monthly credits");

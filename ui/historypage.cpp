@@ -425,8 +425,8 @@ void HistoryPage::updateDetails()
         parts << quoted(text).toHtmlEscaped();
     // What the columns a narrow window hides say (tokens, cost, payment).
     QString money = tr("Tokens: %1").arg(locale.toString(g.tokens));
-    if (g.status == GenerationStatus::Completed || g.charged) {
-        const QString cost = locale.toCurrencyString(Money::usd(g.dollarCostMicros), QStringLiteral("$"), 5);
+    if ((g.status == GenerationStatus::Completed || g.charged) && g.source != PaymentSource::Unmetered) {
+        const QString cost = StudioLabels::money(g.dollarCostMicros);
         money += QStringLiteral(" · ")
                  + (g.source == PaymentSource::Wallet ? tr("%1 paid from the wallet") : tr("%1 paid from the monthly credits"))
                        .arg(cost);

@@ -11,6 +11,7 @@
 #include "servercontrol.h"
 #include "studiocontext.h"
 #include "studioicons.h"
+#include "studiosettings.h"
 #include "voicespage.h"
 
 #include <QApplication>
@@ -23,6 +24,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -50,15 +52,14 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     auto *bar = addToolBar(tr("Studio"));
     bar->setObjectName(QStringLiteral("StudioToolBar"));
     bar->setMovable(false);
-    bar->addWidget(new QLabel(tr(" Account: ")));
+    m_accountActions << bar->addWidget(new QLabel(tr(" Account: ")));
     m_account = new QComboBox;
     m_account->setObjectName(QStringLiteral("accountBox"));
     // As wide as the longest name, never clipped; names are short, the toolbar is not.
     m_account->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_account->setMinimumContentsLength(8);
     m_account->setAccessibleName(tr("Account"));
-    bar->addWidget(m_account);
-    bar->addSeparator();
+    m_accountActions << bar->addWidget(m_account) << bar->addSeparator();
     m_serverLabel = new QLabel;
     m_serverLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     bar->addWidget(m_serverLabel);
@@ -144,6 +145,7 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
         });
     });
     connect(&m_context, &StudioContext::accountsPageRequested, this, [this] { showPage(Accounts); });
+    connect(&m_context, &StudioContext::meteringChanged, this, &MainWindow::showMetering);
     if (ServerControl *server = m_context.server()) {
         connect(server, &ServerControl::stateChanged, this, &MainWindow::updateServerState);
         connect(m_serverToggle, &QPushButton::clicked, this, [this, server] {
@@ -155,8 +157,10 @@ MainWindow::MainWindow(StudioContext &context, QWidget *parent)
     }
     connect(serverSettings, &QPushButton::clicked, this, &MainWindow::editServerSettings);
     buildMenus();
+    showMetering(m_context.meterDesktop());
     updateServerState();
     reloadAccounts();
+    m_projects->loadRecentProjects(true);
 
     QSettings s;
     if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
@@ -182,6 +186,7 @@ struct AccountsAtStart
     bool starting = false;
     qint64 selected = 0;
     QString problem; // the desktop account could not be made
+    bool meterDesktop = false;
 };
 
 // The desktop user's name, for the account the studio makes for them.
@@ -203,9 +208,11 @@ void MainWindow::reloadAccounts()
     const bool starting = !std::exchange(m_startAsked, true);
     const QString user = starting ? desktopUserName() : QString();
     const qint64 chosen = m_context.accountId();
-    m_context.run(this, [service, starting, user, chosen] {
+    const StudioSettings settings = m_context.services().studioSettings();
+    m_context.run(this, [service, starting, user, chosen, settings] {
         AccountsAtStart start;
         start.starting = starting;
+        start.meterDesktop = settings.meterDesktop();
         if (starting && chosen) {
             start.selected = chosen;
         } else if (starting) {
@@ -237,6 +244,7 @@ void MainWindow::reloadAccounts()
         block.unblock();
         applySelectedAccount();
         if (start.starting) {
+            m_context.setMeterDesktop(start.meterDesktop); // before a waiting Speak starts
             m_context.setAccountsSettled();
             m_context.notifyDataChanged(); // the pages read before the desktop account was made
         }
@@ -346,6 +354,11 @@ void MainWindow::buildMenus()
         showPage(Generate);
         m_generate->exportCaptions();
     });
+    m_recentMenu = file->addMenu(tr("Recent &projects"));
+    m_recentMenu->setObjectName(QStringLiteral("recentProjectsMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentProjects);
+    connect(m_projects, &ProjectPage::recentProjectsChanged, this, &MainWindow::fillRecentProjects);
+    fillRecentProjects();
     file->addSeparator();
     QAction *quit = file->addAction(StudioIcons::themed(QStringLiteral("application-exit"), QStyle::SP_DialogCloseButton),
                                     tr("&Quit"), this, &QWidget::close);
@@ -373,6 +386,14 @@ void MainWindow::buildMenus()
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
     stop->setShortcutContext(Qt::WidgetShortcut);
 
+    QMenu *settings = menuBar()->addMenu(tr("Se&ttings"));
+    m_meter = settings->addAction(tr("&Bill the studio's own speech to an account"));
+    m_meter->setObjectName(QStringLiteral("meterDesktop"));
+    m_meter->setCheckable(true);
+    m_meter->setStatusTip(tr("For a studio shared by several people: speech and project renders made here are billed "
+                             "to the account chosen at the top. Previews stay free."));
+    connect(m_meter, &QAction::toggled, this, &MainWindow::setMeterDesktop);
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, &MainWindow::showShortcuts);
     keys->setShortcut(QKeySequence::HelpContents);
@@ -385,19 +406,68 @@ void MainWindow::buildMenus()
                     tr("&About TTS Studio"), this, &MainWindow::showAbout);
 }
 
+void MainWindow::fillRecentProjects()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_projects->recentProjects();
+    for (const QString &path : recent)
+        m_recentMenu->addAction(QFileInfo(path).completeBaseName(), this, [this, path] {
+            showPage(Projects);
+            m_projects->openProject(path);
+        })->setToolTip(QDir::toNativeSeparators(path));
+    m_recentMenu->setToolTipsVisible(true);
+    if (recent.isEmpty())
+        m_recentMenu->addAction(tr("No projects yet"))->setEnabled(false);
+}
+
+// Saved with the data dir, off the GUI thread; the pages follow the context at once.
+void MainWindow::setMeterDesktop(bool on)
+{
+    m_context.setMeterDesktop(on);
+    const StudioSettings settings = m_context.services().studioSettings();
+    m_context.run(this, [settings, on] {
+        StudioSettings s = settings;
+        s.setMeterDesktop(on);
+        return true;
+    }, [](bool) {});
+}
+
+// Unmetered, no account is chosen for the desktop user's work: the picker goes.
+void MainWindow::showMetering(bool meterDesktop)
+{
+    for (QAction *a : std::as_const(m_accountActions))
+        a->setVisible(meterDesktop);
+    const QSignalBlocker block(m_meter);
+    m_meter->setChecked(meterDesktop);
+}
+
+QList<std::pair<QString, QString>> MainWindow::shortcutRows()
+{
+    const auto keys = [](const QKeySequence &k) { return k.toString(QKeySequence::NativeText); };
+    return {
+        {keys(QKeySequence(Qt::CTRL | Qt::Key_Return)) + QStringLiteral(", ") + keys(QKeySequence(Qt::CTRL | Qt::Key_Enter)),
+         tr("Speak the text")},
+        {keys(QKeySequence(Qt::Key_Escape)), tr("Stop generating and playing")},
+        {keys(QKeySequence(Qt::CTRL | Qt::Key_Space)), tr("Pause or play again")},
+        {keys(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V)),
+         tr("Replace the text with the clipboard's")},
+        {keys(QKeySequence(QKeySequence::Open)), tr("Open a text file")},
+        {keys(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)), tr("Save the speech as WAV or MP3")},
+        {keys(QKeySequence(QKeySequence::Save)), tr("History: save the selected generation's audio")},
+        {keys(QKeySequence(QKeySequence::Delete)),
+         tr("History, Voices: delete the selected generation or custom voice")},
+        {keys(QKeySequence(Qt::CTRL | Qt::Key_R)), tr("Projects: render the project")},
+        {keys(QKeySequence(Qt::CTRL | Qt::Key_Z)), tr("Projects: undo the last edit")},
+        {keys(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)) + QStringLiteral(", ") + keys(QKeySequence(Qt::CTRL | Qt::Key_Y)),
+         tr("Projects: redo")},
+        {keys(QKeySequence::HelpContents), tr("Show these shortcuts")},
+        {keys(QKeySequence(Qt::CTRL | Qt::Key_Q)), tr("Quit")},
+    };
+}
+
 void MainWindow::showShortcuts()
 {
-    const std::pair<QString, QString> rows[] = {
-        {QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText), tr("Speak the text")},
-        {QKeySequence(Qt::Key_Escape).toString(QKeySequence::NativeText), tr("Stop generating and playing")},
-        {QKeySequence(Qt::CTRL | Qt::Key_Space).toString(QKeySequence::NativeText), tr("Pause or play again")},
-        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V).toString(QKeySequence::NativeText),
-         tr("Replace the text with the clipboard's")},
-        {QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText), tr("Open a text file")},
-        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S).toString(QKeySequence::NativeText), tr("Save the speech as WAV or MP3")},
-        {QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText), tr("History: delete the selected generation")},
-        {QKeySequence(Qt::CTRL | Qt::Key_Q).toString(QKeySequence::NativeText), tr("Quit")},
-    };
+    const auto rows = shortcutRows();
     QString html = QStringLiteral("<table cellspacing='6'>");
     for (const auto &[key, what] : rows)
         html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key.toHtmlEscaped(), what.toHtmlEscaped());

@@ -2,9 +2,14 @@
 
 #include "records.h"
 
+#include <QList>
 #include <QMainWindow>
 
+#include <utility>
+
 class AccountsPage;
+class QAction;
+class QMenu;
 class PronunciationsPage;
 class GeneratePage;
 class HistoryPage;
@@ -38,6 +43,11 @@ public:
     PronunciationsPage *pronunciationsPage() const { return m_pronunciations; }
     ProjectPage *projectPage() const { return m_projects; }
     QComboBox *accountBox() const { return m_account; }
+    // Settings ▸ "Bill the studio's own speech to an account" (StudioSettings::meterDesktop).
+    QAction *meterAction() const { return m_meter; }
+    QMenu *recentProjectsMenu() const { return m_recentMenu; }
+    // The keyboard shortcuts the help lists: (keys, what they do).
+    static QList<std::pair<QString, QString>> shortcutRows();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -55,6 +65,9 @@ private:
     void editServerSettings();
     void buildMenus();
     void showShortcuts();
+    void fillRecentProjects();
+    void setMeterDesktop(bool on);
+    void showMetering(bool meterDesktop);
     void showServerUrl();
     void openApiDocs();
     void showAbout();
@@ -63,6 +76,9 @@ private:
     QListWidget *m_nav = nullptr;
     QStackedWidget *m_stack = nullptr;
     QComboBox *m_account = nullptr;
+    QList<QAction *> m_accountActions; // the toolbar's account picker: shown where the studio meters
+    QAction *m_meter = nullptr;
+    QMenu *m_recentMenu = nullptr;
     QLabel *m_serverLabel = nullptr;
     QPushButton *m_serverToggle = nullptr;
     GeneratePage *m_generate = nullptr;

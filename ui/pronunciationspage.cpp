@@ -1,4 +1,5 @@
 #include "pronunciationspage.h"
+#include "studiolabels.h"
 
 #include "audioplayer.h"
 #include "lexiconservice.h"
@@ -83,7 +84,7 @@ void PronunciationsPage::buildUi()
     for (const Voice &v : m_context.services().catalog().systemVoices())
         m_voice->addItem(v.name, v.id);
     m_listen = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Listen"));
-    m_listen->setToolTip(tr("Say the selected word in a sentence with this voice (billed like any speech, kept out of "
+    m_listen->setToolTip(tr("Say the selected word in a sentence with this voice (free, kept out of "
                             "History as a preview)."));
     auto *import = new QPushButton(tr("Import PLS…"));
     auto *exportButton = new QPushButton(tr("Export PLS…"));
@@ -278,6 +279,7 @@ void PronunciationsPage::listenSelected()
     req.audioFormat = QStringLiteral("wav");
     req.apiVersion = QStringLiteral("studio");
     req.preview = true; // not work to find again: out of the default history
+    req.metering = m_context.metering(DesktopMetering::Work::Preview);
     m_listenedSamples = 0;
     m_player->start();
     m_status->setText(tr("Saying “%1” with %2…").arg(m_entries.at(row).grapheme, voice->name));
@@ -309,7 +311,7 @@ void PronunciationsPage::liveEnded(const LiveStream::Outcome &out)
     } else if (out.kind == LiveStream::Outcome::Kind::Stopped) {
         status = tr("Stopped.");
     } else {
-        status = tr("Could not say it: %1").arg(out.error.detail);
+        status = tr("Could not say it: %1").arg(StudioLabels::problem(out.error));
     }
     m_status->setText(status);
     updateButtons();

@@ -40,6 +40,19 @@ void StudioContext::setAccountBalance(qint64 credits, qint64 walletMicros)
     emit balanceChanged();
 }
 
+void StudioContext::setMeterDesktop(bool on)
+{
+    if (on == m_meterDesktop)
+        return;
+    m_meterDesktop = on;
+    emit meteringChanged(on);
+}
+
+Metering StudioContext::metering(DesktopMetering::Work work) const
+{
+    return DesktopMetering::of(work, m_meterDesktop);
+}
+
 AuthContext StudioContext::auth() const
 {
     return AuthContext{m_accountId, 0, m_plan};

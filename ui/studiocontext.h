@@ -3,6 +3,7 @@
 #include "services.h"
 
 #include "keyservice.h"
+#include "metering.h"
 #include "records.h"
 #include "storetask.h"
 
@@ -35,6 +36,11 @@ public:
     // desktop user's account): a Speak asked for meanwhile waits instead of failing.
     bool accountsSettled() const { return m_accountsSettled; }
     void setAccountsSettled();
+    // Whether the desktop user's work is billed to the selected account (StudioSettings,
+    // off by default); the engine's policy says what that means for each kind of work.
+    bool meterDesktop() const { return m_meterDesktop; }
+    void setMeterDesktop(bool on);
+    Metering metering(DesktopMetering::Work work) const;
     // The selected account's balances as last read, for explaining costs when they
     // matter (a text the balance does not cover).
     qint64 accountCredits() const { return m_credits; }
@@ -57,6 +63,7 @@ signals:
     void voicesChanged();
     void accountsSettledChanged();
     void balanceChanged();
+    void meteringChanged(bool meterDesktop);
     // A page asks the window to show the Accounts & credits page.
     void accountsPageRequested();
 
@@ -72,6 +79,7 @@ private:
     qint64 m_accountId = 0;
     QString m_plan = QStringLiteral("free");
     bool m_accountsSettled = false;
+    bool m_meterDesktop = false;
     qint64 m_credits = 0;
     qint64 m_walletMicros = 0;
 };

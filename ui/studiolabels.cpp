@@ -1,7 +1,10 @@
 #include "studiolabels.h"
 
 #include "languages.h"
+#include "metering.h"
+#include "pricing.h"
 #include "records.h"
+#include "serviceerror.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -37,8 +40,12 @@ QString StudioLabels::stopNote(const Generation &g)
 {
     if (!g.stopped)
         return {};
+    const bool unmetered = g.source == PaymentSource::Unmetered;
     if (g.status != GenerationStatus::Completed)
-        return QCoreApplication::translate("StudioLabels", "Stopped before any audio: nothing was billed.");
+        return unmetered ? QCoreApplication::translate("StudioLabels", "Stopped before any audio.")
+                         : QCoreApplication::translate("StudioLabels", "Stopped before any audio: nothing was billed.");
+    if (unmetered)
+        return QCoreApplication::translate("StudioLabels", "Stopped: the audio made until then is kept.");
     const QLocale locale;
     return QCoreApplication::translate("StudioLabels", "Stopped: the audio made until then is kept, billed for %1 of %2 tokens.")
         .arg(locale.toString(g.billedTokens), locale.toString(g.tokens));
@@ -115,9 +122,7 @@ QString StudioLabels::ledgerNote(const QString &note)
         QStringLiteral("^stopped in the studio: (\\d+) of (\\d+) tokens, (\\d+) credits / (\\d+) micro-USD$"));
     const QLocale locale;
     const auto number = [&locale](const QString &digits) { return locale.toString(digits.toLongLong()); };
-    const auto usd = [&locale](const QString &micros) {
-        return locale.toCurrencyString(double(micros.toLongLong()) / 1e6, QStringLiteral("$"), 5);
-    };
+    const auto usd = [](const QString &micros) { return money(micros.toLongLong()); };
     if (const auto m = settled.match(note); m.hasMatch()) {
         const QString cost = QCoreApplication::translate("StudioLabels", "%1 credits, %2").arg(number(m.captured(1)), usd(m.captured(2)));
         if (m.captured(3).isEmpty())
@@ -133,6 +138,8 @@ QString StudioLabels::ledgerNote(const QString &note)
 
 QString StudioLabels::paymentSource(const QString &source)
 {
+    if (source == PaymentSource::Unmetered)
+        return QCoreApplication::translate("StudioLabels", "not metered");
     if (source == PaymentSource::Wallet)
         return QCoreApplication::translate("StudioLabels", "wallet");
     return QCoreApplication::translate("StudioLabels", "monthly credits");
@@ -181,4 +188,32 @@ QString StudioLabels::dateTime(qint64 msSinceEpoch)
 QString StudioLabels::seconds(double seconds)
 {
     return QCoreApplication::translate("StudioLabels", "%1 s").arg(QLocale().toString(seconds, 'f', 1));
+}
+
+QString StudioLabels::money(qint64 micros)
+{
+    const int decimals = micros % 10000 == 0 ? 2 : 6;
+    return QLocale().toCurrencyString(Money::usd(micros), QStringLiteral("$"), decimals);
+}
+
+QString StudioLabels::signedMoney(qint64 micros)
+{
+    return micros > 0 ? QLocale().positiveSign() + money(micros) : money(micros);
+}
+
+QString StudioLabels::problem(const ServiceError &error)
+{
+    switch (error.kind) {
+    case ServiceError::Kind::InsufficientBalance:
+        return QCoreApplication::translate("StudioLabels", "the account's credits and wallet do not cover it");
+    case ServiceError::Kind::RateLimited:
+    case ServiceError::Kind::Unavailable:
+        return QCoreApplication::translate("StudioLabels", "the studio is busy; try again in a moment");
+    case ServiceError::Kind::StoreUnavailable:
+        return QCoreApplication::translate("StudioLabels", "the studio's database does not answer; try again in a moment");
+    case ServiceError::Kind::Internal:
+        return QCoreApplication::translate("StudioLabels", "something went wrong inside the studio");
+    default:
+        return error.detail;
+    }
 }

@@ -3,6 +3,7 @@
 #include <QString>
 
 struct Generation;
+struct ServiceError;
 
 // Words the studio shows for the engine's codes, in the studio's language: statuses,
 // models, languages (named through QLocale), times and durations (QLocale formats).
@@ -28,4 +29,12 @@ QString paymentSource(const QString &source); // CREDITS_BALANCE -> "monthly cre
 QString language(const QString &model, const QString &code);
 QString dateTime(qint64 msSinceEpoch);   // short local date and time
 QString seconds(double seconds);         // "2.6 s" / "2,6 s"
+// Dollars, one rule on every page and in every language, written by the locale: whole
+// cents with two decimals, else all six a micro-dollar has ("$1.50", "$0.000495";
+// German "1,50 $", "0,000495 $").
+QString money(qint64 micros);
+QString signedMoney(qint64 micros); // "+$1.50", "-$0.000495"
+// A refusal or failure in the user's words, never the engine's code (InsufficientBalance,
+// CREDITS_BALANCE); the engine's detail where it already says what to change.
+QString problem(const ServiceError &error);
 }

@@ -74,6 +74,9 @@ VoicesPage::VoicesPage(StudioContext &context, QWidget *parent)
     , m_player(new AudioPlayer(this))
 {
     buildUi();
+    connect(&m_context, &StudioContext::meteringChanged, this, [this](bool metered) {
+        m_table->setColumnHidden(ColPrice, !metered);
+    });
     connect(&m_context, &StudioContext::accountChanged, this, [this] {
         stopPreview();
         if (m_dialog)
@@ -82,7 +85,7 @@ VoicesPage::VoicesPage(StudioContext &context, QWidget *parent)
     });
     connect(m_player, &AudioPlayer::availabilityChanged, this, [this] {
         const bool unavailable = !m_player->unavailableReason().isEmpty();
-        m_audioNotice->setText(tr("No audio output is available: previews are generated (and billed) but cannot be heard here."));
+        m_audioNotice->setText(tr("No audio output is available: previews are generated but cannot be heard here."));
         m_audioNotice->setVisible(unavailable);
     });
     connect(m_player, &AudioPlayer::finished, this, [this] {
@@ -166,8 +169,8 @@ void VoicesPage::buildUi()
     buttons->addWidget(m_refresh);
     layout->addLayout(buttons);
 
-    m_status = new QLabel(tr("Click ▶ to hear a voice say one short sentence; click again to stop. A preview is billed "
-                             "like any speech (see its tooltip) and kept out of History unless you show previews there."));
+    m_status = new QLabel(tr("Click ▶ to hear a voice say one short sentence; click again to stop. Previews are free "
+                             "and kept out of History unless you show previews there."));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
@@ -177,7 +180,7 @@ void VoicesPage::buildUi()
     m_audioNotice->setVisible(false);
     layout->addWidget(m_audioNotice);
     if (!m_player->isAvailable()) {
-        m_audioNotice->setText(tr("No audio output device was found: previews are generated (and billed) but cannot be heard here."));
+        m_audioNotice->setText(tr("No audio output device was found: previews are generated but cannot be heard here."));
         m_audioNotice->setVisible(true);
     }
 
@@ -253,7 +256,6 @@ void VoicesPage::fill(const QList<Voice> &voices)
 {
     const QString keep = m_selectAfterReload.isEmpty() ? selectedVoiceId() : m_selectAfterReload;
     m_selectAfterReload.clear();
-    const Pricing &pricing = m_context.services().generations().pricing();
     m_voices.clear();
     m_model->removeRows(0, m_model->rowCount());
     int custom = 0;
@@ -261,16 +263,11 @@ void VoicesPage::fill(const QList<Voice> &voices)
         m_voices.insert(v.id, v);
         custom += v.isCustom ? 1 : 0;
         const QString sample = sampleSentence(v);
-        const QString priceModel = v.free ? v.model : QStringLiteral("advanced");
-        const qint64 tokens = Pricing::tokens(sample);
         QList<QStandardItem *> row;
         auto *play = cell(QString());
         play->setToolTip(tr("Preview %1: plays one short sample sentence; click again to stop.\n"
-                            "It is billed to the selected account (about %2 credits or $%3) and marked as a "
-                            "preview: History leaves it out unless you show previews.")
-                             .arg(v.name)
-                             .arg(pricing.credits(priceModel, tokens))
-                             .arg(Money::usd(pricing.micros(priceModel, tokens)), 0, 'f', 5));
+                            "Previews are free and kept out of History unless you show previews there.")
+                             .arg(v.name));
         play->setData(v.id, kRoleVoiceId);
         play->setSelectable(true);
         row << play;
@@ -343,8 +340,7 @@ void VoicesPage::updateButtons()
     m_preview->setText(stopping ? tr("Stop preview") : tr("Preview"));
     m_preview->setIcon(style()->standardIcon(stopping ? QStyle::SP_MediaStop : QStyle::SP_MediaPlay));
     m_preview->setToolTip(tr("Play one short sample sentence in the selected voice (Esc stops).\n"
-                             "It is billed to the selected account and marked as a preview: History leaves it out unless you "
-                             "show previews."));
+                             "Previews are free and kept out of History unless you show previews there."));
     m_count->setToolTip(tr("%1 shown").arg(m_proxy->rowCount()));
 }
 
@@ -406,6 +402,7 @@ void VoicesPage::togglePreview(const QString &voiceId)
     req.audioFormat = QStringLiteral("wav");
     req.apiVersion = QStringLiteral("studio");
     req.preview = true; // not work to find again: out of the default history
+    req.metering = m_context.metering(DesktopMetering::Work::Preview);
 
     m_previewId = voiceId;
     m_previewGeneration.clear();
@@ -440,17 +437,13 @@ void VoicesPage::liveEnded(const LiveStream::Outcome &out)
     const Generation &g = out.generation;
     switch (out.kind) {
     case LiveStream::Outcome::Kind::Completed:
-        m_status->setText(tr("Preview of %1: %2 s, billed %3 tokens ($%4, %5).")
-                              .arg(m_previewName)
-                              .arg(double(m_previewSamples) / AudioFormats::kSampleRate, 0, 'f', 1)
-                              .arg(g.tokens)
-                              .arg(Money::usd(g.dollarCostMicros), 0, 'f', 5)
-                              .arg(g.source));
+        m_status->setText(tr("Preview of %1: %2.")
+                              .arg(m_previewName, StudioLabels::seconds(double(m_previewSamples) / AudioFormats::kSampleRate)));
         m_context.notifyDataChanged();
         m_player->finishInput(); // finished() ends the preview once it has played
         return;
     case LiveStream::Outcome::Kind::Rejected:
-        m_status->setText(tr("No preview of %1: %2").arg(m_previewName, out.error.detail));
+        m_status->setText(tr("No preview of %1: %2").arg(m_previewName, StudioLabels::problem(out.error)));
         break;
     default:
         m_status->setText(tr("Preview of %1 failed: %2").arg(m_previewName, out.error.detail));
@@ -612,4 +605,6 @@ void VoicesPage::resizeEvent(QResizeEvent *event)
     const bool narrow = width() < kNarrowWidth;
     m_table->setColumnHidden(ColId, narrow);
     m_table->setColumnHidden(ColCustom, narrow);
+    // Price tiers mean something only where the studio's speech is billed.
+    m_table->setColumnHidden(ColPrice, !m_context.meterDesktop());
 }

@@ -14,6 +14,22 @@ void BillingService::price(Generation &g, const QString &priceModel, const QStri
     g.dollarCostMicros = g.costMicros;
 }
 
+void BillingService::waive(Generation &g)
+{
+    g.costCredits = 0;
+    g.costMicros = 0;
+    g.dollarCostMicros = 0;
+    g.source = PaymentSource::Unmetered;
+}
+
+namespace
+{
+bool unmetered(const Generation &g)
+{
+    return g.source == PaymentSource::Unmetered;
+}
+}
+
 BillingService::Source BillingService::chooseSource(Generation &g) const
 {
     const auto account = m_accounts.findById(g.accountId);
@@ -30,6 +46,8 @@ BillingService::Source BillingService::chooseSource(Generation &g) const
 
 bool BillingService::reserve(const Generation &g)
 {
+    if (unmetered(g))
+        return true;
     const qint64 credits = g.source == PaymentSource::Credits ? -g.costCredits : 0;
     const qint64 micros = g.source == PaymentSource::Wallet ? -g.costMicros : 0;
     return m_accounts.adjust(g.accountId, credits, micros)
@@ -38,11 +56,15 @@ bool BillingService::reserve(const Generation &g)
 
 bool BillingService::settle(const Generation &g, const QString &note, qint64 nowMs)
 {
+    if (unmetered(g))
+        return true;
     return m_ledger.add({0, g.accountId, g.id, "settle", g.source, 0, 0, note, nowMs});
 }
 
 bool BillingService::release(const Generation &g, const QString &reason, qint64 nowMs)
 {
+    if (unmetered(g))
+        return true;
     const qint64 credits = g.source == PaymentSource::Credits ? g.costCredits : 0;
     const qint64 micros = g.source == PaymentSource::Wallet ? g.costMicros : 0;
     return m_accounts.adjust(g.accountId, credits, micros)
@@ -71,6 +93,8 @@ GenerationStore::PartialCost BillingService::partialCost(const Generation &g, qi
 bool BillingService::settlePart(const Generation &g, const GenerationStore::PartialCost &cost, const QString &note,
                                 qint64 nowMs)
 {
+    if (unmetered(g))
+        return true;
     const qint64 credits = g.source == PaymentSource::Credits ? g.costCredits - cost.credits : 0;
     const qint64 micros = g.source == PaymentSource::Wallet ? g.costMicros - cost.micros : 0;
     return m_ledger.add({0, g.accountId, g.id, "settle", g.source, 0, 0, note, nowMs})

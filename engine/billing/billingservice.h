@@ -3,6 +3,7 @@
 #include "accountstore.h"
 #include "generationstore.h"
 #include "ledgerstore.h"
+#include "metering.h"
 #include "pricing.h"
 #include "records.h"
 
@@ -24,6 +25,10 @@ public:
     // Sets g's tokens (the code points of billedText: the input, or what an SSML
     // document says, docs/api.md "SSML"), costs and dollar cost at the prices of priceModel.
     void price(Generation &g, const QString &priceModel, const QString &billedText) const;
+
+    // Leaves g's tokens and makes it free: no cost, PaymentSource::Unmetered; reserve,
+    // settle and release then move nothing and write no ledger row.
+    static void waive(Generation &g);
 
     enum class Source { Chosen, InsufficientBalance, StoreFailed };
     // Who pays: monthly credits first, then the wallet (sets g.source); moves nothing.

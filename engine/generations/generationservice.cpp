@@ -177,6 +177,8 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
     // Premium voices cost the advanced price whatever the model (docs/decisions.md "Plans").
     // SSML is billed for what it says, not for its markup.
     m_billing.price(g, voice->free ? g.model : QStringLiteral("advanced"), SsmlDocument::billedText(g.inputText));
+    if (req.metering == Metering::Unmetered)
+        BillingService::waive(g);
     g.apiVersion = req.apiVersion;
     g.streamed = req.streamed;
     g.preview = req.preview;
@@ -227,6 +229,8 @@ Result<CreatedGeneration> GenerationService::create(const AuthContext &auth, con
             refusal->retryAfterSeconds = 5;
             return false;
         }
+        if (req.metering == Metering::Unmetered)
+            return m_generations.insert(g);
         switch (m_billing.chooseSource(g)) {
         case BillingService::Source::Chosen:
             return m_generations.insert(g) && m_billing.reserve(g);

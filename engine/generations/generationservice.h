@@ -6,6 +6,7 @@
 #include "generationstore.h"
 #include "keyservice.h"
 #include "lexiconservice.h"
+#include "metering.h"
 #include "billingservice.h"
 #include "serviceerror.h"
 #include "synthesisplanner.h"
@@ -36,6 +37,8 @@ struct CreateGeneration
     double speedFactor = 1.0;
     bool timestamps = false;        // word timings kept beside the audio (captions)
     bool modelFromVoice = false;    // /v1: one of our voice ids speaks with its own model
+    // The studio passes DesktopMetering's answer; every API request is metered.
+    Metering metering = Metering::Metered;
 };
 
 struct CreatedGeneration

@@ -49,6 +49,8 @@ private:
 void TestAccountsPage::initTestCase()
 {
     isolateSettings();
+    // Money as an American English desktop writes it ("$12.50"; the locale places the sign).
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     qputenv("USER", "zoe");
     m_env = std::make_unique<UiTestEnv>();
     QVERIFY2(m_env->error().isEmpty(), qPrintable(m_env->error()));

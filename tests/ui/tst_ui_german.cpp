@@ -4,6 +4,8 @@
 // unless every word of it is the same in both languages (Credits, Pause, WAV, a voice's
 // name, an account's name, the text that was spoken). Buttons, labels, group titles,
 // placeholders, tooltips, combo items, table headers and cells, list items, menus.
+// An audio output's name is the system's, not the studio's text: it is left out (the
+// test runs against a PulseAudio null sink, "Null Output").
 #include "accountspage.h"
 #include "generatepage.h"
 #include "historymodel.h"
@@ -16,6 +18,8 @@
 #include "voicespage.h"
 
 #include <QAbstractButton>
+#include <QAudioDevice>
+#include <QMediaDevices>
 #include <QAbstractSpinBox>
 #include <QScrollBar>
 #include <QTableView>
@@ -247,6 +251,11 @@ void TestGerman::noEnglishOnAnyPage()
     QLocale::setDefault(QLocale::c());
     QVERIFY(german.size() > 100);
 
+    QSet<QString> devices;
+    for (const QAudioDevice &d : QMediaDevices::audioOutputs())
+        devices.insert(d.description());
+    QVERIFY2(!devices.isEmpty(), "no audio output: run under tests/playback/with-pulse.sh, as ctest does");
+    int deviceNames = 0;
     static const QRegularExpression words(QStringLiteral("[^\\W\\d_]+"));
     QStringList english_left;
     int compared = 0;
@@ -254,6 +263,10 @@ void TestGerman::noEnglishOnAnyPage()
         if (!english.contains(it.key()))
             continue;
         ++compared;
+        if (devices.contains(it.value())) {
+            ++deviceNames;
+            continue;
+        }
         // Links and ids (a generation's, in hex) are the same everywhere.
         static const QRegularExpression hexId(QStringLiteral("^[0-9a-f]{8}(-[0-9a-f-]+)?$"));
         if (english.value(it.key()) != it.value() || it.value().contains(QStringLiteral("://")) || hexId.match(it.value()).hasMatch())
@@ -266,7 +279,9 @@ void TestGerman::noEnglishOnAnyPage()
         if (!same)
             english_left << QStringLiteral("%1\n      at %2").arg(it.value(), it.key());
     }
-    qInfo("%d texts compared, %d in English in the German window", compared, int(english_left.size()));
+    qInfo("%d texts compared, %d audio output names left out, %d in English in the German window", compared, deviceNames,
+          int(english_left.size()));
+    QVERIFY2(deviceNames > 0, "the player's output list shows the system's devices");
     for (const QString &left : std::as_const(english_left))
         qWarning("untranslated: %s", qPrintable(left));
     QVERIFY2(english_left.isEmpty(), "texts of the German window read as in English (listed above)");

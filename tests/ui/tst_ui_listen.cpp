@@ -67,6 +67,7 @@ void TestUiListen::escKeepsTheSentenceHeard()
     UiTestEnv env;
     const qint64 account = env.createAccount(QStringLiteral("sam"));
     env.context().setAccountId(account);
+    env.context().setMeterDesktop(true); // a shared studio: what is kept is billed
     GeneratePage page(env.context());
     page.show();
     page.activateWindow();

@@ -89,6 +89,7 @@ void TestProjectsPage::initTestCase()
     m_account = m_env->createAccount(QStringLiteral("author"));
     QVERIFY(m_account);
     m_env->context().setAccountId(m_account);
+    m_env->context().setMeterDesktop(true); // renders billed: a studio shared by several people
     m_projectPath = m_dir.filePath(QStringLiteral("town.ttsproject"));
 }
 

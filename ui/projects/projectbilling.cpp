@@ -16,7 +16,8 @@ const QString kReleased = QStringLiteral("Project render ended before this block
 
 Result<QList<ProjectBilling::Reservation>> ProjectBilling::reserve(GenerationService &generations, const AuthContext &auth,
                                                                   const Project &project, const QList<BlockRef> &blocks,
-                                                                  const QString &cacheDir, const VoiceCatalog &catalog)
+                                                                  const QString &cacheDir, const VoiceCatalog &catalog,
+                                                                  Metering metering)
 {
     QList<Reservation> made;
     QSet<QString> keys;
@@ -39,6 +40,7 @@ Result<QList<ProjectBilling::Reservation>> ProjectBilling::reserve(GenerationSer
         request.speech.exaggeration = s.exaggeration.value_or(0.5);
         request.voiceId = s.voice.value_or(QString());
         request.apiVersion = ApiVersion::Studio;
+        request.metering = metering;
         // Synthesized by the render, not the job queue: a row GENERATING from the start
         // (a process that dies meanwhile has it released at its next start).
         request.streamed = true;

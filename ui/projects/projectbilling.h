@@ -1,6 +1,7 @@
 #pragma once
 
 #include "authcache.h"
+#include "metering.h"
 #include "project.h"
 #include "serviceerror.h"
 
@@ -10,8 +11,9 @@
 class GenerationService;
 class VoiceCatalog;
 
-// Rendering in the studio is billed like any generation of the chosen account
-// (docs/projects.md "Cost and billing"): before a render starts, every block it will
+// Rendering in the studio is billed like any generation of the chosen account where the
+// studio meters its desktop user (docs/projects.md "Cost and billing"; unmetered, the
+// blocks are recorded the same way and nothing is paid): before a render starts, every block it will
 // synthesize (not in the cache, a repeated text once) becomes a studio generation whose
 // price is reserved (monthly credits first, then the wallet; refused as a whole when the
 // balance does not cover it). When the render ends, a block whose audio is now in the
@@ -27,7 +29,8 @@ struct Reservation
 };
 
 Result<QList<Reservation>> reserve(GenerationService &generations, const AuthContext &auth, const Project &project,
-                                   const QList<BlockRef> &blocks, const QString &cacheDir, const VoiceCatalog &catalog);
+                                   const QList<BlockRef> &blocks, const QString &cacheDir, const VoiceCatalog &catalog,
+                                   Metering metering);
 // Returns how many were settled (the rest were released).
 int settle(GenerationService &generations, const QList<Reservation> &reservations, const QString &cacheDir);
 }

@@ -11,6 +11,8 @@
 #include "services.h"
 #include "storetask.h"
 #include "studiocontext.h"
+#include "studiolabels.h"
+#include "studiosettings.h"
 #include "studioicons.h"
 #include "voicecatalog.h"
 #include "voicesettingseditor.h"
@@ -96,6 +98,7 @@ ProjectPage::ProjectPage(StudioContext &context, QWidget *parent)
     connect(&m_estimateTimer, &QTimer::timeout, this, &ProjectPage::estimate);
     buildUi();
     connect(&m_context, &StudioContext::balanceChanged, this, &ProjectPage::showCost);
+    connect(&m_context, &StudioContext::meteringChanged, this, &ProjectPage::showCost);
     updateRenderControls();
 }
 
@@ -438,6 +441,35 @@ void ProjectPage::openProject(const QString &projectPath)
             return;
         }
         setProject(loaded.value(), projectPath);
+        rememberProject(projectPath);
+    });
+}
+
+void ProjectPage::loadRecentProjects(bool reopenLast)
+{
+    const StudioSettings settings = m_context.services().studioSettings();
+    m_context.run(this, [settings] {
+        StudioSettings s = settings;
+        return s.recentProjects();
+    }, [this, reopenLast](const QStringList &recent) {
+        m_recent = recent;
+        emit recentProjectsChanged();
+        if (reopenLast && !m_open && !recent.isEmpty())
+            openProject(recent.first());
+    });
+}
+
+// The project heads the recent list (File ▸ Recent projects) and reopens next time.
+void ProjectPage::rememberProject(const QString &path)
+{
+    const StudioSettings settings = m_context.services().studioSettings();
+    m_context.run(this, [settings, path] {
+        StudioSettings s = settings;
+        s.addRecentProject(path);
+        return s.recentProjects();
+    }, [this](const QStringList &recent) {
+        m_recent = recent;
+        emit recentProjectsChanged();
     });
 }
 
@@ -495,6 +527,8 @@ void ProjectPage::saveNow()
     }, [this, path](const QString &error) {
         m_saving = false;
         m_saveState->setText(error.isEmpty() ? tr("Saved") : tr("Not saved: %1").arg(error));
+        if (error.isEmpty() && m_recent.value(0) != QFileInfo(path).absoluteFilePath())
+            rememberProject(path);
         emit saved(path, error);
         if (std::exchange(m_saveAgain, false))
             saveNow();
@@ -540,11 +574,12 @@ void ProjectPage::updateTitle()
         m_title->clear();
         return;
     }
-    m_title->setText(tr("<b>%1</b> — %2 chapters, %3 blocks, %4 characters")
-                         .arg(m_project.title.toHtmlEscaped())
-                         .arg(m_project.chapters.size())
-                         .arg(m_project.blockCount())
-                         .arg(QLocale().toString(m_project.characterCount())));
+    m_title->setText(QStringLiteral("<b>%1</b> — %2")
+                         .arg(m_project.title.toHtmlEscaped(),
+                              QStringList{tr("%n chapter(s)", nullptr, int(m_project.chapters.size())),
+                                          tr("%n block(s)", nullptr, int(m_project.blockCount())),
+                                          tr("%Ln character(s)", nullptr, int(m_project.characterCount()))}
+                                  .join(QStringLiteral(", "))));
     m_title->setToolTip(QDir::toNativeSeparators(m_path));
 }
 
@@ -630,7 +665,7 @@ void ProjectPage::onStructureChanged()
             const ProjectChapter &chapter = m_project.chapters.at(c);
             const QString title = chapter.title.isEmpty() ? tr("Chapter %1").arg(c + 1) : chapter.title;
             auto *item = new QListWidgetItem(title);
-            item->setToolTip(tr("%1 — %2 blocks").arg(title).arg(chapter.blocks.size()));
+            item->setToolTip(QStringLiteral("%1 — %2").arg(title, tr("%n block(s)", nullptr, int(chapter.blocks.size()))));
             m_chapters->addItem(item);
         }
     }
@@ -774,14 +809,21 @@ void ProjectPage::showCost()
         m_costLabel->setText(tr("Everything is rendered: playing and exporting cost nothing."));
         return;
     }
+    const bool metered = m_context.metering(DesktopMetering::Work::ProjectRender) == Metering::Metered;
+    const QString blocks = tr("%Ln block(s)", nullptr, m_cost.blocksPending);
     if (isRendering() && !m_reserving) {
-        m_costLabel->setText(tr("Still to render: %1 blocks, %2 tokens (their price is reserved on the account until they are made).")
-                                 .arg(QLocale().toString(m_cost.blocksPending), QLocale().toString(m_cost.tokens)));
+        m_costLabel->setText(metered ? tr("Still to render: %1, %2 tokens (their price is reserved on the account until they are made).")
+                                           .arg(blocks, QLocale().toString(m_cost.tokens))
+                                     : tr("Still to render: %1.").arg(blocks));
         return;
     }
-    QString text = tr("To render: %1 blocks, %2 tokens — %3 credits, or $%4 from the wallet (billed to the selected account)")
-                       .arg(QLocale().toString(m_cost.blocksPending), QLocale().toString(m_cost.tokens),
-                            QLocale().toString(m_cost.credits), QLocale().toString(Money::usd(m_cost.micros), 'f', 4));
+    if (!metered) {
+        m_costLabel->setText(tr("To render: %1.").arg(blocks));
+        return;
+    }
+    QString text = tr("To render: %1, %2 tokens — %3 credits, or %4 from the wallet (billed to the selected account)")
+                       .arg(blocks, QLocale().toString(m_cost.tokens), QLocale().toString(m_cost.credits),
+                            StudioLabels::money(m_cost.micros));
     if (m_context.accountId() && m_cost.credits > m_context.accountCredits()
         && m_cost.micros > m_context.accountWalletMicros())
         text += QLatin1Char(' ') + tr("— more than the account has left.");
@@ -828,23 +870,24 @@ void ProjectPage::startRender(const QList<BlockRef> &blocks)
     // First the money (a store transaction per block to make), then the synthesis.
     m_reserving = true;
     m_lastProgress = {};
-    m_progressLabel->setText(tr("Reserving credits…"));
+    const Metering metering = m_context.metering(DesktopMetering::Work::ProjectRender);
+    m_progressLabel->setText(metering == Metering::Metered ? tr("Reserving credits…") : tr("Getting ready to render…"));
     updateRenderControls();
     GenerationService *generations = &m_context.services().generations();
     const VoiceCatalog *catalog = &m_context.services().catalog();
     const AuthContext auth = m_context.auth();
     const Project project = m_project;
     const QString cacheDir = ProjectFile::cacheDirOf(m_path);
-    m_context.run(this, [generations, auth, project, blocks, cacheDir, catalog] {
-        return ProjectBilling::reserve(*generations, auth, project, blocks, cacheDir, *catalog);
+    m_context.run(this, [generations, auth, project, blocks, cacheDir, catalog, metering] {
+        return ProjectBilling::reserve(*generations, auth, project, blocks, cacheDir, *catalog, metering);
     }, [this, pool, project, blocks, cacheDir](const Result<QList<ProjectBilling::Reservation>> &reserved) {
         m_reserving = false;
         if (!reserved) {
             updateRenderControls();
             const ServiceError &e = reserved.error();
             showProblem(e.kind == ServiceError::Kind::InsufficientBalance
-                            ? tr("The selected account cannot pay for this render: %1").arg(e.detail)
-                            : tr("Cannot render: %1").arg(e.detail));
+                            ? tr("The selected account cannot pay for this render: %1").arg(StudioLabels::problem(e))
+                            : tr("Cannot render: %1").arg(StudioLabels::problem(e)));
             return;
         }
         m_reservations = reserved.value();
@@ -951,7 +994,7 @@ void ProjectPage::chooseExport(int kind)
     if (!m_open)
         return;
     if (m_cost.blocksPending > 0) {
-        showProblem(tr("Render the whole project before exporting: %1 blocks are not rendered yet.").arg(m_cost.blocksPending));
+        showProblem(tr("Render the whole project before exporting: %n block(s) not rendered yet.", nullptr, m_cost.blocksPending));
         return;
     }
     const QString base = QFileInfo(m_path).absolutePath() + QLatin1Char('/') + QFileInfo(m_path).completeBaseName();
@@ -1004,7 +1047,7 @@ void ProjectPage::chooseCaptions()
     if (!m_open)
         return;
     if (m_cost.blocksPending > 0) {
-        showProblem(tr("Render the whole project before exporting: %1 blocks are not rendered yet.").arg(m_cost.blocksPending));
+        showProblem(tr("Render the whole project before exporting: %n block(s) not rendered yet.", nullptr, m_cost.blocksPending));
         return;
     }
     const QString base = QFileInfo(m_path).absolutePath() + QLatin1Char('/') + QFileInfo(m_path).completeBaseName();

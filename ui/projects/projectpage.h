@@ -50,6 +50,11 @@ public:
     void importDocument(const QString &documentPath, const QString &projectPath = {});
     void saveAs(const QString &projectPath);
     void saveNow();
+    // The projects last opened or saved in this data dir, the latest first (files gone
+    // are left out), as last read: loadRecentProjects() reads them, and with reopenLast
+    // opens the latest when no project is open (the studio's start).
+    QStringList recentProjects() const { return m_recent; }
+    void loadRecentProjects(bool reopenLast);
 
     void renderAll();
     void renderChapter(int chapter);
@@ -83,10 +88,13 @@ public:
     QUndoStack *undoStack() const { return m_undo; }
     PlayerBar *playerBar() const { return m_player; }
     QLabel *costLabel() const { return m_costLabel; }
+    // The project's name and size (chapters, blocks, characters).
+    QLabel *titleLabel() const { return m_title; }
     QLabel *progressLabel() const { return m_progressLabel; }
 
 signals:
     void projectLoaded();
+    void recentProjectsChanged();
     void saved(const QString &path, const QString &error);
     void renderEnded(ProjectRenderer::State state, const QString &message);
     void exported(bool ok, const QString &message);
@@ -108,6 +116,7 @@ private:
     void chooseCaptions();
 
     void setProject(const Project &project, const QString &path);
+    void rememberProject(const QString &path);
     void showProblem(const QString &text);
     void updateTitle();
     void selectRow(int row);
@@ -138,6 +147,7 @@ private:
     StudioContext &m_context;
     Project m_project;
     QString m_path;
+    QStringList m_recent;
     bool m_open = false;
     quint64 m_revision = 0;  // bumped by every change: stale estimates are dropped
 
