@@ -3,8 +3,6 @@
 #include "workerpool.h"
 #include "workerprocess.h"
 
-#include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>

@@ -4,7 +4,6 @@
 #include "workerprocess.h"
 
 #include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
 #include <QFile>
