@@ -242,109 +242,136 @@ bool HttpHeadParser::finishHead()
     if (!checkRequestLine(lines.value(0), meta, target))
         return false;
     const bool http11 = !meta.closeAfter; // checkRequestLine: only HTTP/1.0 closes by itself
-
-    // The fields that decide framing and the WebSocket hand-over. A duplicate of one
-    // of them could be read differently by Qt's parser (its lookup takes the last
-    // one), so it is refused rather than guessed.
-    QByteArray upgrade, host, origin, expect, length, encoding;
-    QList<QByteArray> connectionTokens;
-    QByteArray connection;
-    bool hasLength = false, hasEncoding = false;
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QByteArray &line = lines.at(i);
-        if (line.startsWith(' ') || line.startsWith('\t')) {
-            reject(400, kBadRequest, QStringLiteral("Folded header lines are not supported"));
-            return false;
-        }
-        const qsizetype colon = line.indexOf(':');
-        if (colon < 0) {
-            reject(400, kBadRequest, QStringLiteral("Malformed header line: no colon"));
-            return false;
-        }
-        // RFC 9112 5.1: no whitespace between a field name and its colon (a parser
-        // that trims it and one that does not would frame the request differently).
-        const QByteArray rawName = line.left(colon);
-        if (!isToken(rawName)) {
-            reject(400, kBadRequest,
-                   rawName.endsWith(' ') || rawName.endsWith('\t')
-                       ? QStringLiteral("Whitespace between a header name and its colon is not allowed")
-                       : QStringLiteral("Invalid header name"));
-            return false;
-        }
-        const QByteArray name = rawName.toLower();
-        const QByteArray value = withoutOws(line.mid(colon + 1));
-        if (hasControlChar(value)) {
-            reject(400, kBadRequest, QStringLiteral("Control character in the value of header %1").arg(QString::fromLatin1(rawName.left(60))));
-            return false;
-        }
-        if (name == "connection") {
-            connection += value.toLower() + ',';
-            for (const QByteArray &t : value.split(','))
-                connectionTokens.append(t.trimmed().toLower());
-            continue;
-        }
-        QByteArray *slot = nullptr;
-        if (name == "upgrade")
-            slot = &upgrade;
-        else if (name == "host")
-            slot = &host;
-        else if (name == "origin")
-            slot = &origin;
-        else if (name == "expect")
-            slot = &expect;
-        else if (name == "content-length")
-            slot = &length, hasLength = true;
-        else if (name == "transfer-encoding")
-            slot = &encoding, hasEncoding = true;
-        if (!slot)
-            continue;
-        if (!slot->isNull()) {
-            reject(400, kBadRequest, QStringLiteral("Duplicate %1 header").arg(QString::fromLatin1(line.left(colon).trimmed())));
-            return false;
-        }
-        *slot = value.isNull() ? QByteArray("") : value;
-    }
-
-    // Kept for a refusal of this request (its answer may carry CORS headers).
-    m_host = host;
-    m_origin = origin;
-    if (!checkHost(target, http11, host))
+    HeadFields fields;
+    if (!readFields(lines, fields))
         return false;
 
-    if (upgrade.compare("websocket", Qt::CaseInsensitive) == 0) {
-        // Refused here, before Qt sees it: once QHttpServer has the request it upgrades
-        // whatever its route answers (writing a 403 there crashes Qt 6.4).
-        if (m_hostCheck) {
-            const QString refusal = m_hostCheck(host, origin);
-            if (!refusal.isEmpty()) {
-                reject(403, "Forbidden", refusal);
-                return false;
-            }
-        }
-        // Qt upgrades only when Connection mentions "upgrade" too; without it the
-        // request stays HTTP, and so stays guarded.
-        if (connection.contains("upgrade")) {
-            // The WebSocket takes the connection over; it has its own message limits.
-            m_phase = Phase::Passthrough;
-            if (m_events.upgraded)
-                m_events.upgraded();
-            return true;
+    // Kept for a refusal of this request (its answer may carry CORS headers).
+    m_host = fields.host;
+    m_origin = fields.origin;
+    if (!checkHost(target, http11, fields.host))
+        return false;
+    if (const std::optional<bool> upgraded = upgradeToWebSocket(fields))
+        return *upgraded;
+    bool chunked = false;
+    qint64 bodyLength = 0;
+    if (!checkFraming(fields, chunked, bodyLength))
+        return false;
+    meta.closeAfter = meta.closeAfter || fields.connectionTokens.contains("close");
+    if (m_events.requestHead)
+        m_events.requestHead(meta);
+    if (m_phase == Phase::Rejected) // the connection refused it (too many unanswered)
+        return true;
+    if (fields.expect.compare("100-continue", Qt::CaseInsensitive) == 0 && m_events.expectContinue)
+        m_events.expectContinue(); // answered at once: curl would stall 1 s
+    startBody(chunked, bodyLength);
+    return true;
+}
+
+// A duplicate of a field that decides framing or the hand-over could be read differently
+// by Qt's parser (its lookup takes the last one), so it is refused rather than guessed.
+bool HttpHeadParser::readFields(const QList<QByteArray> &lines, HeadFields &fields)
+{
+    for (qsizetype i = 1; i < lines.size(); ++i)
+        if (!readField(lines.at(i), fields))
+            return false;
+    return true;
+}
+
+bool HttpHeadParser::readField(const QByteArray &line, HeadFields &fields)
+{
+    if (line.startsWith(' ') || line.startsWith('\t')) {
+        reject(400, kBadRequest, QStringLiteral("Folded header lines are not supported"));
+        return false;
+    }
+    const qsizetype colon = line.indexOf(':');
+    if (colon < 0) {
+        reject(400, kBadRequest, QStringLiteral("Malformed header line: no colon"));
+        return false;
+    }
+    // RFC 9112 5.1: no whitespace between a field name and its colon (a parser that
+    // trims it and one that does not would frame the request differently).
+    const QByteArray rawName = line.left(colon);
+    if (!isToken(rawName)) {
+        reject(400, kBadRequest,
+               rawName.endsWith(' ') || rawName.endsWith('\t')
+                   ? QStringLiteral("Whitespace between a header name and its colon is not allowed")
+                   : QStringLiteral("Invalid header name"));
+        return false;
+    }
+    const QByteArray name = rawName.toLower();
+    const QByteArray value = withoutOws(line.mid(colon + 1));
+    if (hasControlChar(value)) {
+        reject(400, kBadRequest, QStringLiteral("Control character in the value of header %1").arg(QString::fromLatin1(rawName.left(60))));
+        return false;
+    }
+    if (name == "connection") {
+        fields.connection += value.toLower() + ',';
+        for (const QByteArray &t : value.split(','))
+            fields.connectionTokens.append(t.trimmed().toLower());
+        return true;
+    }
+    QByteArray *slot = nullptr;
+    if (name == "upgrade")
+        slot = &fields.upgrade;
+    else if (name == "host")
+        slot = &fields.host;
+    else if (name == "origin")
+        slot = &fields.origin;
+    else if (name == "expect")
+        slot = &fields.expect;
+    else if (name == "content-length")
+        slot = &fields.length, fields.hasLength = true;
+    else if (name == "transfer-encoding")
+        slot = &fields.encoding, fields.hasEncoding = true;
+    if (!slot)
+        return true;
+    if (!slot->isNull()) {
+        reject(400, kBadRequest, QStringLiteral("Duplicate %1 header").arg(QString::fromLatin1(line.left(colon).trimmed())));
+        return false;
+    }
+    *slot = value.isNull() ? QByteArray("") : value;
+    return true;
+}
+
+std::optional<bool> HttpHeadParser::upgradeToWebSocket(const HeadFields &fields)
+{
+    if (fields.upgrade.compare("websocket", Qt::CaseInsensitive) != 0)
+        return std::nullopt;
+    // Refused here, before Qt sees it: once QHttpServer has the request it upgrades
+    // whatever its route answers (writing a 403 there crashes Qt 6.4).
+    if (m_hostCheck) {
+        const QString refusal = m_hostCheck(fields.host, fields.origin);
+        if (!refusal.isEmpty()) {
+            reject(403, "Forbidden", refusal);
+            return false;
         }
     }
+    // Qt upgrades only when Connection mentions "upgrade" too; without it the request
+    // stays HTTP, and so stays guarded.
+    if (!fields.connection.contains("upgrade"))
+        return std::nullopt;
+    // The WebSocket takes the connection over; it has its own message limits.
+    m_phase = Phase::Passthrough;
+    if (m_events.upgraded)
+        m_events.upgraded();
+    return true;
+}
 
-    bool chunked = false;
-    if (hasEncoding) {
-        if (hasLength) {
+bool HttpHeadParser::checkFraming(const HeadFields &fields, bool &chunked, qint64 &bodyLength)
+{
+    if (fields.hasEncoding) {
+        if (fields.hasLength) {
             reject(400, kBadRequest, QStringLiteral("Both Transfer-Encoding and Content-Length"));
             return false;
         }
-        const QList<QByteArray> codings = encoding.split(',');
+        const QList<QByteArray> codings = fields.encoding.split(',');
         if (codings.last().trimmed().toLower() != "chunked") {
             reject(400, kBadRequest, QStringLiteral("Unsupported Transfer-Encoding: the last coding must be chunked"));
             return false;
         }
-        // RFC 9112 6.1: a coding the server does not understand is a 501, never
-        // passed on as if the body were plain chunks.
+        // RFC 9112 6.1: a coding the server does not understand is a 501, never passed
+        // on as if the body were plain chunks.
         if (codings.size() > 1) {
             reject(501, "Not Implemented",
                    QStringLiteral("Transfer-Encoding %1 is not implemented: only chunked is supported")
@@ -353,28 +380,25 @@ bool HttpHeadParser::finishHead()
         }
         chunked = true;
     }
-    qint64 bodyLength = 0;
-    if (hasLength) {
-        bool digits = !length.isEmpty() && length.size() <= 18;
-        for (const char c : length)
+    if (fields.hasLength) {
+        bool digits = !fields.length.isEmpty() && fields.length.size() <= 18;
+        for (const char c : fields.length)
             digits = digits && c >= '0' && c <= '9';
         if (!digits) {
             reject(400, kBadRequest, QStringLiteral("Invalid Content-Length"));
             return false;
         }
-        bodyLength = length.toLongLong();
+        bodyLength = fields.length.toLongLong();
         if (bodyLength > m_limits.maxBodyBytes) {
             reject(413, kTooLarge, QStringLiteral("Request body too large: at most 1 MiB allowed"));
             return false;
         }
     }
-    meta.closeAfter = meta.closeAfter || connectionTokens.contains("close");
-    if (m_events.requestHead)
-        m_events.requestHead(meta);
-    if (m_phase == Phase::Rejected) // the connection refused it (too many unanswered)
-        return true;
-    if (expect.compare("100-continue", Qt::CaseInsensitive) == 0 && m_events.expectContinue)
-        m_events.expectContinue(); // answered at once: curl would stall 1 s
+    return true;
+}
+
+void HttpHeadParser::startBody(bool chunked, qint64 bodyLength)
+{
     m_bodyBytes = 0;
     if (chunked) {
         m_phase = Phase::Chunked;
@@ -385,7 +409,6 @@ bool HttpHeadParser::finishHead()
     } else {
         completeRequest();
     }
-    return true;
 }
 
 // RFC 9112 3.2: which server a request is for, named once and without a guess.

@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 // Returns why a request with this Host and Origin is refused, or an empty string.
 using HostCheck = std::function<QString(const QByteArray &host, const QByteArray &origin)>;
@@ -94,6 +95,23 @@ private:
     bool consumeHead(const char *data, qsizetype size, qsizetype &pos);
     void consumeChunked(const char *data, qsizetype size, qsizetype &pos);
     bool finishHead();
+    // The fields that decide framing and the WebSocket hand-over.
+    struct HeadFields
+    {
+        QByteArray upgrade, host, origin, expect, length, encoding;
+        QByteArray connection; // every Connection field's value, lowercased, each ending in ','
+        QList<QByteArray> connectionTokens;
+        bool hasLength = false;
+        bool hasEncoding = false;
+    };
+    // Each false refuses the request (reject() was called).
+    bool readFields(const QList<QByteArray> &lines, HeadFields &fields);
+    bool readField(const QByteArray &line, HeadFields &fields);
+    // A WebSocket upgrade: nullopt when the request is none (or stays HTTP), else what
+    // finishHead returns.
+    std::optional<bool> upgradeToWebSocket(const HeadFields &fields);
+    bool checkFraming(const HeadFields &fields, bool &chunked, qint64 &bodyLength);
+    void startBody(bool chunked, qint64 bodyLength);
     bool checkRequestLine(const QByteArray &line, RequestMeta &meta, QByteArray &target);
     bool checkHost(const QByteArray &target, bool http11, const QByteArray &host);
     void completeRequest();

@@ -291,6 +291,22 @@ private:
     // that stands for a character no text may hold, as an error at the reference.
     std::optional<SsmlError> refusedReference(qsizetype from, qsizetype to) const;
     std::optional<SsmlError> startElement();
+    // The root, element count and depth limits, for an element named name.
+    std::optional<SsmlError> admitted(const QString &name);
+    // One handler per element this subset interprets: it reads the element's attributes
+    // into its frame (and the document). nullptr for the others.
+    using ElementHandler = std::optional<SsmlError> (SsmlReader::*)(Frame &f);
+    static ElementHandler handlerOf(const QString &name);
+    std::optional<SsmlError> startBreak(Frame &f);
+    std::optional<SsmlError> breakLength(const Frame &f, int &ms) const;
+    std::optional<SsmlError> startProsody(Frame &f);
+    std::optional<SsmlError> startEmphasis(Frame &f);
+    std::optional<SsmlError> startSayAs(Frame &f);
+    std::optional<SsmlError> startSub(Frame &f);
+    std::optional<SsmlError> startPhoneme(Frame &f);
+    std::optional<SsmlError> startLanguage(Frame &f);
+    // An attribute's value refused, with what was expected.
+    SsmlError invalid(const Frame &f, const QString &attr, const QString &value, const QString &expected) const;
     // A value attribute (a duration, an amount, a name from a list) as written, or empty
     // when absent; one that is present but empty or has spaces around it is an error.
     std::optional<SsmlError> value(const QString &element, const QString &name, QString &out) const;
@@ -534,6 +550,32 @@ std::optional<SsmlError> SsmlReader::startElement()
         --m_tokenStart;
         m_tokenColumn = qMax<qint64>(1, m_tokenColumn - 1);
     }
+    if (auto e = admitted(name))
+        return e;
+    Frame f;
+    if (!m_stack.isEmpty()) {
+        f.prosody = m_stack.last().prosody;
+        f.language = m_stack.last().language;
+    }
+    f.name = name;
+    // Inside an element that gathers text (say-as, sub, phoneme) markup is not
+    // interpreted: its text counts as the content. speak, and every element this subset
+    // does not know (voice, audio, mark, ...), has no handler: its text is read with the
+    // settings around it.
+    if (!gatherer())
+        if (const ElementHandler handle = handlerOf(name))
+            if (auto e = (this->*handle)(f))
+                return e;
+    if (f.collect != Collect::None) {
+        f.gathered.prosody = f.prosody;
+        f.gathered.language = f.language;
+    }
+    m_stack.append(std::move(f));
+    return std::nullopt;
+}
+
+std::optional<SsmlError> SsmlReader::admitted(const QString &name)
+{
     if (m_stack.isEmpty() && name != QLatin1String("speak"))
         return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("the root element must be <speak>, not <%1>").arg(name));
     if (++m_elements > SsmlDocument::kMaxElements)
@@ -542,161 +584,193 @@ std::optional<SsmlError> SsmlReader::startElement()
     if (m_stack.size() >= SsmlDocument::kMaxDepth)
         return errorAt(m_tokenLine, m_tokenColumn,
                        QStringLiteral("elements are nested too deeply: at most %1 levels are allowed").arg(SsmlDocument::kMaxDepth));
+    return std::nullopt;
+}
 
-    Frame f;
-    if (!m_stack.isEmpty()) {
-        f.prosody = m_stack.last().prosody;
-        f.language = m_stack.last().language;
-    }
-    f.name = name;
-    auto invalid = [&](const QString &attr, const QString &value, const QString &expected) {
-        return errorAt(m_tokenLine, m_tokenColumn,
-                       QStringLiteral("<%1 %2=\"%3\">: %4").arg(name, attr, value, expected));
+SsmlReader::ElementHandler SsmlReader::handlerOf(const QString &name)
+{
+    static const QHash<QString, ElementHandler> handlers = {
+        {QStringLiteral("break"), &SsmlReader::startBreak},
+        {QStringLiteral("prosody"), &SsmlReader::startProsody},
+        {QStringLiteral("emphasis"), &SsmlReader::startEmphasis},
+        {QStringLiteral("say-as"), &SsmlReader::startSayAs},
+        {QStringLiteral("sub"), &SsmlReader::startSub},
+        {QStringLiteral("phoneme"), &SsmlReader::startPhoneme},
+        {QStringLiteral("lang"), &SsmlReader::startLanguage},
+        {QStringLiteral("p"), &SsmlReader::startLanguage},
+        {QStringLiteral("s"), &SsmlReader::startLanguage},
     };
-    // Inside an element that gathers text (say-as, sub, phoneme) markup is not
-    // interpreted: its text counts as the content.
-    const bool inGatherer = gatherer() != nullptr;
+    return handlers.value(name, nullptr);
+}
 
-    if (inGatherer) {
-        // nothing: the element only contributes its text
-    } else if (name == QLatin1String("break")) {
-        int ms = 400; // strength="medium", SSML's default
-        QString time, strength;
-        if (auto e = value(name, QStringLiteral("time"), time))
-            return e;
-        if (auto e = value(name, QStringLiteral("strength"), strength))
-            return e;
-        // Both are checked: a bad value is refused even where the other would win.
-        std::optional<int> strengthMs;
-        if (!strength.isEmpty()) {
-            strengthMs = breakStrengthOf(strength);
-            if (!strengthMs)
-                return invalid(QStringLiteral("strength"), strength,
-                               QStringLiteral("expected none, x-weak, weak, medium, strong or x-strong"));
-            ms = *strengthMs;
-        }
-        if (!time.isEmpty()) {
-            const auto t = breakSecondsOf(time);
-            if (!t)
-                return invalid(QStringLiteral("time"), time,
-                               QStringLiteral("expected a duration such as 500ms or 1.2s (digits and a unit, no sign)"));
-            // Compared before rounding: a huge value must not wrap around.
-            if (*t * 1000.0 > SsmlDocument::kMaxBreakMs)
-                return invalid(QStringLiteral("time"), time,
-                               QStringLiteral("a break lasts at most %1 s").arg(SsmlDocument::kMaxBreakMs / 1000));
-            ms = int(std::lround(*t * 1000.0));
-        }
-        m_totalBreakMs += ms;
-        m_breaks.append({m_totalBreakMs, m_tokenLine, m_tokenColumn});
-        if (m_totalBreakMs > SsmlDocument::kMaxTotalBreakMs)
-            return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("the breaks add up to more than %1 s")
-                                                           .arg(SsmlDocument::kMaxTotalBreakMs / 1000));
+SsmlError SsmlReader::invalid(const Frame &f, const QString &attr, const QString &value, const QString &expected) const
+{
+    return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<%1 %2=\"%3\">: %4").arg(f.name, attr, value, expected));
+}
+
+std::optional<SsmlError> SsmlReader::startBreak(Frame &f)
+{
+    int ms = 400; // strength="medium", SSML's default
+    if (auto e = breakLength(f, ms))
+        return e;
+    m_totalBreakMs += ms;
+    m_breaks.append({m_totalBreakMs, m_tokenLine, m_tokenColumn});
+    if (m_totalBreakMs > SsmlDocument::kMaxTotalBreakMs)
+        return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("the breaks add up to more than %1 s")
+                                                       .arg(SsmlDocument::kMaxTotalBreakMs / 1000));
+    SsmlItem b;
+    b.kind = SsmlItem::Kind::Break;
+    b.breakMs = ms;
+    m_doc.m_items.append(b);
+    m_doc.m_visibleBreaks.push_back(m_doc.m_visible.size());
+    return std::nullopt;
+}
+
+std::optional<SsmlError> SsmlReader::breakLength(const Frame &f, int &ms) const
+{
+    QString time, strength;
+    if (auto e = value(f.name, QStringLiteral("time"), time))
+        return e;
+    if (auto e = value(f.name, QStringLiteral("strength"), strength))
+        return e;
+    // Both are checked: a bad value is refused even where the other would win.
+    if (!strength.isEmpty()) {
+        const std::optional<int> strengthMs = breakStrengthOf(strength);
+        if (!strengthMs)
+            return invalid(f, QStringLiteral("strength"), strength,
+                           QStringLiteral("expected none, x-weak, weak, medium, strong or x-strong"));
+        ms = *strengthMs;
+    }
+    if (!time.isEmpty()) {
+        const auto t = breakSecondsOf(time);
+        if (!t)
+            return invalid(f, QStringLiteral("time"), time,
+                           QStringLiteral("expected a duration such as 500ms or 1.2s (digits and a unit, no sign)"));
+        // Compared before rounding: a huge value must not wrap around.
+        if (*t * 1000.0 > SsmlDocument::kMaxBreakMs)
+            return invalid(f, QStringLiteral("time"), time,
+                           QStringLiteral("a break lasts at most %1 s").arg(SsmlDocument::kMaxBreakMs / 1000));
+        ms = int(std::lround(*t * 1000.0));
+    }
+    return std::nullopt;
+}
+
+std::optional<SsmlError> SsmlReader::startProsody(Frame &f)
+{
+    QString rate, pitch, volume;
+    if (auto e = value(f.name, QStringLiteral("rate"), rate))
+        return e;
+    if (auto e = value(f.name, QStringLiteral("pitch"), pitch))
+        return e;
+    if (auto e = value(f.name, QStringLiteral("volume"), volume))
+        return e;
+    if (!rate.isEmpty()) {
+        const auto r = rateOf(rate, f.prosody.rate);
+        if (!r)
+            return invalid(f, QStringLiteral("rate"), rate,
+                           QStringLiteral("expected x-slow, slow, medium, fast, x-fast, default, a percentage (80%, +10%) or a multiplier, "
+                                          "for a rate of 0.25 to 4 times the voice's"));
+        f.prosody.rate = *r;
+    }
+    if (!pitch.isEmpty()) {
+        const auto p = pitchOf(pitch, f.prosody.pitch);
+        if (!p)
+            return invalid(f, QStringLiteral("pitch"), pitch,
+                           QStringLiteral("expected x-low, low, medium, high, x-high, default, a percentage (+10%), semitones (-2st) or Hz, "
+                                          "for a pitch of 0.25 to 4 times the voice's (24 semitones either way)"));
+        f.prosody.pitch = *p;
+    }
+    if (!volume.isEmpty()) {
+        const auto v = volumeOf(volume, f.prosody.volume);
+        if (!v)
+            return invalid(f, QStringLiteral("volume"), volume,
+                           QStringLiteral("expected silent, x-soft, soft, medium, loud, x-loud, default, decibels (+6dB) or a percentage, "
+                                          "for a volume of -60 dB to +20 dB or silent"));
+        f.prosody.volume = *v;
+    }
+    return std::nullopt;
+}
+
+std::optional<SsmlError> SsmlReader::startEmphasis(Frame &f)
+{
+    QString level;
+    if (auto bad = value(f.name, QStringLiteral("level"), level))
+        return bad;
+    const auto e = emphasisOf(level);
+    if (!e)
+        return invalid(f, QStringLiteral("level"), level, QStringLiteral("expected strong, moderate, reduced or none"));
+    f.prosody.rate *= e->rate;
+    f.prosody.pitch *= e->pitch;
+    f.prosody.volume *= e->volume;
+    return std::nullopt;
+}
+
+std::optional<SsmlError> SsmlReader::startSayAs(Frame &f)
+{
+    QString interpretAs, format;
+    if (auto e = value(f.name, QStringLiteral("interpret-as"), interpretAs))
+        return e;
+    if (auto e = value(f.name, QStringLiteral("format"), format))
+        return e;
+    f.gathered.sayAs = sayAsOf(interpretAs);
+    f.gathered.format = format.toLower();
+    f.collect = Collect::SayAs;
+    return std::nullopt;
+}
+
+std::optional<SsmlError> SsmlReader::startSub(Frame &f)
+{
+    if (!m_xml.attributes().hasAttribute(QStringLiteral("alias")))
+        return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<sub> needs an alias attribute"));
+    f.gathered.text = attribute(QStringLiteral("alias"));
+    f.collect = Collect::Sub;
+    return std::nullopt;
+}
+
+std::optional<SsmlError> SsmlReader::startPhoneme(Frame &f)
+{
+    if (!m_xml.attributes().hasAttribute(QStringLiteral("ph")))
+        return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<phoneme> needs a ph attribute"));
+    QString alphabet;
+    if (auto e = value(f.name, QStringLiteral("alphabet"), alphabet))
+        return e;
+    alphabet = alphabet.toLower();
+    // Other alphabets (x-sampa, a vendor's) are read as their text.
+    if (alphabet.isEmpty() || alphabet == QLatin1String("ipa")) {
+        const QString ph = attribute(QStringLiteral("ph")).trimmed();
+        // As long as a lexicon's phonemes at most: a word of some hundred espeak-ng
+        // mnemonics crashed its worker, and thousands held a flite worker for a minute.
+        if (ph.toUcs4().size() > Lexicon::kMaxPhonemeLength)
+            return invalid(f, QStringLiteral("ph"), ph,
+                           QStringLiteral("it is longer than %1 characters").arg(Lexicon::kMaxPhonemeLength));
+        if (const auto bad = IpaPhonemes::unknownSymbol(ph))
+            return invalid(f, QStringLiteral("ph"), ph,
+                           bad->isEmpty() ? QStringLiteral("it has no sound")
+                                          : QStringLiteral("'%1' is not an IPA symbol this service knows").arg(*bad));
+        f.gathered.ipa = ph;
+    }
+    f.collect = Collect::Phoneme;
+    return std::nullopt;
+}
+
+// <lang>, and <p> and <s>, which may name a language too.
+std::optional<SsmlError> SsmlReader::startLanguage(Frame &f)
+{
+    QString lang;
+    if (auto e = value(f.name, QStringLiteral("xml:lang"), lang))
+        return e;
+    const bool isLang = f.name == QLatin1String("lang");
+    if (isLang && lang.isEmpty())
+        return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<lang> needs an xml:lang attribute"));
+    if (!lang.isEmpty())
+        f.language = lang;
+    if (!isLang) {
+        // A sentence or paragraph starts afresh, whatever came before it.
         SsmlItem b;
-        b.kind = SsmlItem::Kind::Break;
-        b.breakMs = ms;
+        b.kind = f.name == QLatin1String("p") ? SsmlItem::Kind::ParagraphEnd : SsmlItem::Kind::SentenceEnd;
         m_doc.m_items.append(b);
         m_doc.m_visibleBreaks.push_back(m_doc.m_visible.size());
-    } else if (name == QLatin1String("prosody")) {
-        QString rate, pitch, volume;
-        if (auto e = value(name, QStringLiteral("rate"), rate))
-            return e;
-        if (auto e = value(name, QStringLiteral("pitch"), pitch))
-            return e;
-        if (auto e = value(name, QStringLiteral("volume"), volume))
-            return e;
-        if (!rate.isEmpty()) {
-            const auto r = rateOf(rate, f.prosody.rate);
-            if (!r)
-                return invalid(QStringLiteral("rate"), rate,
-                               QStringLiteral("expected x-slow, slow, medium, fast, x-fast, default, a percentage (80%, +10%) or a multiplier, "
-                                              "for a rate of 0.25 to 4 times the voice's"));
-            f.prosody.rate = *r;
-        }
-        if (!pitch.isEmpty()) {
-            const auto p = pitchOf(pitch, f.prosody.pitch);
-            if (!p)
-                return invalid(QStringLiteral("pitch"), pitch,
-                               QStringLiteral("expected x-low, low, medium, high, x-high, default, a percentage (+10%), semitones (-2st) or Hz, "
-                                              "for a pitch of 0.25 to 4 times the voice's (24 semitones either way)"));
-            f.prosody.pitch = *p;
-        }
-        if (!volume.isEmpty()) {
-            const auto v = volumeOf(volume, f.prosody.volume);
-            if (!v)
-                return invalid(QStringLiteral("volume"), volume,
-                               QStringLiteral("expected silent, x-soft, soft, medium, loud, x-loud, default, decibels (+6dB) or a percentage, "
-                                              "for a volume of -60 dB to +20 dB or silent"));
-            f.prosody.volume = *v;
-        }
-    } else if (name == QLatin1String("emphasis")) {
-        QString level;
-        if (auto bad = value(name, QStringLiteral("level"), level))
-            return bad;
-        const auto e = emphasisOf(level);
-        if (!e)
-            return invalid(QStringLiteral("level"), level, QStringLiteral("expected strong, moderate, reduced or none"));
-        f.prosody.rate *= e->rate;
-        f.prosody.pitch *= e->pitch;
-        f.prosody.volume *= e->volume;
-    } else if (name == QLatin1String("say-as")) {
-        QString interpretAs, format;
-        if (auto e = value(name, QStringLiteral("interpret-as"), interpretAs))
-            return e;
-        if (auto e = value(name, QStringLiteral("format"), format))
-            return e;
-        f.gathered.sayAs = sayAsOf(interpretAs);
-        f.gathered.format = format.toLower();
-        f.collect = Collect::SayAs;
-    } else if (name == QLatin1String("sub")) {
-        if (!m_xml.attributes().hasAttribute(QStringLiteral("alias")))
-            return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<sub> needs an alias attribute"));
-        f.gathered.text = attribute(QStringLiteral("alias"));
-        f.collect = Collect::Sub;
-    } else if (name == QLatin1String("phoneme")) {
-        if (!m_xml.attributes().hasAttribute(QStringLiteral("ph")))
-            return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<phoneme> needs a ph attribute"));
-        QString alphabet;
-        if (auto e = value(name, QStringLiteral("alphabet"), alphabet))
-            return e;
-        alphabet = alphabet.toLower();
-        // Other alphabets (x-sampa, a vendor's) are read as their text.
-        if (alphabet.isEmpty() || alphabet == QLatin1String("ipa")) {
-            const QString ph = attribute(QStringLiteral("ph")).trimmed();
-            // As long as a lexicon's phonemes at most: a word of some hundred espeak-ng
-            // mnemonics crashed its worker, and thousands held a flite worker for a minute.
-            if (ph.toUcs4().size() > Lexicon::kMaxPhonemeLength)
-                return invalid(QStringLiteral("ph"), ph,
-                               QStringLiteral("it is longer than %1 characters").arg(Lexicon::kMaxPhonemeLength));
-            if (const auto bad = IpaPhonemes::unknownSymbol(ph))
-                return invalid(QStringLiteral("ph"), ph,
-                               bad->isEmpty() ? QStringLiteral("it has no sound")
-                                              : QStringLiteral("'%1' is not an IPA symbol this service knows").arg(*bad));
-            f.gathered.ipa = ph;
-        }
-        f.collect = Collect::Phoneme;
-    } else if (name == QLatin1String("lang") || name == QLatin1String("p") || name == QLatin1String("s")) {
-        QString lang;
-        if (auto e = value(name, QStringLiteral("xml:lang"), lang))
-            return e;
-        if (name == QLatin1String("lang") && lang.isEmpty())
-            return errorAt(m_tokenLine, m_tokenColumn, QStringLiteral("<lang> needs an xml:lang attribute"));
-        if (!lang.isEmpty())
-            f.language = lang;
-        if (name != QLatin1String("lang")) {
-            // A sentence or paragraph starts afresh, whatever came before it.
-            SsmlItem b;
-            b.kind = name == QLatin1String("p") ? SsmlItem::Kind::ParagraphEnd : SsmlItem::Kind::SentenceEnd;
-            m_doc.m_items.append(b);
-            m_doc.m_visibleBreaks.push_back(m_doc.m_visible.size());
-        }
     }
-    // speak, and every element this subset does not know (voice, audio, mark, ...):
-    // its text is read with the settings around it.
-    if (f.collect != Collect::None) {
-        f.gathered.prosody = f.prosody;
-        f.gathered.language = f.language;
-    }
-    m_stack.append(std::move(f));
     return std::nullopt;
 }
 

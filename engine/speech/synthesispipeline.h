@@ -116,9 +116,15 @@ private:
     QString speakInCalls(SpeechBackend *backend, const SpokenPiece &spoken, const SynthesisParams &params,
                          std::vector<qint16> &raw, QList<SpeechBackend::WordMark> *marks, bool *stopped,
                          bool leadTrimmed = false);
-    QString runSsml(const SynthesisParams &params, const SsmlDocument &doc, const ChunkSink &sink,
-                    Progress &done, const WordSink &wordSink);
+    // The runs' own state lives in one object per run (TextRun, SsmlRun) over these.
+    friend class TextRun;
+    friend class SsmlRun;
     SpeechBackend *backendFor(const SynthesisParams &params);
+    // The gain that brings the voice to the common level, for samples as floats.
+    float levelOf(SpeechBackend *backend, const SynthesisParams &params);
+    TextNormalizer *normalizerFor(const QString &locale);
+    // False when the calling thread's heartbeat says stop (setHeartbeat).
+    static bool heartbeat();
     SpokenText normalized(const QString &piece, const SynthesisParams &params);
     QString spokenForm(const QString &normalizedPiece, const SynthesisParams &params);
     // A stretch of the piece (from offset) in words and kana, appended to out.

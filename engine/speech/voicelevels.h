@@ -28,6 +28,9 @@ public:
     // hard by the encoders: a voice raised to the target may have a few consonant peaks
     // over 0 dBFS (espeak-ng's m1, kal16). Stateless, so streams stay sample-exact.
     static constexpr float kKnee = 0.8f;
+    // Audible is at or above about -50 dBFS once levelled: below it the pipeline's output
+    // reads as silence, and soft onsets (a fricative) are louder than that.
+    static constexpr float kAudible = 0.0032f;
     static float softLimit(float x);
 
     // The linear gain for these settings (text, speed and pauses do not matter).

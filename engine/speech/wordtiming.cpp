@@ -45,3 +45,16 @@ QList<WordTimings::Span> WordTimings::split(const QString &piece)
     }
     return out;
 }
+
+std::vector<qint64> WordTimings::codePointIndex(const QString &text)
+{
+    std::vector<qint64> out(size_t(text.size()) + 1);
+    qint64 cp = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        out[size_t(i)] = cp;
+        if (!(text.at(i).isLowSurrogate() && i > 0 && text.at(i - 1).isHighSurrogate()))
+            ++cp;
+    }
+    out[size_t(text.size())] = cp;
+    return out;
+}

@@ -4,6 +4,8 @@
 #include <QList>
 #include <QString>
 
+#include <vector>
+
 // When one word of the text is spoken: its span in the text (code points, the word's
 // punctuation attached) and its place in the output audio (24 kHz samples).
 struct WordTiming
@@ -36,4 +38,6 @@ struct Span
     qsizetype end = 0;
 };
 QList<Span> split(const QString &piece);
+// Code point index of every UTF-16 index of text (and of its end).
+std::vector<qint64> codePointIndex(const QString &text);
 }

@@ -3,55 +3,43 @@
 #include "workerpool.h"
 #include "workerprocess.h"
 
-#include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
 
 StreamScheduler::StreamScheduler(Options options, QObject *parent)
     : QObject(parent)
-    , m_options(std::move(options))
+    , m_options(normalized(std::move(options)))
+    , m_workers(m_options.workerProgram, m_options.inactivityTimeoutMs, m_options.workers)
 {
     m_clock.start();
     m_files.setMaxThreadCount(1);
     m_syncs.setMaxThreadCount(2);
-    m_options.workers = qMax(1, m_options.workers);
-    m_options.firstUnitsPerWorker = qMax(1, m_options.firstUnitsPerWorker);
-    if (m_options.workerProgram.isEmpty())
-        m_options.workerProgram = WorkerPool::defaultWorkerProgram();
-    for (int i = 0; i < m_options.workers; ++i)
-        m_workers << spawn();
+    connect(&m_workers, &WorkerSet::workerReady, this, &StreamScheduler::dispatch);
+    connect(&m_workers, &WorkerSet::frameReceived, this, &StreamScheduler::onFrame);
+    connect(&m_workers, &WorkerSet::workerDied, this, &StreamScheduler::onDied);
+    connect(&m_workers, &WorkerSet::unavailable, this, &StreamScheduler::failAll);
 }
 
 StreamScheduler::~StreamScheduler()
 {
     m_files.waitForDone(); // what they post back to this object is dropped with it
     m_syncs.waitForDone(); // (after the file thread: it hands closes over to these)
-    for (WorkerProcess *w : std::as_const(m_workers))
-        delete w;
     m_workers.clear();
 }
 
-WorkerProcess *StreamScheduler::spawn()
+StreamScheduler::Options StreamScheduler::normalized(Options options)
 {
-    auto *w = new WorkerProcess(m_options.workerProgram, m_options.inactivityTimeoutMs);
-    connect(w, &WorkerProcess::ready, this, [this] {
-        m_recentDeaths = 0;
-        dispatch();
-    });
-    connect(w, &WorkerProcess::frameReceived, this, [this, w](const WorkerProtocol::Frame &f) { onFrame(w, f); });
-    connect(w, &WorkerProcess::died, this, [this, w] { onDied(w); }, Qt::QueuedConnection);
-    w->start();
-    return w;
+    options.workers = qMax(1, options.workers);
+    options.firstUnitsPerWorker = qMax(1, options.firstUnitsPerWorker);
+    if (options.workerProgram.isEmpty())
+        options.workerProgram = WorkerPool::defaultWorkerProgram();
+    return options;
 }
 
 int StreamScheduler::readyWorkers() const
 {
-    int n = 0;
-    for (WorkerProcess *w : m_workers)
-        n += w->isReady() ? 1 : 0;
-    return n;
+    return m_workers.readyCount();
 }
 
 int StreamScheduler::busyWorkers() const
@@ -90,18 +78,12 @@ int StreamScheduler::activeStreams() const
 
 QList<qint64> StreamScheduler::workerPids() const
 {
-    QList<qint64> pids;
-    for (WorkerProcess *w : m_workers)
-        pids << w->pid();
-    return pids;
+    return m_workers.pids();
 }
 
 bool StreamScheduler::waitUntilReady(int timeoutMs)
 {
-    QDeadlineTimer deadline(timeoutMs);
-    while (readyWorkers() < int(m_workers.size()) && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    return readyWorkers() == int(m_workers.size());
+    return m_workers.waitUntilReady(timeoutMs);
 }
 
 StreamTask *StreamScheduler::newTask(const SynthesisJob &job)
@@ -140,7 +122,7 @@ void StreamScheduler::dispatch()
         // new stream's first unit, the one among those with room for one.
         WorkerProcess *any = nullptr, *forFirst = nullptr;
         qsizetype anyHolds = 0, forFirstHolds = 0;
-        for (WorkerProcess *candidate : std::as_const(m_workers)) {
+        for (WorkerProcess *candidate : m_workers.list()) {
             if (!candidate->isReady())
                 continue;
             const QList<Unit> units = m_units.value(candidate);
@@ -279,32 +261,25 @@ void StreamScheduler::onDied(WorkerProcess *worker)
     const quint32 culprit = m_current.value(worker);
     const QList<Unit> lost = m_units.take(worker);
     m_current.remove(worker);
-    m_workers.removeOne(worker);
-    worker->deleteLater();
+    m_workers.forget(worker);
     // A worker killed because it did not heed a Stop in time was not a failure to start.
     bool deliberate = false;
     for (const Unit &u : lost) {
         if (u.tag == culprit || lost.size() == 1)
             deliberate = !u.task || u.task->m_stopping || u.task->m_finishing || u.task->isDone();
     }
-    if (!deliberate)
-        ++m_recentDeaths;
     // Its units: those none of whose audio went out are tried again.
     for (const Unit &u : lost) {
         if (u.task)
             u.task->onUnitLost(u.tag == culprit || lost.size() == 1);
     }
-    if (m_recentDeaths >= 5 && readyWorkers() == 0) {
-        // No worker can start (missing program, broken install): fail instead of waiting forever.
-        for (const QPointer<StreamTask> &t : QList<QPointer<StreamTask>>(m_tasks))
-            if (t && !t->isDone())
-                t->fail(QStringLiteral("synthesis workers are unavailable"));
-    }
-    // Replace it; back off when workers keep dying before they get warm.
-    const int delay = m_recentDeaths > 3 ? qMin(5000, 250 * m_recentDeaths) : 0;
-    QTimer::singleShot(delay, this, [this] {
-        if (m_workers.size() < m_options.workers)
-            m_workers << spawn();
-    });
+    m_workers.replaceDead(deliberate);
     dispatch();
+}
+
+void StreamScheduler::failAll()
+{
+    for (const QPointer<StreamTask> &t : QList<QPointer<StreamTask>>(m_tasks))
+        if (t && !t->isDone())
+            t->fail(QStringLiteral("synthesis workers are unavailable"));
 }

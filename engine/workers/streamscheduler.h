@@ -2,6 +2,7 @@
 
 #include "streamtask.h"
 #include "workerloop.h"
+#include "workerset.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -87,7 +88,7 @@ public:
     StreamTask *newTask(const SynthesisJob &job);
     void post(StreamTask *task);
 
-    int workerCount() const { return int(m_workers.size()); }
+    int workerCount() const { return m_workers.size(); }
     int readyWorkers() const;
     int busyWorkers() const;
     int activeStreams() const;
@@ -114,12 +115,13 @@ private:
     // has begun is killed if it has not answered after graceMs; false when the unit had
     // not begun (nothing of it runs: the task may end at once, the worker answers it).
     bool signalUnit(StreamTask *task, WorkerProtocol::Type type, int graceMs);
-    WorkerProcess *spawn();
+    static Options normalized(Options options);
     void onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &frame);
     void onDied(WorkerProcess *worker);
+    void failAll(); // no worker can start
 
     Options m_options;
-    QList<WorkerProcess *> m_workers;
+    WorkerSet m_workers;
     // A unit handed to a worker, until its Done or Error: the task may go before that.
     struct Unit
     {
@@ -137,7 +139,6 @@ private:
     quint32 m_lastTag = 0; // SynthesisJob::tag of the last unit handed out
     QList<QPointer<StreamTask>> m_tasks;
     QElapsedTimer m_clock;
-    int m_recentDeaths = 0;
     QThreadPool m_files; // creates, writes and removes streams' files, one at a time
     QThreadPool m_syncs; // closes (and syncs) finished streams' files
 };

@@ -4,7 +4,6 @@
 #include "workerprocess.h"
 
 #include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
 #include <QFile>
@@ -16,14 +15,16 @@
 
 WorkerPool::WorkerPool(Options options, QObject *parent)
     : QObject(parent)
-    , m_options(std::move(options))
+    , m_options(normalized(std::move(options)))
+    , m_workers(m_options.workerProgram, m_options.inactivityTimeoutMs, m_options.workers)
 {
-    if (m_options.workers <= 0)
-        m_options.workers = qMax(1, QThread::idealThreadCount());
-    if (m_options.workerProgram.isEmpty())
-        m_options.workerProgram = defaultWorkerProgram();
-    for (int i = 0; i < m_options.workers; ++i)
-        m_workers << spawn();
+    connect(&m_workers, &WorkerSet::workerReady, this, [this] {
+        emit workerReady();
+        dispatch();
+    });
+    connect(&m_workers, &WorkerSet::frameReceived, this, &WorkerPool::onFrame);
+    connect(&m_workers, &WorkerSet::workerDied, this, &WorkerPool::onDied);
+    connect(&m_workers, &WorkerSet::unavailable, this, &WorkerPool::failQueued);
     if (m_options.maxWorkers > m_options.workers) {
         m_retireTimer.setInterval(qBound(100, m_options.idleRetireMs / 4, 15000));
         connect(&m_retireTimer, &QTimer::timeout, this, &WorkerPool::retireIdle);
@@ -36,9 +37,16 @@ WorkerPool::WorkerPool(Options options, QObject *parent)
 
 WorkerPool::~WorkerPool()
 {
-    for (WorkerProcess *w : std::as_const(m_workers))
-        delete w;
     m_workers.clear();
+}
+
+WorkerPool::Options WorkerPool::normalized(Options options)
+{
+    if (options.workers <= 0)
+        options.workers = qMax(1, QThread::idealThreadCount());
+    if (options.workerProgram.isEmpty())
+        options.workerProgram = defaultWorkerProgram();
+    return options;
 }
 
 QString WorkerPool::defaultWorkerProgram()
@@ -56,51 +64,27 @@ QString WorkerPool::defaultWorkerProgram()
     return beside;
 }
 
-WorkerProcess *WorkerPool::spawn()
-{
-    auto *w = new WorkerProcess(m_options.workerProgram, m_options.inactivityTimeoutMs);
-    connect(w, &WorkerProcess::ready, this, [this] {
-        m_recentDeaths = 0;
-        emit workerReady();
-        dispatch();
-    });
-    connect(w, &WorkerProcess::frameReceived, this,
-            [this, w](const WorkerProtocol::Frame &f) { onFrame(w, f); });
-    connect(w, &WorkerProcess::died, this, [this, w] { onDied(w); }, Qt::QueuedConnection);
-    w->start();
-    return w;
-}
-
 int WorkerPool::readyWorkers() const
 {
-    int n = 0;
-    for (WorkerProcess *w : m_workers)
-        n += w->isReady() ? 1 : 0;
-    return n;
+    return m_workers.readyCount();
 }
 
 int WorkerPool::busyWorkers() const
 {
     int n = 0;
-    for (WorkerProcess *w : m_workers)
+    for (WorkerProcess *w : m_workers.list())
         n += w->task() ? 1 : 0;
     return n;
 }
 
 QList<qint64> WorkerPool::workerPids() const
 {
-    QList<qint64> pids;
-    for (WorkerProcess *w : m_workers)
-        pids << w->pid();
-    return pids;
+    return m_workers.pids();
 }
 
 bool WorkerPool::waitUntilReady(int timeoutMs)
 {
-    QDeadlineTimer deadline(timeoutMs);
-    while (readyWorkers() < int(m_workers.size()) && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    return readyWorkers() == int(m_workers.size());
+    return m_workers.waitUntilReady(timeoutMs);
 }
 
 SynthesisTask *WorkerPool::submit(const SynthesisJob &job)
@@ -139,7 +123,7 @@ void WorkerPool::dispatch()
 
 void WorkerPool::assignTasks()
 {
-    for (WorkerProcess *w : std::as_const(m_workers)) {
+    for (WorkerProcess *w : m_workers.list()) {
         if (m_queue.isEmpty())
             return;
         if (!w->isReady() || w->task())
@@ -161,38 +145,36 @@ void WorkerPool::assignTasks()
 // the streams being served. One warm-up per core at a time, for the same reason.
 void WorkerPool::grow()
 {
-    if (m_queue.isEmpty() || m_recentDeaths > 3)
+    if (m_queue.isEmpty() || m_workers.keepDying())
         return; // nothing waits, or workers die young: onDied() replaces them with a backoff
     int warming = 0;
-    for (WorkerProcess *w : std::as_const(m_workers))
+    for (WorkerProcess *w : m_workers.list())
         warming += w->isReady() ? 0 : 1;
     const int maxWarming = qMax(1, QThread::idealThreadCount());
     for (qsizetype need = m_queue.size() - warming;
          need > 0 && warming < maxWarming && m_workers.size() < m_options.maxWorkers; --need, ++warming)
-        m_workers << spawn();
+        m_workers.add();
     m_growTimer.start(); // again, while tasks still wait
 }
 
 void WorkerPool::retireIdle()
 {
     int idle = 0;
-    for (WorkerProcess *w : std::as_const(m_workers))
+    for (WorkerProcess *w : m_workers.list())
         idle += w->idleMs() > 0 ? 1 : 0;
-    for (WorkerProcess *w : QList<WorkerProcess *>(m_workers)) {
+    for (WorkerProcess *w : QList<WorkerProcess *>(m_workers.list())) {
         if (m_workers.size() <= m_options.workers || idle <= m_options.workers)
             return;
         if (w->idleMs() < m_options.idleRetireMs)
             continue;
-        m_workers.removeOne(w);
         --idle;
-        w->setParent(this); // deleted with the pool if it has not ended by then
-        w->retire();
+        m_workers.retire(w);
     }
 }
 
 WorkerProcess *WorkerPool::workerOf(SynthesisTask *task) const
 {
-    for (WorkerProcess *w : m_workers)
+    for (WorkerProcess *w : m_workers.list())
         if (w->task() == task)
             return w;
     return nullptr;
@@ -321,12 +303,9 @@ void WorkerPool::onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &fra
 
 void WorkerPool::onDied(WorkerProcess *worker)
 {
-    const qsizetype index = m_workers.indexOf(worker);
     QPointer<SynthesisTask> task = worker->task();
     worker->setTask(nullptr);
-    if (index >= 0)
-        m_workers.removeAt(index);
-    worker->deleteLater();
+    m_workers.forget(worker);
 
     // A worker killed because it did not heed a Stop in time was not a failure to start:
     // it does not count toward "workers keep dying" (which fails every queued stream).
@@ -342,22 +321,15 @@ void WorkerPool::onDied(WorkerProcess *worker)
             finishTask(task, false, QStringLiteral("synthesis worker crashed"));
         }
     }
-
-    // Replace the worker; back off when workers keep dying before they get warm.
-    if (!deliberate)
-        ++m_recentDeaths;
-    if (m_recentDeaths >= 5 && readyWorkers() == 0) {
-        // No worker can start (missing program, broken install): fail instead of queueing forever.
-        while (!m_queue.isEmpty())
-            if (QPointer<SynthesisTask> t = m_queue.dequeue())
-                finishTask(t, false, QStringLiteral("synthesis workers are unavailable"));
-    }
-    const int delay = m_recentDeaths > 3 ? qMin(5000, 250 * m_recentDeaths) : 0;
-    QTimer::singleShot(delay, this, [this] {
-        if (m_workers.size() < m_options.workers)
-            m_workers << spawn();
-    });
+    m_workers.replaceDead(deliberate);
     dispatch(); // a task to run again may find another warm worker (a grown pool replaces none)
+}
+
+void WorkerPool::failQueued()
+{
+    while (!m_queue.isEmpty())
+        if (QPointer<SynthesisTask> t = m_queue.dequeue())
+            finishTask(t, false, QStringLiteral("synthesis workers are unavailable"));
 }
 
 void WorkerPool::finishTask(SynthesisTask *task, bool ok, const QString &message)

@@ -2,6 +2,7 @@
 
 #include "synthesisjob.h"
 #include "synthesistask.h"
+#include "workerset.h"
 
 #include <QList>
 #include <QObject>
@@ -51,7 +52,7 @@ public:
     // only on the pool's thread), post() hands it to the pool, which dispatches at once.
     SynthesisTask *newTask(const SynthesisJob &job);
     void post(SynthesisTask *task);
-    int workerCount() const { return int(m_workers.size()); }
+    int workerCount() const { return m_workers.size(); }
     int readyWorkers() const;
     int busyWorkers() const;
     int queuedTasks() const { return int(m_queue.size()); }
@@ -69,20 +70,20 @@ private:
     void finishEarly(SynthesisTask *task);
     void credit(SynthesisTask *task, qint64 bytes);
 
-    WorkerProcess *spawn();
+    static Options normalized(Options options);
     void dispatch();
     void assignTasks();
     void grow();
     void retireIdle();
     void onFrame(WorkerProcess *worker, const WorkerProtocol::Frame &frame);
     void onDied(WorkerProcess *worker);
+    void failQueued(); // no worker can start
     void finishTask(SynthesisTask *task, bool ok, const QString &message);
     WorkerProcess *workerOf(SynthesisTask *task) const;
 
     Options m_options;
-    QList<WorkerProcess *> m_workers;
+    WorkerSet m_workers;
     QQueue<QPointer<SynthesisTask>> m_queue;
     QTimer m_retireTimer;
     QTimer m_growTimer;
-    int m_recentDeaths = 0;
 };
