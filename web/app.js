@@ -4,14 +4,18 @@ import { Api, ApiError } from './api.js';
 import { t, translatePage, numbers, money } from './i18n.js';
 import { Player } from './player.js';
 import { GenerateView } from './generate.js';
-import { HistoryView } from './history.js';
-import { VoicesView } from './voices.js';
-import { LexiconView } from './lexicon.js';
 import { Speaker } from './speaker.js';
 import { PlayerView } from './playerview.js';
 import { announce } from './status.js';
 
 const KEY_STORAGE = 'tts-studio-api-key';
+// The other views' code is fetched after the sign-in form is ready (the first view needs
+// none of it); a view is made when its tab is first chosen or once signed in.
+const VIEWS = {
+  'tab-history': () => import('./history.js').then((m) => m.HistoryView),
+  'tab-voices': () => import('./voices.js').then((m) => m.VoicesView),
+  'tab-lexicon': () => import('./lexicon.js').then((m) => m.LexiconView),
+};
 const $ = (id) => document.getElementById(id);
 
 class App {
@@ -21,7 +25,7 @@ class App {
     this.playerView = new PlayerView(this.player, (message) => this.generate.onPlayer(message));
     this.speaker = new Speaker(this);
     this.generate = new GenerateView(this);
-    this.views = { 'tab-history': new HistoryView(this), 'tab-voices': new VoicesView(this), 'tab-lexicon': new LexiconView(this) };
+    this.views = {};
   }
 
   start() {
@@ -53,6 +57,7 @@ class App {
       this.showStudio(true);
       this.showBalance(account);
       announce(t('signedIn', { name: account.name }));
+      for (const id of Object.keys(VIEWS)) this.view(id);
       await this.generate.signedIn();
     } catch (e) {
       sessionStorage.removeItem(KEY_STORAGE);
@@ -117,7 +122,13 @@ class App {
       other.tabIndex = selected ? 0 : -1;
       $(other.getAttribute('aria-controls')).hidden = !selected;
     }
-    this.views[tab.id]?.show();
+    this.view(tab.id)?.then((view) => view.show());
+  }
+
+  view(tabId) {
+    if (!VIEWS[tabId]) return null;
+    this.views[tabId] ??= VIEWS[tabId]().then((View) => new View(this));
+    return this.views[tabId];
   }
 
   // History's "Open in Generate": the text in the Text box, ready to speak.

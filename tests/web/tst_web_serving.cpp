@@ -115,9 +115,10 @@ private slots:
         QVERIFY(bytes.contains("Content-Length: " + QByteArray::number(r.body.size()) + "\r\n"));
     }
 
-    // The page names every module it imports (directly or through another) in a
-    // modulepreload link, so the browser fetches them in one round instead of one per
-    // import level; the worklet is loaded by audioWorklet.addModule and is no import.
+    // The page names every module its first view imports (directly or through another)
+    // in a modulepreload link, so the browser fetches them in one round instead of one
+    // per import level; the other views are import()ed later and the worklet is loaded
+    // by audioWorklet.addModule, so neither is preloaded.
     void everyImportedModuleIsPreloaded()
     {
         const HttpResult page = httpRequest("GET", url("/"), {}, {}, {{"Accept", "text/html"}});
@@ -140,7 +141,7 @@ private slots:
                 imported.insert(m.captured(1));
             }
         }
-        QVERIFY(imported.size() > 10);
+        QVERIFY(imported.size() > 5);
         QCOMPARE(preloaded, imported);
     }
 
