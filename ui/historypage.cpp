@@ -121,6 +121,15 @@ void HistoryPage::buildUi()
                              GenerationStatus::Failed, GenerationStatus::Expired})
         m_filter->addItem(StudioLabels::status(s), s);
     filterLabel->setBuddy(m_filter);
+    // Without a label of its own ("All sources" says what it filters): the row fits 800 px in German.
+    m_sourceFilter = new QComboBox;
+    m_sourceFilter->setObjectName(QStringLiteral("historySourceFilter"));
+    m_sourceFilter->setToolTip(tr("Who made it: this studio's Generate page, a project's render, or a program through the API"));
+    m_sourceFilter->setAccessibleName(tr("Source"));
+    m_sourceFilter->addItem(tr("All sources"), int(HistoryFilter::Source::All));
+    m_sourceFilter->addItem(tr("Studio"), int(HistoryFilter::Source::Studio));
+    m_sourceFilter->addItem(tr("Projects"), int(HistoryFilter::Source::Project));
+    m_sourceFilter->addItem(tr("API"), int(HistoryFilter::Source::Api));
     m_previews = new QCheckBox(tr("Voice previews"));
     m_previews->setObjectName(QStringLiteral("historyShowPreviews"));
     m_previews->setToolTip(tr("Also list the samples played on the Voices page."));
@@ -129,6 +138,7 @@ void HistoryPage::buildUi()
     top->addWidget(m_search, 1);
     top->addWidget(filterLabel);
     top->addWidget(m_filter);
+    top->addWidget(m_sourceFilter);
     top->addWidget(m_previews);
     top->addWidget(refresh);
     layout->addLayout(top);
@@ -156,8 +166,8 @@ void HistoryPage::buildUi()
     header->setMinimumSectionSize(40);
     // The short columns take what they show in this language ("Fertig", "Completed"),
     // the date its local format; the text gets the rest.
-    for (int column : {HistoryModel::Status, HistoryModel::Voice, HistoryModel::Model, HistoryModel::Tokens,
-                       HistoryModel::Cost, HistoryModel::Method})
+    for (int column : {HistoryModel::Source, HistoryModel::Duration, HistoryModel::Status, HistoryModel::Voice,
+                       HistoryModel::Model, HistoryModel::Tokens, HistoryModel::Cost, HistoryModel::Method})
         header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_view->setColumnWidth(HistoryModel::Created,
                            m_view->fontMetrics().horizontalAdvance(StudioLabels::dateTime(Timestamps::nowMs())) + 16);
@@ -230,6 +240,9 @@ void HistoryPage::buildUi()
     connect(m_filter, &QComboBox::currentIndexChanged, this,
             [this] { m_model->setStatusFilter(m_filter->currentData().toString()); });
     connect(m_previews, &QCheckBox::toggled, m_model, &HistoryModel::setIncludePreviews);
+    connect(m_sourceFilter, &QComboBox::currentIndexChanged, this, [this] {
+        m_model->setSourceFilter(HistoryFilter::Source(m_sourceFilter->currentData().toInt()));
+    });
     // One store read per pause in typing, not one per key.
     m_searchDelay.setSingleShot(true);
     m_searchDelay.setInterval(kSearchDelayMs);
@@ -247,6 +260,7 @@ void HistoryPage::buildUi()
         const QString id = selectedId();
         if (!id.isEmpty())
             m_selectedId = id;
+        followSelection();
         updateActions();
         updateDetails();
     });
@@ -281,6 +295,8 @@ void HistoryPage::updateHint()
         m_hint->clear();
     else if (!m_model->search().isEmpty())
         m_hint->setText(tr("No generations match %1.").arg(quoted(m_model->search())));
+    else if (m_model->sourceFilter() != HistoryFilter::Source::All)
+        m_hint->setText(tr("Nothing from this source yet."));
     else if (!m_model->statusFilter().isEmpty())
         m_hint->setText(tr("No generations with status %1.").arg(StudioLabels::status(m_model->statusFilter())));
     else
@@ -386,10 +402,13 @@ void HistoryPage::updateActions()
     m_captions->setToolTip(captions || !playable
                                ? tr("Save subtitles of this speech (SubRip or WebVTT), timed word by word")
                                : tr("Made without word timings: there are no captions to save."));
-    m_open->setEnabled(g != nullptr);
-    m_delete->setEnabled(g && !unfinished(*g));
-    m_delete->setToolTip(g && unfinished(*g) ? tr("Still being generated: it can be deleted once it has finished.")
-                                             : tr("Delete the generation and its audio file (Del)"));
+    const HistoryModel::Row *row = m_model->rowAt(m_model->rowOf(selectedId()));
+    const bool render = row && row->isRender(); // its audio is the project's
+    m_open->setEnabled(g != nullptr && !render);
+    m_delete->setEnabled(g && !unfinished(*g) && !render);
+    m_delete->setToolTip(render             ? tr("A project's render: its audio belongs to the project.")
+                         : g && unfinished(*g) ? tr("Still being generated: it can be deleted once it has finished.")
+                                               : tr("Delete the generation and its audio file (Del)"));
     ServerControl *server = m_context.server();
     m_copyUrl->setEnabled(playable && server);
     m_copyUrl->setToolTip(server ? tr("Copy a signed download link; it works without an API key until the generation "
@@ -406,6 +425,11 @@ void HistoryPage::updateDetails()
     const HistoryModel::Row *row = m_model->rowAt(m_model->rowOf(selectedId()));
     if (!row) {
         m_details->setText(m_model->rowCount() ? tr("Select a generation to see its text and play it.") : QString());
+        return;
+    }
+    if (row->isRender()) {
+        m_details->setText(tr("A render of %n block(s) of a project: hear and export it on the Projects page.", nullptr,
+                              int(row->blocks.size())));
         return;
     }
     const Generation &g = row->generation;
@@ -459,20 +483,48 @@ void HistoryPage::playSelected()
         return;
     }
     stopPlaying();
-    const QString id = row->generation.id;
-    const QString path = row->generation.audioPath;
-    const QString format = row->generation.audioFormat;
-    const QString name = quoted(HistoryModel::snippet(row->generation.inputText, 30));
-    m_status->setText(tr("Loading audio…"));
+    loadAudio(row->generation, true);
+}
+
+void HistoryPage::followSelection()
+{
+    const QString id = selectedId();
+    // Empty while a refresh puts the selection back: the player keeps what it holds.
+    if (id.isEmpty() || id == m_loadedId)
+        return;
+    stopPlaying();
+    m_playerBar->clear();
+    m_loadedId.clear();
+    m_status->clear();
+    if (const HistoryModel::Row *row = m_model->rowAt(selectedPlayableRow()))
+        loadAudio(row->generation, false);
+}
+
+void HistoryPage::loadAudio(const Generation &g, bool play)
+{
+    const QString id = g.id;
+    const QString path = g.audioPath;
+    const QString format = g.audioFormat;
+    const QString name = quoted(HistoryModel::snippet(g.inputText, 30));
+    if (play)
+        m_status->setText(tr("Loading audio…"));
     // Reading and decoding a long file takes a moment: off the GUI thread.
     m_context.run(this, [path, format] { return AudioDecoder::decodeFile(path, format); },
-                  [this, name, id](const AudioDecoder::Decoded &audio) {
+                  [this, name, id, play](const AudioDecoder::Decoded &audio) {
+        // Another generation selected meanwhile: its audio is the one to show (none
+        // selected is a refresh putting the selection back).
+        if (const QString now = selectedId(); !now.isEmpty() && now != id)
+            return;
         if (!audio.ok()) {
             m_status->setText(tr("Cannot play %1: %2").arg(name, problemText(audio.problem, audio.detail)));
             return;
         }
         m_loadedId = id;
-        m_playerBar->load(audio.float32, true);
+        m_playerBar->load(audio.float32, play);
+        if (!play) {
+            updateActions();
+            return;
+        }
         if (!m_player->isPlaying()) {
             m_status->setText(m_player->unavailableReason());
             updateActions();
