@@ -91,7 +91,7 @@ HistoryPage::HistoryPage(StudioContext &context, QWidget *parent)
     connect(m_player, &AudioPlayer::finished, this, [this] {
         updateActions();
         if (!m_player->unavailableReason().isEmpty())
-            m_status->setText(m_player->unavailableReason());
+            setStatus(m_player->unavailableReason(), true);
     });
     if (ServerControl *server = m_context.server())
         connect(server, &ServerControl::stateChanged, this, &HistoryPage::updateActions);
@@ -478,7 +478,7 @@ void HistoryPage::playSelected()
     // Its audio is already here (paused, or played through): no second read.
     if (row->generation.id == m_loadedId && m_player->hasAudio()) {
         if (!m_player->play())
-            m_status->setText(m_player->unavailableReason());
+            setStatus(m_player->unavailableReason(), true);
         updateActions();
         return;
     }
@@ -495,7 +495,9 @@ void HistoryPage::followSelection()
     stopPlaying();
     m_playerBar->clear();
     m_loadedId.clear();
-    m_status->clear();
+    // "Playing …" spoke of the generation before; other news (a deletion) stays.
+    if (m_statusIsPlayback)
+        m_status->clear();
     if (const HistoryModel::Row *row = m_model->rowAt(selectedPlayableRow()))
         loadAudio(row->generation, false);
 }
@@ -507,7 +509,7 @@ void HistoryPage::loadAudio(const Generation &g, bool play)
     const QString format = g.audioFormat;
     const QString name = quoted(HistoryModel::snippet(g.inputText, 30));
     if (play)
-        m_status->setText(tr("Loading audio…"));
+        setStatus(tr("Loading audio…"), true);
     // Reading and decoding a long file takes a moment: off the GUI thread.
     m_context.run(this, [path, format] { return AudioDecoder::decodeFile(path, format); },
                   [this, name, id, play](const AudioDecoder::Decoded &audio) {
@@ -516,7 +518,7 @@ void HistoryPage::loadAudio(const Generation &g, bool play)
         if (const QString now = selectedId(); !now.isEmpty() && now != id)
             return;
         if (!audio.ok()) {
-            m_status->setText(tr("Cannot play %1: %2").arg(name, problemText(audio.problem, audio.detail)));
+            setStatus(tr("Cannot play %1: %2").arg(name, problemText(audio.problem, audio.detail)), true);
             return;
         }
         m_loadedId = id;
@@ -526,14 +528,20 @@ void HistoryPage::loadAudio(const Generation &g, bool play)
             return;
         }
         if (!m_player->isPlaying()) {
-            m_status->setText(m_player->unavailableReason());
+            setStatus(m_player->unavailableReason(), true);
             updateActions();
             return;
         }
         const double seconds = double(audio.float32.size()) / double(sizeof(float)) / AudioFormats::kSampleRate;
-        m_status->setText(tr("Playing %1 (%2)").arg(name, StudioLabels::seconds(seconds)));
+        setStatus(tr("Playing %1 (%2)").arg(name, StudioLabels::seconds(seconds)), true);
         updateActions();
     });
+}
+
+void HistoryPage::setStatus(const QString &text, bool aboutPlayback)
+{
+    m_status->setText(text);
+    m_statusIsPlayback = aboutPlayback;
 }
 
 void HistoryPage::togglePlaying()
@@ -640,7 +648,7 @@ void HistoryPage::saveSelectedCaptions()
     const HistoryModel::Row *row = m_model->rowAt(selectedPlayableRow());
     if (!row || !row->generation.captions)
         return;
-    CaptionsDialog::open(this, m_context, row->generation, [this](const QString &line) { m_status->setText(line); });
+    CaptionsDialog::open(this, m_context, row->generation, [this](const QString &line) { setStatus(line); });
 }
 
 void HistoryPage::saveTo(const Generation &g, QString target, const QString &format)
@@ -650,16 +658,16 @@ void HistoryPage::saveTo(const Generation &g, QString target, const QString &for
     const AudioFormat from = AudioFormats::parse(g.audioFormat).value_or(AudioFormat::Wav);
     const AudioFormat to = AudioFormats::parse(format).value_or(AudioFormat::Wav);
     const QString shown = QDir::toNativeSeparators(target);
-    m_status->setText(tr("Saving %1…").arg(shown));
+    setStatus(tr("Saving %1…").arg(shown));
     // Decoding and encoding a long text takes seconds: off the GUI thread. The dialog
     // already asked before overwriting.
     m_context.run(this, [source, from, target, to] { return AudioExport::save(source, from, target, to); },
                   [this, shown, format](const AudioExport::Outcome &out) {
         if (!out.ok()) {
-            m_status->setText(tr("Could not save %1: %2").arg(shown, problemText(out.problem, out.error)));
+            setStatus(tr("Could not save %1: %2").arg(shown, problemText(out.problem, out.error)));
             return;
         }
-        m_status->setText(tr("Saved %1 (%2, %3)")
+        setStatus(tr("Saved %1 (%2, %3)")
                               .arg(shown, format.toUpper(),
                                    StudioLabels::seconds(double(out.samples) / AudioFormats::kSampleRate)));
     });
@@ -676,10 +684,10 @@ void HistoryPage::copySelectedUrl()
     const bool running = server && server->isRunning();
     const QString until = StudioLabels::dateTime(row->expiresAtMs);
     if (row->kept)
-        m_status->setText(running ? tr("Link copied; it works without an API key until you delete the generation.")
+        setStatus(running ? tr("Link copied; it works without an API key until you delete the generation.")
                                   : tr("Link copied; it works once the API server runs, until you delete the generation."));
     else
-        m_status->setText(running ? tr("Link copied; it works without an API key until %1.").arg(until)
+        setStatus(running ? tr("Link copied; it works without an API key until %1.").arg(until)
                                   : tr("Link copied; it works once the API server runs, until %1.").arg(until));
 }
 
@@ -725,15 +733,15 @@ void HistoryPage::removeGeneration(const QString &id, const QString &selectNext)
     stopPlaying();
     GenerationService *gens = &m_context.services().generations();
     const qint64 account = m_context.accountId();
-    m_status->setText(tr("Deleting…"));
+    setStatus(tr("Deleting…"));
     // The row and the file go on a store thread (never the disk from the GUI thread).
     m_context.run(this, [gens, account, id] { return gens->remove(account, id); },
                   [this, selectNext](const Result<DeletedGeneration> &result) {
         if (!result) {
-            m_status->setText(tr("Could not delete: %1").arg(result.error().detail));
+            setStatus(tr("Could not delete: %1").arg(result.error().detail));
             return;
         }
-        m_status->setText(result->fileProblem.isEmpty()
+        setStatus(result->fileProblem.isEmpty()
                               ? tr("Deleted %1.").arg(quoted(HistoryModel::snippet(result->generation.inputText, 40)))
                               : tr("Deleted, but its audio file could not be removed: %1").arg(result->fileProblem));
         m_selectedId = selectNext;

@@ -90,6 +90,9 @@ private:
     // The player shows the selected generation's audio, never the one selected before.
     void followSelection();
     void loadAudio(const Generation &g, bool play);
+    // The status line; aboutPlayback: it speaks of the player's audio (cleared when
+    // another generation is selected).
+    void setStatus(const QString &text, bool aboutPlayback = false);
     void saveTo(const Generation &g, QString target, const QString &format);
     void removeGeneration(const QString &id, const QString &selectNext);
     // The row of the selection when its audio can be played, saved or linked; else -1.
@@ -114,6 +117,7 @@ private:
     QPushButton *m_delete = nullptr;
     QPushButton *m_copyUrl = nullptr;
     QLabel *m_status = nullptr;
+    bool m_statusIsPlayback = false; // the status line speaks of the player's audio
     // Context-menu twins of the buttons above.
     std::vector<std::pair<QPushButton *, QAction *>> m_menuActions;
     PlayerBar *m_playerBar = nullptr;
