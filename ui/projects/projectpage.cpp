@@ -316,6 +316,10 @@ QGroupBox *ProjectPage::buildSettingsBox()
     innerLayout->addWidget(m_settings);
     innerLayout->addStretch();
     settingsScroll->setWidget(settingsInner);
+    // As wide as its fields at least: a narrow window takes the room from the block list
+    // rather than cut off the values.
+    settingsScroll->setMinimumWidth(settingsInner->minimumSizeHint().width()
+                                    + settingsScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
     settingsLayout->addWidget(settingsScroll, 1);
     return settingsBox;
 }
