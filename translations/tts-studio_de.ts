@@ -1107,42 +1107,42 @@ ID: %2</translation>
             <translation>Abgelaufen am %1: Das Audio wurde entfernt.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="510" />
+            <location filename="../ui/historypage.cpp" line="512" />
             <source>Loading audio…</source>
             <translation>Audio wird geladen…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="519" />
+            <location filename="../ui/historypage.cpp" line="521" />
             <source>Cannot play %1: %2</source>
             <translation>%1 kann nicht abgespielt werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="608" />
+            <location filename="../ui/historypage.cpp" line="616" />
             <source>MP3 audio (*.mp3)</source>
             <translation>MP3-Audio (*.mp3)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="607" />
+            <location filename="../ui/historypage.cpp" line="615" />
             <source>WAV audio (*.wav)</source>
             <translation>WAV-Audio (*.wav)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="609" />
+            <location filename="../ui/historypage.cpp" line="617" />
             <source>Save audio</source>
             <translation>Audio speichern</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="659" />
+            <location filename="../ui/historypage.cpp" line="667" />
             <source>Could not save %1: %2</source>
             <translation>%1 konnte nicht gespeichert werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="682" />
+            <location filename="../ui/historypage.cpp" line="690" />
             <source>Link copied; it works without an API key until %1.</source>
             <translation>Link kopiert; er funktioniert ohne API-Schlüssel bis %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="683" />
+            <location filename="../ui/historypage.cpp" line="691" />
             <source>Link copied; it works once the API server runs, until %1.</source>
             <translation>Link kopiert; er funktioniert, sobald der API-Server läuft, bis %1.</translation>
         </message>
@@ -1188,47 +1188,47 @@ ID: %2</translation>
             <translation>Keine Generierung passt zu %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="653" />
+            <location filename="../ui/historypage.cpp" line="661" />
             <source>Saving %1…</source>
             <translation>%1 wird gespeichert…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="702" />
+            <location filename="../ui/historypage.cpp" line="710" />
             <source>Delete generation</source>
             <translation>Generierung löschen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="703" />
+            <location filename="../ui/historypage.cpp" line="711" />
             <source>Delete %1 and its audio file?</source>
             <translation>%1 und die Audiodatei löschen?</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="706" />
+            <location filename="../ui/historypage.cpp" line="714" />
             <source>This cannot be undone. What it cost is not refunded.</source>
             <translation>Das kann nicht rückgängig gemacht werden. Die Kosten werden nicht erstattet.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="708" />
+            <location filename="../ui/historypage.cpp" line="716" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="728" />
+            <location filename="../ui/historypage.cpp" line="736" />
             <source>Deleting…</source>
             <translation>Wird gelöscht…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="733" />
+            <location filename="../ui/historypage.cpp" line="741" />
             <source>Could not delete: %1</source>
             <translation>Löschen nicht möglich: %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="737" />
+            <location filename="../ui/historypage.cpp" line="745" />
             <source>Deleted %1.</source>
             <translation>%1 gelöscht.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="738" />
+            <location filename="../ui/historypage.cpp" line="746" />
             <source>Deleted, but its audio file could not be removed: %1</source>
             <translation>Gelöscht, aber die Audiodatei konnte nicht entfernt werden: %1</translation>
         </message>
@@ -1371,22 +1371,22 @@ ID: %2</translation>
             <translation>Über die API erzeugt: Das Audio ist bis %1 verfügbar.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="534" />
+            <location filename="../ui/historypage.cpp" line="536" />
             <source>Playing %1 (%2)</source>
             <translation>Wiedergabe von %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="662" />
+            <location filename="../ui/historypage.cpp" line="670" />
             <source>Saved %1 (%2, %3)</source>
             <translation>%1 gespeichert (%2, %3)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="679" />
+            <location filename="../ui/historypage.cpp" line="687" />
             <source>Link copied; it works without an API key until you delete the generation.</source>
             <translation>Link kopiert; er funktioniert ohne API-Schlüssel, bis Sie die Generierung löschen.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="680" />
+            <location filename="../ui/historypage.cpp" line="688" />
             <source>Link copied; it works once the API server runs, until you delete the generation.</source>
             <translation>Link kopiert; er funktioniert, sobald der API-Server läuft, bis Sie die Generierung löschen.</translation>
         </message>
@@ -1949,76 +1949,76 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <translation>Der nächste Absatz dieses Kapitels wird an diesen angehängt</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="44" />
-            <location filename="../ui/projects/outlineactions.cpp" line="111" />
+            <location filename="../ui/projects/outlineactions.cpp" line="45" />
+            <location filename="../ui/projects/outlineactions.cpp" line="112" />
             <source>Add chapter</source>
             <translation>Kapitel einfügen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="51" />
-            <location filename="../ui/projects/outlineactions.cpp" line="122" />
+            <location filename="../ui/projects/outlineactions.cpp" line="52" />
+            <location filename="../ui/projects/outlineactions.cpp" line="123" />
             <source>Rename chapter</source>
             <translation>Kapitel umbenennen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="56" />
-            <location filename="../ui/projects/outlineactions.cpp" line="104" />
+            <location filename="../ui/projects/outlineactions.cpp" line="57" />
+            <location filename="../ui/projects/outlineactions.cpp" line="105" />
             <source>Delete chapter</source>
             <translation>Kapitel löschen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="61" />
+            <location filename="../ui/projects/outlineactions.cpp" line="62" />
             <source>Move chapter</source>
             <translation>Kapitel verschieben</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="68" />
+            <location filename="../ui/projects/outlineactions.cpp" line="69" />
             <source>Split block</source>
             <translation>Absatz teilen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="74" />
+            <location filename="../ui/projects/outlineactions.cpp" line="75" />
             <source>Merge blocks</source>
             <translation>Absätze zusammenführen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="80" />
-            <location filename="../ui/projects/outlineactions.cpp" line="112" />
+            <location filename="../ui/projects/outlineactions.cpp" line="81" />
+            <location filename="../ui/projects/outlineactions.cpp" line="113" />
             <source>Chapter %1</source>
             <translation>Kapitel %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="81" />
+            <location filename="../ui/projects/outlineactions.cpp" line="82" />
             <source>Paste</source>
             <translation>Einfügen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="96" />
+            <location filename="../ui/projects/outlineactions.cpp" line="97" />
             <source>Add chapter…</source>
             <translation>Kapitel einfügen …</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="99" />
+            <location filename="../ui/projects/outlineactions.cpp" line="100" />
             <source>Rename chapter…</source>
             <translation>Kapitel umbenennen …</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="100" />
+            <location filename="../ui/projects/outlineactions.cpp" line="101" />
             <source>Move chapter up</source>
             <translation>Kapitel nach oben</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="101" />
+            <location filename="../ui/projects/outlineactions.cpp" line="102" />
             <source>Move chapter down</source>
             <translation>Kapitel nach unten</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="111" />
+            <location filename="../ui/projects/outlineactions.cpp" line="112" />
             <source>Title of the new chapter:</source>
             <translation>Titel des neuen Kapitels:</translation>
         </message>
         <message>
-            <location filename="../ui/projects/outlineactions.cpp" line="122" />
+            <location filename="../ui/projects/outlineactions.cpp" line="123" />
             <source>Title of the chapter:</source>
             <translation>Titel des Kapitels:</translation>
         </message>
@@ -2105,51 +2105,51 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <translation>Text des Absatzes</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="659" />
+            <location filename="../ui/projects/projectpage.cpp" line="667" />
             <source>Select a block to edit its text.</source>
             <translation>Wählen Sie einen Absatz, um seinen Text zu bearbeiten.</translation>
         </message>
         <message>
             <location filename="../ui/projects/projectpage.cpp" line="240" />
-            <location filename="../ui/projects/projectpage.cpp" line="254" />
-            <location filename="../ui/projects/projectpage.cpp" line="257" />
-            <location filename="../ui/projects/projectpage.cpp" line="775" />
+            <location filename="../ui/projects/projectpage.cpp" line="258" />
+            <location filename="../ui/projects/projectpage.cpp" line="261" />
+            <location filename="../ui/projects/projectpage.cpp" line="783" />
             <source>Add block</source>
             <translation>Absatz einfügen</translation>
         </message>
         <message>
             <location filename="../ui/projects/projectpage.cpp" line="242" />
-            <location filename="../ui/projects/projectpage.cpp" line="259" />
-            <location filename="../ui/projects/projectpage.cpp" line="262" />
-            <location filename="../ui/projects/projectpage.cpp" line="790" />
+            <location filename="../ui/projects/projectpage.cpp" line="263" />
+            <location filename="../ui/projects/projectpage.cpp" line="266" />
+            <location filename="../ui/projects/projectpage.cpp" line="798" />
             <source>Delete block</source>
             <translation>Absatz löschen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="283" />
+            <location filename="../ui/projects/projectpage.cpp" line="287" />
             <source>Speech settings</source>
             <translation>Spracheinstellungen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="287" />
-            <location filename="../ui/projects/projectpage.cpp" line="377" />
+            <location filename="../ui/projects/projectpage.cpp" line="291" />
+            <location filename="../ui/projects/projectpage.cpp" line="385" />
             <source>Whole project</source>
             <translation>Ganzes Projekt</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="288" />
-            <location filename="../ui/projects/projectpage.cpp" line="378" />
+            <location filename="../ui/projects/projectpage.cpp" line="292" />
+            <location filename="../ui/projects/projectpage.cpp" line="386" />
             <source>This chapter</source>
             <translation>Dieses Kapitel</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="289" />
-            <location filename="../ui/projects/projectpage.cpp" line="382" />
+            <location filename="../ui/projects/projectpage.cpp" line="293" />
+            <location filename="../ui/projects/projectpage.cpp" line="390" />
             <source>This block</source>
             <translation>Dieser Absatz</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="291" />
+            <location filename="../ui/projects/projectpage.cpp" line="295" />
             <source>Blocks use their chapter's settings unless they have their own; chapters use the project's.</source>
             <translation>Absätze verwenden die Einstellungen ihres Kapitels, sofern sie keine eigenen haben; Kapitel die des Projekts.</translation>
         </message>
@@ -2169,93 +2169,98 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="328" />
+            <location filename="../ui/projects/projectpage.cpp" line="248" />
+            <source>Cannot paste this text: %1</source>
+            <translation>Dieser Text lässt sich nicht einfügen: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/projectpage.cpp" line="336" />
             <source>New…</source>
             <translation>Neu…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="330" />
+            <location filename="../ui/projects/projectpage.cpp" line="338" />
             <source>Start an empty project, saved where you choose</source>
             <translation>Ein leeres Projekt beginnen, gespeichert am gewählten Ort</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="332" />
+            <location filename="../ui/projects/projectpage.cpp" line="340" />
             <source>Open…</source>
             <translation>Öffnen…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="334" />
+            <location filename="../ui/projects/projectpage.cpp" line="342" />
             <source>Open a project file (.ttsproject)</source>
             <translation>Eine Projektdatei (.ttsproject) öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="336" />
+            <location filename="../ui/projects/projectpage.cpp" line="344" />
             <source>Import…</source>
             <translation>Importieren…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="338" />
+            <location filename="../ui/projects/projectpage.cpp" line="346" />
             <source>Make a project of a text (.txt), Markdown (.md) or EPUB document</source>
             <translation>Ein Projekt aus einem Text- (.txt), Markdown- (.md) oder EPUB-Dokument machen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="340" />
+            <location filename="../ui/projects/projectpage.cpp" line="348" />
             <source>Save as…</source>
             <translation>Speichern unter…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="342" />
+            <location filename="../ui/projects/projectpage.cpp" line="350" />
             <source>Projects are saved automatically; this saves a copy under another name</source>
             <translation>Projekte werden automatisch gespeichert; dies speichert eine Kopie unter anderem Namen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="371" />
+            <location filename="../ui/projects/projectpage.cpp" line="379" />
             <source>Render</source>
             <translation>Vertonen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="385" />
-            <location filename="../ui/projects/projectpage.cpp" line="1093" />
+            <location filename="../ui/projects/projectpage.cpp" line="393" />
+            <location filename="../ui/projects/projectpage.cpp" line="1101" />
             <source>Pause</source>
             <translation>Anhalten</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="393" />
+            <location filename="../ui/projects/projectpage.cpp" line="401" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="396" />
+            <location filename="../ui/projects/projectpage.cpp" line="404" />
             <source>Play from block</source>
             <translation>Ab Absatz abspielen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="399" />
+            <location filename="../ui/projects/projectpage.cpp" line="407" />
             <source>Export</source>
             <translation>Exportieren</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="403" />
+            <location filename="../ui/projects/projectpage.cpp" line="411" />
             <source>MP3 with chapters…</source>
             <translation>MP3 mit Kapiteln…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="404" />
+            <location filename="../ui/projects/projectpage.cpp" line="412" />
             <source>MP3 with chapters and a cue sheet…</source>
             <translation>MP3 mit Kapiteln und Cue-Sheet…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="405" />
+            <location filename="../ui/projects/projectpage.cpp" line="413" />
             <source>WAV, one file per chapter…</source>
             <translation>WAV, eine Datei pro Kapitel…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="406" />
+            <location filename="../ui/projects/projectpage.cpp" line="414" />
             <source>Captions (SRT/VTT)…</source>
             <translation>Untertitel (SRT/VTT)…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="617" />
+            <location filename="../ui/projects/projectpage.cpp" line="625" />
             <source>%n chapter(s)</source>
             <translation>
                 <numerusform>%n Kapitel</numerusform>
@@ -2263,8 +2268,8 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="618" />
-            <location filename="../ui/projects/projectpage.cpp" line="719" />
+            <location filename="../ui/projects/projectpage.cpp" line="626" />
+            <location filename="../ui/projects/projectpage.cpp" line="727" />
             <source>%n block(s)</source>
             <translation>
                 <numerusform>%n Absatz</numerusform>
@@ -2272,7 +2277,7 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="619" />
+            <location filename="../ui/projects/projectpage.cpp" line="627" />
             <source>%Ln character(s)</source>
             <translation>
                 <numerusform>%Ln Zeichen</numerusform>
@@ -2280,32 +2285,32 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="657" />
+            <location filename="../ui/projects/projectpage.cpp" line="665" />
             <source>This project is empty. Type or paste its text here: a blank line starts a new block, a line such as "# Title" or "Chapter 1" starts a chapter.</source>
             <translation>Dieses Projekt ist leer. Tippen oder fügen Sie seinen Text hier ein: Eine Leerzeile beginnt einen neuen Absatz, eine Zeile wie „# Titel“ oder „Kapitel 1“ ein neues Kapitel.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="806" />
+            <location filename="../ui/projects/projectpage.cpp" line="814" />
             <source>Play from this block</source>
             <translation>Ab diesem Absatz abspielen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="807" />
+            <location filename="../ui/projects/projectpage.cpp" line="815" />
             <source>Render this block</source>
             <translation>Diesen Absatz vertonen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="825" />
+            <location filename="../ui/projects/projectpage.cpp" line="833" />
             <source>Render this chapter</source>
             <translation>Dieses Kapitel vertonen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="909" />
+            <location filename="../ui/projects/projectpage.cpp" line="917" />
             <source>Nothing to render yet.</source>
             <translation>Noch nichts zu vertonen.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="921" />
+            <location filename="../ui/projects/projectpage.cpp" line="929" />
             <source>%Ln block(s)</source>
             <translation>
                 <numerusform>%Ln Absatz</numerusform>
@@ -2313,33 +2318,33 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="923" />
+            <location filename="../ui/projects/projectpage.cpp" line="931" />
             <source>Still to render: %1, %2 tokens (their price is reserved on the account until they are made).</source>
             <translation>Noch zu vertonen: %1, %2 Tokens (ihr Preis ist auf dem Konto reserviert, bis sie erzeugt sind).</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="925" />
+            <location filename="../ui/projects/projectpage.cpp" line="933" />
             <source>Still to render: %1.</source>
             <translation>Noch zu vertonen: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="929" />
+            <location filename="../ui/projects/projectpage.cpp" line="937" />
             <source>To render: %1.</source>
             <translation>Zu vertonen: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="932" />
+            <location filename="../ui/projects/projectpage.cpp" line="940" />
             <source>To render: %1, %2 tokens — %3 credits, or %4 from the wallet (billed to the selected account)</source>
             <translation>Zu vertonen: %1, %2 Tokens — %3 Credits oder %4 aus dem Guthaben (dem gewählten Konto berechnet)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="982" />
+            <location filename="../ui/projects/projectpage.cpp" line="990" />
             <source>Getting ready to render…</source>
             <translation>Vertonen wird vorbereitet…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="1107" />
-            <location filename="../ui/projects/projectpage.cpp" line="1160" />
+            <location filename="../ui/projects/projectpage.cpp" line="1115" />
+            <location filename="../ui/projects/projectpage.cpp" line="1168" />
             <source>Render the whole project before exporting: %n block(s) not rendered yet.</source>
             <translation>
                 <numerusform>Vertonen Sie vor dem Export das ganze Projekt: %n Absatz ist noch nicht vertont.</numerusform>
@@ -2347,22 +2352,22 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1164" />
+            <location filename="../ui/projects/projectpage.cpp" line="1172" />
             <source>SubRip captions (*.srt)</source>
             <translation>SubRip-Untertitel (*.srt)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1165" />
+            <location filename="../ui/projects/projectpage.cpp" line="1173" />
             <source>WebVTT captions (*.vtt)</source>
             <translation>WebVTT-Untertitel (*.vtt)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1167" />
+            <location filename="../ui/projects/projectpage.cpp" line="1175" />
             <source>Export captions</source>
             <translation>Untertitel exportieren</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="1194" />
+            <location filename="../ui/projects/projectpage.cpp" line="1202" />
             <source>Exported %n caption(s): %1</source>
             <translation>
                 <numerusform>%n Untertitel exportiert: %1</numerusform>
@@ -2370,197 +2375,197 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="434" />
+            <location filename="../ui/projects/projectpage.cpp" line="442" />
             <source>New project</source>
             <translation>Neues Projekt</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="434" />
-            <location filename="../ui/projects/projectpage.cpp" line="441" />
-            <location filename="../ui/projects/projectpage.cpp" line="458" />
+            <location filename="../ui/projects/projectpage.cpp" line="442" />
+            <location filename="../ui/projects/projectpage.cpp" line="449" />
+            <location filename="../ui/projects/projectpage.cpp" line="466" />
             <source>Projects (*.ttsproject)</source>
             <translation>Projekte (*.ttsproject)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="441" />
+            <location filename="../ui/projects/projectpage.cpp" line="449" />
             <source>Open project</source>
             <translation>Projekt öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="448" />
+            <location filename="../ui/projects/projectpage.cpp" line="456" />
             <source>Import a document</source>
             <translation>Dokument importieren</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="449" />
+            <location filename="../ui/projects/projectpage.cpp" line="457" />
             <source>Documents (*.txt *.md *.markdown *.epub)</source>
             <translation>Dokumente (*.txt *.md *.markdown *.epub)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="458" />
+            <location filename="../ui/projects/projectpage.cpp" line="466" />
             <source>Save project as</source>
             <translation>Projekt speichern unter</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="474" />
+            <location filename="../ui/projects/projectpage.cpp" line="482" />
             <source>Opening…</source>
             <translation>Wird geöffnet…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="478" />
+            <location filename="../ui/projects/projectpage.cpp" line="486" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="516" />
+            <location filename="../ui/projects/projectpage.cpp" line="524" />
             <source>Importing…</source>
             <translation>Wird importiert…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="524" />
+            <location filename="../ui/projects/projectpage.cpp" line="532" />
             <source>Cannot import %1: %2</source>
             <translation>%1 kann nicht importiert werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="559" />
+            <location filename="../ui/projects/projectpage.cpp" line="567" />
             <source>Saving…</source>
             <translation>Wird gespeichert…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="567" />
+            <location filename="../ui/projects/projectpage.cpp" line="575" />
             <source>Saved</source>
             <translation>Gespeichert</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="567" />
+            <location filename="../ui/projects/projectpage.cpp" line="575" />
             <source>Not saved: %1</source>
             <translation>Nicht gespeichert: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="580" />
+            <location filename="../ui/projects/projectpage.cpp" line="588" />
             <source>Projects</source>
             <translation>Projekte</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="716" />
+            <location filename="../ui/projects/projectpage.cpp" line="724" />
             <source>Chapter %1</source>
             <translation>Kapitel %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="773" />
+            <location filename="../ui/projects/projectpage.cpp" line="781" />
             <source>New paragraph.</source>
             <translation>Neuer Absatz.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="870" />
+            <location filename="../ui/projects/projectpage.cpp" line="878" />
             <source>Edited</source>
             <translation>Geändert</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="913" />
-            <location filename="../ui/projects/projectpage.cpp" line="998" />
+            <location filename="../ui/projects/projectpage.cpp" line="921" />
+            <location filename="../ui/projects/projectpage.cpp" line="1006" />
             <source>Cannot render: %1</source>
             <translation>Vertonen nicht möglich: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="917" />
+            <location filename="../ui/projects/projectpage.cpp" line="925" />
             <source>Everything is rendered: playing and exporting cost nothing.</source>
             <translation>Alles ist vertont: Abspielen und Exportieren kosten nichts.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="937" />
+            <location filename="../ui/projects/projectpage.cpp" line="945" />
             <source>— more than the account has left.</source>
             <translation>— mehr, als das Konto noch hat.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="971" />
+            <location filename="../ui/projects/projectpage.cpp" line="979" />
             <source>The speech workers are not running.</source>
             <translation>Die Sprachprozesse laufen nicht.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="975" />
+            <location filename="../ui/projects/projectpage.cpp" line="983" />
             <source>Choose an account at the top of the window: rendering is billed to it.</source>
             <translation>Wählen Sie oben im Fenster ein Konto: Das Vertonen wird ihm berechnet.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="982" />
+            <location filename="../ui/projects/projectpage.cpp" line="990" />
             <source>Reserving credits…</source>
             <translation>Credits werden reserviert…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="997" />
+            <location filename="../ui/projects/projectpage.cpp" line="1005" />
             <source>The selected account cannot pay for this render: %1</source>
             <translation>Das gewählte Konto kann diese Vertonung nicht bezahlen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1008" />
+            <location filename="../ui/projects/projectpage.cpp" line="1016" />
             <source>Rendering…</source>
             <translation>Wird vertont…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1040" />
+            <location filename="../ui/projects/projectpage.cpp" line="1048" />
             <source>estimating time left</source>
             <translation>Restzeit wird geschätzt</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1040" />
+            <location filename="../ui/projects/projectpage.cpp" line="1048" />
             <source>%1 left</source>
             <translation>noch %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1041" />
+            <location filename="../ui/projects/projectpage.cpp" line="1049" />
             <source>%1 of %2 blocks (%3 from the cache) · %4 min of audio · %5</source>
             <translation>%1 von %2 Absätzen (%3 aus dem Zwischenspeicher) · %4 min Audio · %5</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1058" />
+            <location filename="../ui/projects/projectpage.cpp" line="1066" />
             <source>Rendered: %1 blocks, %2 spoken now, %3 from the cache, %4 min of audio.</source>
             <translation>Vertont: %1 Absätze, %2 jetzt gesprochen, %3 aus dem Zwischenspeicher, %4 min Audio.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1065" />
+            <location filename="../ui/projects/projectpage.cpp" line="1073" />
             <source>Cancelled: the blocks finished so far are kept; the others are not billed.</source>
             <translation>Abgebrochen: Die fertigen Absätze bleiben erhalten; die anderen werden nicht berechnet.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1068" />
+            <location filename="../ui/projects/projectpage.cpp" line="1076" />
             <source>Rendering failed: %1</source>
             <translation>Vertonen fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1093" />
+            <location filename="../ui/projects/projectpage.cpp" line="1101" />
             <source>Resume</source>
             <translation>Fortsetzen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1112" />
+            <location filename="../ui/projects/projectpage.cpp" line="1120" />
             <source>Export project</source>
             <translation>Projekt exportieren</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1113" />
+            <location filename="../ui/projects/projectpage.cpp" line="1121" />
             <source>MP3 audio (*.mp3)</source>
             <translation>MP3-Audio (*.mp3)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1113" />
+            <location filename="../ui/projects/projectpage.cpp" line="1121" />
             <source>WAV audio (*.wav)</source>
             <translation>WAV-Audio (*.wav)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1132" />
-            <location filename="../ui/projects/projectpage.cpp" line="1182" />
+            <location filename="../ui/projects/projectpage.cpp" line="1140" />
+            <location filename="../ui/projects/projectpage.cpp" line="1190" />
             <source>Exporting…</source>
             <translation>Wird exportiert…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1139" />
-            <location filename="../ui/projects/projectpage.cpp" line="1190" />
+            <location filename="../ui/projects/projectpage.cpp" line="1147" />
+            <location filename="../ui/projects/projectpage.cpp" line="1198" />
             <source>Export failed: %1</source>
             <translation>Export fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1146" />
+            <location filename="../ui/projects/projectpage.cpp" line="1154" />
             <source>Exported %1 chapters, %2 min, %3 LUFS: %4</source>
             <translation>%1 Kapitel exportiert, %2 min, %3 LUFS: %4</translation>
         </message>
@@ -2570,7 +2575,7 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <translation>Projekt vertonen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="373" />
+            <location filename="../ui/projects/projectpage.cpp" line="381" />
             <source>Speak what is not rendered yet; blocks that did not change come from the cache (%1)</source>
             <translation>Spricht, was noch nicht vertont ist; unveränderte Absätze kommen aus dem Zwischenspeicher (%1)</translation>
         </message>

@@ -20,9 +20,11 @@
 #include <QListView>
 #include <QListWidget>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
@@ -99,6 +101,7 @@ private slots:
     void pasteMakesChaptersAndBlocks_data();
     void pasteMakesChaptersAndBlocks();
     void typingStartsTheFirstChapter();
+    void pastingNothingToSpeakSaysSo();
     void splitAndMerge_data();
     void splitAndMerge();
     void chapterMenuAndRename();
@@ -187,6 +190,26 @@ void TestProjectsShape::typingStartsTheFirstChapter()
     QCOMPARE(shownShape(*m_page), QStringLiteral("Chapter 1:Once upon a time."));
     QCOMPARE(m_page->editor()->toPlainText(), QStringLiteral("Once upon a time."));
     QVERIFY(m_page->findChild<QToolButton *>(QStringLiteral("renderButton"))->isEnabled());
+}
+
+void TestProjectsShape::pastingNothingToSpeakSaysSo()
+{
+    openEmpty(QStringLiteral("markers"));
+    QApplication::clipboard()->setText(QStringLiteral("* * *\n\n---\n\n***"));
+    QString shown;
+    QTimer::singleShot(0, this, [&shown] {
+        QTRY_VERIFY(QApplication::activeModalWidget());
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY(box);
+        shown = box->text();
+        box->accept();
+    });
+    m_page->editor()->setFocus();
+    QTest::keyClick(m_page->editor(), Qt::Key_V, Qt::ControlModifier);
+    QTRY_VERIFY(!shown.isEmpty());
+    QVERIFY2(shown.startsWith(QStringLiteral("Cannot paste this text:")), qPrintable(shown));
+    QCOMPARE(shownShape(*m_page), QString());
+    QVERIFY(m_page->editor()->toPlainText().isEmpty());
 }
 
 void TestProjectsShape::splitAndMerge_data()

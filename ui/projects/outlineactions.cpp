@@ -31,6 +31,7 @@ bool OutlineActions::apply(const QString &text, const std::function<Result<Block
         return false;
     ProjectOutline outline(m_project.chapters);
     const Result<BlockRef> shown = edit(outline);
+    m_lastProblem = shown ? QString() : shown.error().detail;
     if (!shown)
         return false;
     m_undo.push(new StructureEdit(&m_project, m_project.chapters, outline.chapters(), text, m_hooks.changed));

@@ -42,6 +42,8 @@ public:
     bool mergeWithNext();
     // Text pasted at position in the current block (or into an empty project).
     bool paste(const QString &text, int position);
+    // Why the last edit was refused (the engine's words), empty after one that was made.
+    QString lastProblem() const { return m_lastProblem; }
 
     // The actions below follow the current block and the editor's cursor.
     void update();
@@ -61,4 +63,5 @@ private:
     QWidget *m_dialogParent;
     QAction *m_split;
     QAction *m_merge;
+    QString m_lastProblem;
 };

@@ -242,7 +242,11 @@ QGroupBox *ProjectPage::buildEditorBox()
     m_deleteBlockAction = new QAction(tr("Delete block"), this);
     connect(m_deleteBlockAction, &QAction::triggered, this, &ProjectPage::deleteBlock);
     m_editor->setBlockActions({m_outline->splitAction(), m_outline->mergeAction(), m_addBlockAction, m_deleteBlockAction});
-    connect(m_editor, &BlockEditor::documentPasted, m_outline, &OutlineActions::paste);
+    connect(m_editor, &BlockEditor::documentPasted, this, [this](const QString &text, int position) {
+        // A document past the import limits, or one with nothing to speak, says so.
+        if (!m_outline->paste(text, position))
+            showProblem(tr("Cannot paste this text: %1").arg(m_outline->lastProblem()));
+    });
     connect(m_editor, &QPlainTextEdit::cursorPositionChanged, m_outline, &OutlineActions::update);
     // The page's undo stack takes back edits (also across blocks), not the editor's own.
     m_editor->setUndoRedoEnabled(false);
