@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Screenshots of the Projects page as a person drives it: Xvfb + openbox + PulseAudio null
 # sink; the page is chosen in the page list, a Markdown book is imported through the file
-# dialog, rendered (billed to the desktop account) and played from a block.
+# dialog, rendered (billed to the desktop account) and played from a block; then History.
 # Usage: scripts/screenshots-projects.sh OUTDIR WIDTHxHEIGHT [LANG]   (PNG files in OUTDIR)
 set -euo pipefail
 out=$(realpath -m "$1"); size=$2; lang=${3:-en}
@@ -65,6 +65,10 @@ run() {
   xdotool key Tab Tab Tab Down Down Down Down Down Return
   sleep 2.5
   import -window root "$out/projects-playing-$size-$lang.png"
+  # History (the page list's second row): the render is one row, its source Project.
+  xdotool mousemove 60 94 click 1
+  sleep 1.5
+  import -window root "$out/history-$size-$lang.png"
   kill $app; wait $app || true
 }
 export -f run

@@ -897,89 +897,128 @@
     <context>
         <name>HistoryModel</name>
         <message>
-            <location filename="../ui/historymodel.cpp" line="345" />
+            <location filename="../ui/historymodel.cpp" line="420" />
             <source>Wallet</source>
             <translation>Guthaben</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="345" />
+            <location filename="../ui/historymodel.cpp" line="420" />
             <source>Credits</source>
             <translation>Credits</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="351" />
+            <location filename="../ui/historymodel.cpp" line="426" />
             <source>%1 (UTC)
 ID: %2</source>
             <translation>%1 (UTC)
 ID: %2</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="356" />
+            <location filename="../ui/historymodel.cpp" line="431" />
             <source>Older than the generation lifetime: the audio is no longer available.</source>
             <translation>Älter als die Aufbewahrungsdauer von Generierungen: Das Audio ist nicht mehr verfügbar.</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="360" />
+            <location filename="../ui/historymodel.cpp" line="435" />
             <source>Generation failed</source>
             <translation>Generierung fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="366" />
+            <location filename="../ui/historymodel.cpp" line="441" />
             <source>Made in the studio, which does not meter its own speech</source>
             <translation>Im Studio erzeugt, das die eigene Sprache nicht abrechnet</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="398" />
+            <location filename="../ui/historymodel.cpp" line="470" />
+            <source>Studio</source>
+            <translation>Studio</translation>
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="472" />
+            <source>Project</source>
+            <translation>Projekt</translation>
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="473" />
+            <source>API</source>
+            <translation>API</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/historymodel.cpp" line="502" />
+            <source>%n block(s) of a project: %1</source>
+            <translation>
+                <numerusform>%n Absatz eines Projekts: %1</numerusform>
+                <numerusform>%n Absätze eines Projekts: %1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="510" />
+            <source>%1 of %2 made</source>
+            <translation>%1 von %2 fertig</translation>
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="531" />
             <source>Created</source>
             <translation>Erstellt</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="402" />
+            <location filename="../ui/historymodel.cpp" line="535" />
+            <source>Source</source>
+            <translation>Quelle</translation>
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="537" />
+            <source>Length</source>
+            <translation>Länge</translation>
+        </message>
+        <message>
+            <location filename="../ui/historymodel.cpp" line="539" />
             <source>Status</source>
             <translation>Status</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="404" />
+            <location filename="../ui/historymodel.cpp" line="541" />
             <source>Voice</source>
             <translation>Stimme</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="406" />
+            <location filename="../ui/historymodel.cpp" line="543" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="408" />
+            <location filename="../ui/historymodel.cpp" line="545" />
             <source>Tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="410" />
+            <location filename="../ui/historymodel.cpp" line="547" />
             <source>Cost</source>
             <translation>Kosten</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="412" />
+            <location filename="../ui/historymodel.cpp" line="549" />
             <source>Method</source>
             <translation>Zahlart</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="369" />
+            <location filename="../ui/historymodel.cpp" line="444" />
             <source>Paid from the wallet</source>
             <translation>Aus dem Guthaben bezahlt</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="342" />
+            <location filename="../ui/historymodel.cpp" line="417" />
+            <location filename="../ui/historymodel.cpp" line="520" />
             <source>Free</source>
             <translation>Kostenlos</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="369" />
+            <location filename="../ui/historymodel.cpp" line="444" />
             <source>Paid from the monthly credits</source>
             <translation>Aus den monatlichen Credits bezahlt</translation>
         </message>
         <message>
-            <location filename="../ui/historymodel.cpp" line="400" />
+            <location filename="../ui/historymodel.cpp" line="533" />
             <source>Text</source>
             <translation>Text</translation>
         </message>
@@ -997,199 +1036,199 @@ ID: %2</translation>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="127" />
+            <location filename="../ui/historypage.cpp" line="136" />
             <source>Refresh</source>
             <translation>Aktualisieren</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="128" />
+            <location filename="../ui/historypage.cpp" line="137" />
             <source>The list also updates by itself as generations progress.</source>
             <translation>Die Liste aktualisiert sich auch von selbst, während Generierungen fortschreiten.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="164" />
+            <location filename="../ui/historypage.cpp" line="174" />
             <source>Generation history</source>
             <translation>Generierungsverlauf</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="184" />
-            <location filename="../ui/historypage.cpp" line="378" />
+            <location filename="../ui/historypage.cpp" line="194" />
+            <location filename="../ui/historypage.cpp" line="394" />
             <source>Play</source>
             <translation>Abspielen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="186" />
+            <location filename="../ui/historypage.cpp" line="196" />
             <source>Play the selected generation (or double-click it)</source>
             <translation>Ausgewählte Generierung abspielen (oder doppelklicken)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="187" />
+            <location filename="../ui/historypage.cpp" line="197" />
             <source>Save as…</source>
             <translation>Speichern unter…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="195" />
+            <location filename="../ui/historypage.cpp" line="205" />
             <source>Copy audio URL</source>
             <translation>Audio-URL kopieren</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="279" />
+            <location filename="../ui/historypage.cpp" line="293" />
             <source>No account yet. Create one on the Accounts &amp; credits page; its generations will be listed here.</source>
             <translation>Noch kein Konto. Legen Sie eines auf der Seite „Konten &amp; Credits“ an; seine Generierungen erscheinen dann hier.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="287" />
+            <location filename="../ui/historypage.cpp" line="303" />
             <source>No generations yet. Speak something on the Generate page or call the API; generations appear here as they are queued and finish.</source>
             <translation>Noch keine Generierungen. Sprechen Sie etwas auf der Seite „Erzeugen“ oder rufen Sie die API auf; Generierungen erscheinen hier, sobald sie eingereiht und fertig sind.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="285" />
+            <location filename="../ui/historypage.cpp" line="301" />
             <source>No generations with status %1.</source>
             <translation>Keine Generierungen mit dem Status %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="397" />
+            <location filename="../ui/historypage.cpp" line="416" />
             <source>No API server in this window, so there is no link to give.</source>
             <translation>In diesem Fenster läuft kein API-Server, daher gibt es keinen Link.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="408" />
+            <location filename="../ui/historypage.cpp" line="427" />
             <source>Select a generation to see its text and play it.</source>
             <translation>Wählen Sie eine Generierung, um ihren Text zu sehen und sie abzuspielen.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="439" />
+            <location filename="../ui/historypage.cpp" line="463" />
             <source>Generation failed</source>
             <translation>Generierung fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="441" />
+            <location filename="../ui/historypage.cpp" line="465" />
             <source>Expired %1: the audio has been removed.</source>
             <translation>Abgelaufen am %1: Das Audio wurde entfernt.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="466" />
+            <location filename="../ui/historypage.cpp" line="512" />
             <source>Loading audio…</source>
             <translation>Audio wird geladen…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="471" />
+            <location filename="../ui/historypage.cpp" line="521" />
             <source>Cannot play %1: %2</source>
             <translation>%1 kann nicht abgespielt werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="556" />
+            <location filename="../ui/historypage.cpp" line="616" />
             <source>MP3 audio (*.mp3)</source>
             <translation>MP3-Audio (*.mp3)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="555" />
+            <location filename="../ui/historypage.cpp" line="615" />
             <source>WAV audio (*.wav)</source>
             <translation>WAV-Audio (*.wav)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="557" />
+            <location filename="../ui/historypage.cpp" line="617" />
             <source>Save audio</source>
             <translation>Audio speichern</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="607" />
+            <location filename="../ui/historypage.cpp" line="667" />
             <source>Could not save %1: %2</source>
             <translation>%1 konnte nicht gespeichert werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="630" />
+            <location filename="../ui/historypage.cpp" line="690" />
             <source>Link copied; it works without an API key until %1.</source>
             <translation>Link kopiert; er funktioniert ohne API-Schlüssel bis %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="631" />
+            <location filename="../ui/historypage.cpp" line="691" />
             <source>Link copied; it works once the API server runs, until %1.</source>
             <translation>Link kopiert; er funktioniert, sobald der API-Server läuft, bis %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="124" />
+            <location filename="../ui/historypage.cpp" line="133" />
             <source>Voice previews</source>
             <translation>Stimmproben</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="126" />
+            <location filename="../ui/historypage.cpp" line="135" />
             <source>Also list the samples played on the Voices page.</source>
             <translation>Auch die auf der Seite „Stimmen“ abgespielten Hörproben auflisten.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="188" />
+            <location filename="../ui/historypage.cpp" line="198" />
             <source>Save the audio as WAV or MP3</source>
             <translation>Das Audio als WAV oder MP3 speichern</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="191" />
+            <location filename="../ui/historypage.cpp" line="201" />
             <source>Open in Generate</source>
             <translation>In „Erzeugen“ öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="192" />
+            <location filename="../ui/historypage.cpp" line="202" />
             <source>Put this text and its settings on the Generate page</source>
             <translation>Diesen Text und seine Einstellungen auf die Seite „Erzeugen“ übernehmen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="193" />
+            <location filename="../ui/historypage.cpp" line="203" />
             <source>Delete…</source>
             <translation>Löschen…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="194" />
-            <location filename="../ui/historypage.cpp" line="392" />
+            <location filename="../ui/historypage.cpp" line="204" />
+            <location filename="../ui/historypage.cpp" line="411" />
             <source>Delete the generation and its audio file (Del)</source>
             <translation>Die Generierung und ihre Audiodatei löschen (Entf)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="283" />
+            <location filename="../ui/historypage.cpp" line="297" />
             <source>No generations match %1.</source>
             <translation>Keine Generierung passt zu %1.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="601" />
+            <location filename="../ui/historypage.cpp" line="661" />
             <source>Saving %1…</source>
             <translation>%1 wird gespeichert…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="650" />
+            <location filename="../ui/historypage.cpp" line="710" />
             <source>Delete generation</source>
             <translation>Generierung löschen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="651" />
+            <location filename="../ui/historypage.cpp" line="711" />
             <source>Delete %1 and its audio file?</source>
             <translation>%1 und die Audiodatei löschen?</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="654" />
+            <location filename="../ui/historypage.cpp" line="714" />
             <source>This cannot be undone. What it cost is not refunded.</source>
             <translation>Das kann nicht rückgängig gemacht werden. Die Kosten werden nicht erstattet.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="656" />
+            <location filename="../ui/historypage.cpp" line="716" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="676" />
+            <location filename="../ui/historypage.cpp" line="736" />
             <source>Deleting…</source>
             <translation>Wird gelöscht…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="681" />
+            <location filename="../ui/historypage.cpp" line="741" />
             <source>Could not delete: %1</source>
             <translation>Löschen nicht möglich: %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="685" />
+            <location filename="../ui/historypage.cpp" line="745" />
             <source>Deleted %1.</source>
             <translation>%1 gelöscht.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="686" />
+            <location filename="../ui/historypage.cpp" line="746" />
             <source>Deleted, but its audio file could not be removed: %1</source>
             <translation>Gelöscht, aber die Audiodatei konnte nicht entfernt werden: %1</translation>
         </message>
@@ -1239,97 +1278,145 @@ ID: %2</translation>
             <translation>Den Verlauf durchsuchen</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="178" />
+            <location filename="../ui/historypage.cpp" line="129" />
+            <source>All sources</source>
+            <translation>Alle Quellen</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="127" />
+            <source>Who made it: this studio's Generate page, a project's render, or a program through the API</source>
+            <translation>Wer es gemacht hat: die Seite „Erzeugen“ dieses Studios, das Vertonen eines Projekts oder ein Programm über die API</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="128" />
+            <source>Source</source>
+            <translation>Quelle</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="130" />
+            <source>Studio</source>
+            <translation>Studio</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="131" />
+            <source>Projects</source>
+            <translation>Projekte</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="132" />
+            <source>API</source>
+            <translation>API</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="188" />
             <source>Select a generation and press Play to hear it here.</source>
             <translation>Wählen Sie eine Generierung und drücken Sie „Abspielen“, um sie hier zu hören.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="378" />
+            <location filename="../ui/historypage.cpp" line="299" />
+            <source>Nothing from this source yet.</source>
+            <translation>Aus dieser Quelle gibt es noch nichts.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="394" />
             <source>Pause</source>
             <translation>Pause</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="391" />
+            <location filename="../ui/historypage.cpp" line="409" />
+            <source>A project's render: its audio belongs to the project.</source>
+            <translation>Vertonung eines Projekts: Ihr Audio gehört zum Projekt.</translation>
+        </message>
+        <message>
+            <location filename="../ui/historypage.cpp" line="410" />
             <source>Still being generated: it can be deleted once it has finished.</source>
             <translation>Wird noch erzeugt: Löschen ist möglich, sobald sie fertig ist.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="395" />
+            <location filename="../ui/historypage.cpp" line="414" />
             <source>Copy a signed download link; it works without an API key until the generation expires or is deleted.</source>
             <translation>Einen signierten Download-Link kopieren; er funktioniert ohne API-Schlüssel, bis die Generierung abläuft oder gelöscht wird.</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../ui/historypage.cpp" line="431" />
+            <source>A render of %n block(s) of a project: hear and export it on the Projects page.</source>
+            <translation>
+                <numerusform>Eine Vertonung von %n Absatz eines Projekts: auf der Seite „Projekte“ anhören und exportieren.</numerusform>
+                <numerusform>Eine Vertonung von %n Absätzen eines Projekts: auf der Seite „Projekte“ anhören und exportieren.</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="417" />
+            <location filename="../ui/historypage.cpp" line="441" />
             <source>speed %1×</source>
             <translation>Geschwindigkeit %1×</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="419" />
+            <location filename="../ui/historypage.cpp" line="443" />
             <source>CFG weight %1</source>
             <translation>CFG-Gewichtung %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="420" />
+            <location filename="../ui/historypage.cpp" line="444" />
             <source>exaggeration %1</source>
             <translation>Ausdrucksstärke %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="443" />
+            <location filename="../ui/historypage.cpp" line="467" />
             <source>Made in the studio: kept until you delete it.</source>
             <translation>Im Studio erzeugt: bleibt erhalten, bis Sie sie löschen.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="445" />
+            <location filename="../ui/historypage.cpp" line="469" />
             <source>Made through the API: the audio is available until %1.</source>
             <translation>Über die API erzeugt: Das Audio ist bis %1 verfügbar.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="482" />
+            <location filename="../ui/historypage.cpp" line="536" />
             <source>Playing %1 (%2)</source>
             <translation>Wiedergabe von %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="610" />
+            <location filename="../ui/historypage.cpp" line="670" />
             <source>Saved %1 (%2, %3)</source>
             <translation>%1 gespeichert (%2, %3)</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="627" />
+            <location filename="../ui/historypage.cpp" line="687" />
             <source>Link copied; it works without an API key until you delete the generation.</source>
             <translation>Link kopiert; er funktioniert ohne API-Schlüssel, bis Sie die Generierung löschen.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="628" />
+            <location filename="../ui/historypage.cpp" line="688" />
             <source>Link copied; it works once the API server runs, until you delete the generation.</source>
             <translation>Link kopiert; er funktioniert, sobald der API-Server läuft, bis Sie die Generierung löschen.</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="427" />
+            <location filename="../ui/historypage.cpp" line="451" />
             <source>Tokens: %1</source>
             <translation>Token: %1</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="431" />
+            <location filename="../ui/historypage.cpp" line="455" />
             <source>%1 paid from the wallet</source>
             <translation>%1 aus dem Guthaben bezahlt</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="431" />
+            <location filename="../ui/historypage.cpp" line="455" />
             <source>%1 paid from the monthly credits</source>
             <translation>%1 aus den monatlichen Credits bezahlt</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="189" />
+            <location filename="../ui/historypage.cpp" line="199" />
             <source>Save captions…</source>
             <translation>Untertitel…</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="387" />
+            <location filename="../ui/historypage.cpp" line="403" />
             <source>Save subtitles of this speech (SubRip or WebVTT), timed word by word</source>
             <translation>Untertitel dieser Sprachausgabe speichern (SubRip oder WebVTT), Wort für Wort zeitlich abgestimmt</translation>
         </message>
         <message>
-            <location filename="../ui/historypage.cpp" line="388" />
+            <location filename="../ui/historypage.cpp" line="404" />
             <source>Made without word timings: there are no captions to save.</source>
             <translation>Ohne Wortzeiten erstellt: es gibt keine Untertitel zum Speichern.</translation>
         </message>
@@ -1840,6 +1927,103 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
         </message>
     </context>
     <context>
+        <name>OutlineActions</name>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="16" />
+            <source>Split block here</source>
+            <translation>Absatz hier teilen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="17" />
+            <source>Merge with next block</source>
+            <translation>Mit nächstem Absatz zusammenführen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="20" />
+            <source>The text after the cursor becomes a block of its own</source>
+            <translation>Der Text nach dem Cursor wird ein eigener Absatz</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="22" />
+            <source>The next block of this chapter joins this one</source>
+            <translation>Der nächste Absatz dieses Kapitels wird an diesen angehängt</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="45" />
+            <location filename="../ui/projects/outlineactions.cpp" line="112" />
+            <source>Add chapter</source>
+            <translation>Kapitel einfügen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="52" />
+            <location filename="../ui/projects/outlineactions.cpp" line="123" />
+            <source>Rename chapter</source>
+            <translation>Kapitel umbenennen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="57" />
+            <location filename="../ui/projects/outlineactions.cpp" line="105" />
+            <source>Delete chapter</source>
+            <translation>Kapitel löschen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="62" />
+            <source>Move chapter</source>
+            <translation>Kapitel verschieben</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="69" />
+            <source>Split block</source>
+            <translation>Absatz teilen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="75" />
+            <source>Merge blocks</source>
+            <translation>Absätze zusammenführen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="81" />
+            <location filename="../ui/projects/outlineactions.cpp" line="113" />
+            <source>Chapter %1</source>
+            <translation>Kapitel %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="82" />
+            <source>Paste</source>
+            <translation>Einfügen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="97" />
+            <source>Add chapter…</source>
+            <translation>Kapitel einfügen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="100" />
+            <source>Rename chapter…</source>
+            <translation>Kapitel umbenennen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="101" />
+            <source>Move chapter up</source>
+            <translation>Kapitel nach oben</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="102" />
+            <source>Move chapter down</source>
+            <translation>Kapitel nach unten</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="112" />
+            <source>Title of the new chapter:</source>
+            <translation>Titel des neuen Kapitels:</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/outlineactions.cpp" line="123" />
+            <source>Title of the chapter:</source>
+            <translation>Titel des Kapitels:</translation>
+        </message>
+    </context>
+    <context>
         <name>PlayerBar</name>
         <message>
             <location filename="../ui/player/playerbar.cpp" line="63" />
@@ -1906,170 +2090,177 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             <translation>Einstellungen ändern</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="133" />
+            <location filename="../ui/projects/projectpage.cpp" line="135" />
             <source>&lt;h3&gt;Long-form projects&lt;/h3&gt;&lt;p&gt;A book or a course as chapters of paragraphs: each paragraph can have its own voice, only what you edit is spoken again, and the whole project becomes one MP3 with chapters.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Import&lt;/b&gt; a text, Markdown or EPUB document, &lt;b&gt;Open&lt;/b&gt; a project or start a &lt;b&gt;New&lt;/b&gt; one.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Lange Projekte&lt;/h3&gt;&lt;p&gt;Ein Buch oder ein Kurs als Kapitel aus Absätzen: Jeder Absatz kann seine eigene Stimme haben, nur Bearbeitetes wird neu gesprochen, und das ganze Projekt wird eine MP3-Datei mit Kapiteln.&lt;/p&gt;&lt;p&gt;Ein Text-, Markdown- oder EPUB-Dokument &lt;b&gt;importieren&lt;/b&gt;, ein Projekt &lt;b&gt;öffnen&lt;/b&gt; oder ein &lt;b&gt;neues&lt;/b&gt; beginnen.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="167" />
+            <location filename="../ui/projects/projectpage.cpp" line="174" />
             <source>Blocks</source>
             <translation>Absätze</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="177" />
+            <location filename="../ui/projects/projectpage.cpp" line="227" />
             <source>Block text</source>
             <translation>Text des Absatzes</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="181" />
+            <location filename="../ui/projects/projectpage.cpp" line="667" />
             <source>Select a block to edit its text.</source>
             <translation>Wählen Sie einen Absatz, um seinen Text zu bearbeiten.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="189" />
-            <location filename="../ui/projects/projectpage.cpp" line="192" />
-            <location filename="../ui/projects/projectpage.cpp" line="717" />
+            <location filename="../ui/projects/projectpage.cpp" line="240" />
+            <location filename="../ui/projects/projectpage.cpp" line="258" />
+            <location filename="../ui/projects/projectpage.cpp" line="261" />
+            <location filename="../ui/projects/projectpage.cpp" line="783" />
             <source>Add block</source>
             <translation>Absatz einfügen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="194" />
-            <location filename="../ui/projects/projectpage.cpp" line="197" />
-            <location filename="../ui/projects/projectpage.cpp" line="732" />
+            <location filename="../ui/projects/projectpage.cpp" line="242" />
+            <location filename="../ui/projects/projectpage.cpp" line="263" />
+            <location filename="../ui/projects/projectpage.cpp" line="266" />
+            <location filename="../ui/projects/projectpage.cpp" line="798" />
             <source>Delete block</source>
             <translation>Absatz löschen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="214" />
+            <location filename="../ui/projects/projectpage.cpp" line="287" />
             <source>Speech settings</source>
             <translation>Spracheinstellungen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="218" />
-            <location filename="../ui/projects/projectpage.cpp" line="336" />
+            <location filename="../ui/projects/projectpage.cpp" line="291" />
+            <location filename="../ui/projects/projectpage.cpp" line="385" />
             <source>Whole project</source>
             <translation>Ganzes Projekt</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="219" />
-            <location filename="../ui/projects/projectpage.cpp" line="337" />
+            <location filename="../ui/projects/projectpage.cpp" line="292" />
+            <location filename="../ui/projects/projectpage.cpp" line="386" />
             <source>This chapter</source>
             <translation>Dieses Kapitel</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="220" />
-            <location filename="../ui/projects/projectpage.cpp" line="341" />
+            <location filename="../ui/projects/projectpage.cpp" line="293" />
+            <location filename="../ui/projects/projectpage.cpp" line="390" />
             <source>This block</source>
             <translation>Dieser Absatz</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="222" />
+            <location filename="../ui/projects/projectpage.cpp" line="295" />
             <source>Blocks use their chapter's settings unless they have their own; chapters use the project's.</source>
             <translation>Absätze verwenden die Einstellungen ihres Kapitels, sofern sie keine eigenen haben; Kapitel die des Projekts.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="266" />
+            <location filename="../ui/projects/projectpage.cpp" line="202" />
             <source>Double-click a rendered block, or select one and press Play from block.</source>
             <translation>Doppelklicken Sie auf einen vertonten Absatz oder wählen Sie einen und drücken Sie „Ab Absatz abspielen“.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="275" />
+            <location filename="../ui/projects/projectpage.cpp" line="209" />
             <source>Undo</source>
             <translation>Rückgängig</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="278" />
+            <location filename="../ui/projects/projectpage.cpp" line="212" />
             <source>Redo</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="295" />
+            <location filename="../ui/projects/projectpage.cpp" line="248" />
+            <source>Cannot paste this text: %1</source>
+            <translation>Dieser Text lässt sich nicht einfügen: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/projectpage.cpp" line="336" />
             <source>New…</source>
             <translation>Neu…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="297" />
+            <location filename="../ui/projects/projectpage.cpp" line="338" />
             <source>Start an empty project, saved where you choose</source>
             <translation>Ein leeres Projekt beginnen, gespeichert am gewählten Ort</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="299" />
+            <location filename="../ui/projects/projectpage.cpp" line="340" />
             <source>Open…</source>
             <translation>Öffnen…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="301" />
+            <location filename="../ui/projects/projectpage.cpp" line="342" />
             <source>Open a project file (.ttsproject)</source>
             <translation>Eine Projektdatei (.ttsproject) öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="303" />
+            <location filename="../ui/projects/projectpage.cpp" line="344" />
             <source>Import…</source>
             <translation>Importieren…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="305" />
+            <location filename="../ui/projects/projectpage.cpp" line="346" />
             <source>Make a project of a text (.txt), Markdown (.md) or EPUB document</source>
             <translation>Ein Projekt aus einem Text- (.txt), Markdown- (.md) oder EPUB-Dokument machen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="307" />
+            <location filename="../ui/projects/projectpage.cpp" line="348" />
             <source>Save as…</source>
             <translation>Speichern unter…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="309" />
+            <location filename="../ui/projects/projectpage.cpp" line="350" />
             <source>Projects are saved automatically; this saves a copy under another name</source>
             <translation>Projekte werden automatisch gespeichert; dies speichert eine Kopie unter anderem Namen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="330" />
+            <location filename="../ui/projects/projectpage.cpp" line="379" />
             <source>Render</source>
             <translation>Vertonen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="344" />
-            <location filename="../ui/projects/projectpage.cpp" line="984" />
+            <location filename="../ui/projects/projectpage.cpp" line="393" />
+            <location filename="../ui/projects/projectpage.cpp" line="1101" />
             <source>Pause</source>
             <translation>Anhalten</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="352" />
+            <location filename="../ui/projects/projectpage.cpp" line="401" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="355" />
+            <location filename="../ui/projects/projectpage.cpp" line="404" />
             <source>Play from block</source>
             <translation>Ab Absatz abspielen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="358" />
+            <location filename="../ui/projects/projectpage.cpp" line="407" />
             <source>Export</source>
             <translation>Exportieren</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="362" />
+            <location filename="../ui/projects/projectpage.cpp" line="411" />
             <source>MP3 with chapters…</source>
             <translation>MP3 mit Kapiteln…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="363" />
+            <location filename="../ui/projects/projectpage.cpp" line="412" />
             <source>MP3 with chapters and a cue sheet…</source>
             <translation>MP3 mit Kapiteln und Cue-Sheet…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="364" />
+            <location filename="../ui/projects/projectpage.cpp" line="413" />
             <source>WAV, one file per chapter…</source>
             <translation>WAV, eine Datei pro Kapitel…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="365" />
+            <location filename="../ui/projects/projectpage.cpp" line="414" />
             <source>Captions (SRT/VTT)…</source>
             <translation>Untertitel (SRT/VTT)…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="579" />
+            <location filename="../ui/projects/projectpage.cpp" line="625" />
             <source>%n chapter(s)</source>
             <translation>
                 <numerusform>%n Kapitel</numerusform>
@@ -2077,8 +2268,8 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="580" />
-            <location filename="../ui/projects/projectpage.cpp" line="668" />
+            <location filename="../ui/projects/projectpage.cpp" line="626" />
+            <location filename="../ui/projects/projectpage.cpp" line="727" />
             <source>%n block(s)</source>
             <translation>
                 <numerusform>%n Absatz</numerusform>
@@ -2086,15 +2277,40 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="581" />
+            <location filename="../ui/projects/projectpage.cpp" line="627" />
             <source>%Ln character(s)</source>
             <translation>
                 <numerusform>%Ln Zeichen</numerusform>
                 <numerusform>%Ln Zeichen</numerusform>
             </translation>
         </message>
+        <message>
+            <location filename="../ui/projects/projectpage.cpp" line="665" />
+            <source>This project is empty. Type or paste its text here: a blank line starts a new block, a line such as "# Title" or "Chapter 1" starts a chapter.</source>
+            <translation>Dieses Projekt ist leer. Tippen oder fügen Sie seinen Text hier ein: Eine Leerzeile beginnt einen neuen Absatz, eine Zeile wie „# Titel“ oder „Kapitel 1“ ein neues Kapitel.</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/projectpage.cpp" line="814" />
+            <source>Play from this block</source>
+            <translation>Ab diesem Absatz abspielen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/projectpage.cpp" line="815" />
+            <source>Render this block</source>
+            <translation>Diesen Absatz vertonen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/projectpage.cpp" line="833" />
+            <source>Render this chapter</source>
+            <translation>Dieses Kapitel vertonen</translation>
+        </message>
+        <message>
+            <location filename="../ui/projects/projectpage.cpp" line="917" />
+            <source>Nothing to render yet.</source>
+            <translation>Noch nichts zu vertonen.</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="813" />
+            <location filename="../ui/projects/projectpage.cpp" line="929" />
             <source>%Ln block(s)</source>
             <translation>
                 <numerusform>%Ln Absatz</numerusform>
@@ -2102,33 +2318,33 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="815" />
+            <location filename="../ui/projects/projectpage.cpp" line="931" />
             <source>Still to render: %1, %2 tokens (their price is reserved on the account until they are made).</source>
             <translation>Noch zu vertonen: %1, %2 Tokens (ihr Preis ist auf dem Konto reserviert, bis sie erzeugt sind).</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="817" />
+            <location filename="../ui/projects/projectpage.cpp" line="933" />
             <source>Still to render: %1.</source>
             <translation>Noch zu vertonen: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="821" />
+            <location filename="../ui/projects/projectpage.cpp" line="937" />
             <source>To render: %1.</source>
             <translation>Zu vertonen: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="824" />
+            <location filename="../ui/projects/projectpage.cpp" line="940" />
             <source>To render: %1, %2 tokens — %3 credits, or %4 from the wallet (billed to the selected account)</source>
             <translation>Zu vertonen: %1, %2 Tokens — %3 Credits oder %4 aus dem Guthaben (dem gewählten Konto berechnet)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="874" />
+            <location filename="../ui/projects/projectpage.cpp" line="990" />
             <source>Getting ready to render…</source>
             <translation>Vertonen wird vorbereitet…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="997" />
-            <location filename="../ui/projects/projectpage.cpp" line="1050" />
+            <location filename="../ui/projects/projectpage.cpp" line="1115" />
+            <location filename="../ui/projects/projectpage.cpp" line="1168" />
             <source>Render the whole project before exporting: %n block(s) not rendered yet.</source>
             <translation>
                 <numerusform>Vertonen Sie vor dem Export das ganze Projekt: %n Absatz ist noch nicht vertont.</numerusform>
@@ -2136,22 +2352,22 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1054" />
+            <location filename="../ui/projects/projectpage.cpp" line="1172" />
             <source>SubRip captions (*.srt)</source>
             <translation>SubRip-Untertitel (*.srt)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1055" />
+            <location filename="../ui/projects/projectpage.cpp" line="1173" />
             <source>WebVTT captions (*.vtt)</source>
             <translation>WebVTT-Untertitel (*.vtt)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1057" />
+            <location filename="../ui/projects/projectpage.cpp" line="1175" />
             <source>Export captions</source>
             <translation>Untertitel exportieren</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/projects/projectpage.cpp" line="1084" />
+            <location filename="../ui/projects/projectpage.cpp" line="1202" />
             <source>Exported %n caption(s): %1</source>
             <translation>
                 <numerusform>%n Untertitel exportiert: %1</numerusform>
@@ -2159,217 +2375,207 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
             </translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="393" />
+            <location filename="../ui/projects/projectpage.cpp" line="442" />
             <source>New project</source>
             <translation>Neues Projekt</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="393" />
-            <location filename="../ui/projects/projectpage.cpp" line="400" />
-            <location filename="../ui/projects/projectpage.cpp" line="417" />
+            <location filename="../ui/projects/projectpage.cpp" line="442" />
+            <location filename="../ui/projects/projectpage.cpp" line="449" />
+            <location filename="../ui/projects/projectpage.cpp" line="466" />
             <source>Projects (*.ttsproject)</source>
             <translation>Projekte (*.ttsproject)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="400" />
+            <location filename="../ui/projects/projectpage.cpp" line="449" />
             <source>Open project</source>
             <translation>Projekt öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="407" />
+            <location filename="../ui/projects/projectpage.cpp" line="456" />
             <source>Import a document</source>
             <translation>Dokument importieren</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="408" />
+            <location filename="../ui/projects/projectpage.cpp" line="457" />
             <source>Documents (*.txt *.md *.markdown *.epub)</source>
             <translation>Dokumente (*.txt *.md *.markdown *.epub)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="417" />
+            <location filename="../ui/projects/projectpage.cpp" line="466" />
             <source>Save project as</source>
             <translation>Projekt speichern unter</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="427" />
-            <source>Chapter 1</source>
-            <translation>Kapitel 1</translation>
-        </message>
-        <message>
-            <location filename="../ui/projects/projectpage.cpp" line="428" />
-            <source>Type the first paragraph here.</source>
-            <translation>Schreiben Sie hier den ersten Absatz.</translation>
-        </message>
-        <message>
-            <location filename="../ui/projects/projectpage.cpp" line="436" />
+            <location filename="../ui/projects/projectpage.cpp" line="482" />
             <source>Opening…</source>
             <translation>Wird geöffnet…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="440" />
+            <location filename="../ui/projects/projectpage.cpp" line="486" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="478" />
+            <location filename="../ui/projects/projectpage.cpp" line="524" />
             <source>Importing…</source>
             <translation>Wird importiert…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="486" />
+            <location filename="../ui/projects/projectpage.cpp" line="532" />
             <source>Cannot import %1: %2</source>
             <translation>%1 kann nicht importiert werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="521" />
+            <location filename="../ui/projects/projectpage.cpp" line="567" />
             <source>Saving…</source>
             <translation>Wird gespeichert…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="529" />
+            <location filename="../ui/projects/projectpage.cpp" line="575" />
             <source>Saved</source>
             <translation>Gespeichert</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="529" />
+            <location filename="../ui/projects/projectpage.cpp" line="575" />
             <source>Not saved: %1</source>
             <translation>Nicht gespeichert: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="542" />
+            <location filename="../ui/projects/projectpage.cpp" line="588" />
             <source>Projects</source>
             <translation>Projekte</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="666" />
+            <location filename="../ui/projects/projectpage.cpp" line="724" />
             <source>Chapter %1</source>
             <translation>Kapitel %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="715" />
+            <location filename="../ui/projects/projectpage.cpp" line="781" />
             <source>New paragraph.</source>
             <translation>Neuer Absatz.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="766" />
+            <location filename="../ui/projects/projectpage.cpp" line="878" />
             <source>Edited</source>
             <translation>Geändert</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="805" />
-            <location filename="../ui/projects/projectpage.cpp" line="890" />
+            <location filename="../ui/projects/projectpage.cpp" line="921" />
+            <location filename="../ui/projects/projectpage.cpp" line="1006" />
             <source>Cannot render: %1</source>
             <translation>Vertonen nicht möglich: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="809" />
+            <location filename="../ui/projects/projectpage.cpp" line="925" />
             <source>Everything is rendered: playing and exporting cost nothing.</source>
             <translation>Alles ist vertont: Abspielen und Exportieren kosten nichts.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="829" />
+            <location filename="../ui/projects/projectpage.cpp" line="945" />
             <source>— more than the account has left.</source>
             <translation>— mehr, als das Konto noch hat.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="863" />
+            <location filename="../ui/projects/projectpage.cpp" line="979" />
             <source>The speech workers are not running.</source>
             <translation>Die Sprachprozesse laufen nicht.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="867" />
+            <location filename="../ui/projects/projectpage.cpp" line="983" />
             <source>Choose an account at the top of the window: rendering is billed to it.</source>
             <translation>Wählen Sie oben im Fenster ein Konto: Das Vertonen wird ihm berechnet.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="874" />
+            <location filename="../ui/projects/projectpage.cpp" line="990" />
             <source>Reserving credits…</source>
             <translation>Credits werden reserviert…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="889" />
+            <location filename="../ui/projects/projectpage.cpp" line="1005" />
             <source>The selected account cannot pay for this render: %1</source>
             <translation>Das gewählte Konto kann diese Vertonung nicht bezahlen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="900" />
+            <location filename="../ui/projects/projectpage.cpp" line="1016" />
             <source>Rendering…</source>
             <translation>Wird vertont…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="932" />
+            <location filename="../ui/projects/projectpage.cpp" line="1048" />
             <source>estimating time left</source>
             <translation>Restzeit wird geschätzt</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="932" />
+            <location filename="../ui/projects/projectpage.cpp" line="1048" />
             <source>%1 left</source>
             <translation>noch %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="933" />
+            <location filename="../ui/projects/projectpage.cpp" line="1049" />
             <source>%1 of %2 blocks (%3 from the cache) · %4 min of audio · %5</source>
             <translation>%1 von %2 Absätzen (%3 aus dem Zwischenspeicher) · %4 min Audio · %5</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="950" />
+            <location filename="../ui/projects/projectpage.cpp" line="1066" />
             <source>Rendered: %1 blocks, %2 spoken now, %3 from the cache, %4 min of audio.</source>
             <translation>Vertont: %1 Absätze, %2 jetzt gesprochen, %3 aus dem Zwischenspeicher, %4 min Audio.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="957" />
+            <location filename="../ui/projects/projectpage.cpp" line="1073" />
             <source>Cancelled: the blocks finished so far are kept; the others are not billed.</source>
             <translation>Abgebrochen: Die fertigen Absätze bleiben erhalten; die anderen werden nicht berechnet.</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="960" />
+            <location filename="../ui/projects/projectpage.cpp" line="1076" />
             <source>Rendering failed: %1</source>
             <translation>Vertonen fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="984" />
+            <location filename="../ui/projects/projectpage.cpp" line="1101" />
             <source>Resume</source>
             <translation>Fortsetzen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1002" />
+            <location filename="../ui/projects/projectpage.cpp" line="1120" />
             <source>Export project</source>
             <translation>Projekt exportieren</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1003" />
+            <location filename="../ui/projects/projectpage.cpp" line="1121" />
             <source>MP3 audio (*.mp3)</source>
             <translation>MP3-Audio (*.mp3)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1003" />
+            <location filename="../ui/projects/projectpage.cpp" line="1121" />
             <source>WAV audio (*.wav)</source>
             <translation>WAV-Audio (*.wav)</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1022" />
-            <location filename="../ui/projects/projectpage.cpp" line="1072" />
+            <location filename="../ui/projects/projectpage.cpp" line="1140" />
+            <location filename="../ui/projects/projectpage.cpp" line="1190" />
             <source>Exporting…</source>
             <translation>Wird exportiert…</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1029" />
-            <location filename="../ui/projects/projectpage.cpp" line="1080" />
+            <location filename="../ui/projects/projectpage.cpp" line="1147" />
+            <location filename="../ui/projects/projectpage.cpp" line="1198" />
             <source>Export failed: %1</source>
             <translation>Export fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="1036" />
+            <location filename="../ui/projects/projectpage.cpp" line="1154" />
             <source>Exported %1 chapters, %2 min, %3 LUFS: %4</source>
             <translation>%1 Kapitel exportiert, %2 min, %3 LUFS: %4</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="283" />
+            <location filename="../ui/projects/projectpage.cpp" line="217" />
             <source>Render the project</source>
             <translation>Projekt vertonen</translation>
         </message>
         <message>
-            <location filename="../ui/projects/projectpage.cpp" line="332" />
+            <location filename="../ui/projects/projectpage.cpp" line="381" />
             <source>Speak what is not rendered yet; blocks that did not change come from the cache (%1)</source>
             <translation>Spricht, was noch nicht vertont ist; unveränderte Absätze kommen aus dem Zwischenspeicher (%1)</translation>
         </message>
@@ -2640,242 +2846,242 @@ Programme senden einen API-Schlüssel (Seite „API-Schlüssel“) im Header x-a
     <context>
         <name>StudioLabels</name>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="19" />
+            <location filename="../ui/studiolabels.cpp" line="20" />
             <source>Queued</source>
             <translation>In der Warteschlange</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="21" />
+            <location filename="../ui/studiolabels.cpp" line="22" />
             <source>Generating</source>
             <translation>Wird erzeugt</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="23" />
+            <location filename="../ui/studiolabels.cpp" line="24" />
             <source>Completed</source>
             <translation>Fertig</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="25" />
+            <location filename="../ui/studiolabels.cpp" line="26" />
             <source>Failed</source>
             <translation>Fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="27" />
+            <location filename="../ui/studiolabels.cpp" line="28" />
             <source>Expired</source>
             <translation>Abgelaufen</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="34" />
+            <location filename="../ui/studiolabels.cpp" line="35" />
             <source>Stopped</source>
             <translation>Gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="44" />
+            <location filename="../ui/studiolabels.cpp" line="45" />
             <source>Stopped before any audio.</source>
             <translation>Vor dem ersten Ton gestoppt.</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="45" />
+            <location filename="../ui/studiolabels.cpp" line="46" />
             <source>Stopped before any audio: nothing was billed.</source>
             <translation>Vor dem ersten Ton gestoppt: nichts berechnet.</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="47" />
+            <location filename="../ui/studiolabels.cpp" line="48" />
             <source>Stopped: the audio made until then is kept.</source>
             <translation>Gestoppt: Das bis dahin erzeugte Audio bleibt erhalten.</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="49" />
+            <location filename="../ui/studiolabels.cpp" line="50" />
             <source>Stopped: the audio made until then is kept, billed for %1 of %2 tokens.</source>
             <translation>Gestoppt: das bis dahin erzeugte Audio bleibt erhalten, berechnet für %1 von %2 Token.</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="56" />
+            <location filename="../ui/studiolabels.cpp" line="57" />
             <source>Grant</source>
             <translation>Gutschrift</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="58" />
+            <location filename="../ui/studiolabels.cpp" line="59" />
             <source>Top-up</source>
             <translation>Aufladung</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="60" />
+            <location filename="../ui/studiolabels.cpp" line="61" />
             <source>Hold</source>
             <translation>Vormerkung</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="62" />
+            <location filename="../ui/studiolabels.cpp" line="63" />
             <source>Charge</source>
             <translation>Abbuchung</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="64" />
+            <location filename="../ui/studiolabels.cpp" line="65" />
             <source>Release</source>
             <translation>Freigabe</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="83" />
+            <location filename="../ui/studiolabels.cpp" line="84" />
             <source>Female</source>
             <translation>weiblich</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="84" />
+            <location filename="../ui/studiolabels.cpp" line="85" />
             <source>Male</source>
             <translation>männlich</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="85" />
+            <location filename="../ui/studiolabels.cpp" line="86" />
             <source>Neutral</source>
             <translation>neutral</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="93" />
+            <location filename="../ui/studiolabels.cpp" line="94" />
             <source>American</source>
             <translation>amerikanisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="94" />
+            <location filename="../ui/studiolabels.cpp" line="95" />
             <source>British</source>
             <translation>britisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="95" />
+            <location filename="../ui/studiolabels.cpp" line="96" />
             <source>Scottish</source>
             <translation>schottisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="96" />
+            <location filename="../ui/studiolabels.cpp" line="97" />
             <source>Indian</source>
             <translation>indisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="97" />
+            <location filename="../ui/studiolabels.cpp" line="98" />
             <source>Japanese</source>
             <translation>japanisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="98" />
+            <location filename="../ui/studiolabels.cpp" line="99" />
             <source>Mandarin</source>
             <translation>Mandarin-Chinesisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="99" />
+            <location filename="../ui/studiolabels.cpp" line="100" />
             <source>Spanish</source>
             <translation>spanisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="100" />
+            <location filename="../ui/studiolabels.cpp" line="101" />
             <source>French</source>
             <translation>französisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="101" />
+            <location filename="../ui/studiolabels.cpp" line="102" />
             <source>Italian</source>
             <translation>italienisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="102" />
+            <location filename="../ui/studiolabels.cpp" line="103" />
             <source>Brazilian</source>
             <translation>brasilianisch</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="110" />
+            <location filename="../ui/studiolabels.cpp" line="111" />
             <source>new account</source>
             <translation>neues Konto</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="111" />
+            <location filename="../ui/studiolabels.cpp" line="112" />
             <source>wallet top-up</source>
             <translation>Aufladung des Guthabens</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="112" />
+            <location filename="../ui/studiolabels.cpp" line="113" />
             <source>credit grant</source>
             <translation>Gutschrift von Credits</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="113" />
+            <location filename="../ui/studiolabels.cpp" line="114" />
             <source>not spoken: stopped in the studio</source>
             <translation>nicht gesprochen: im Studio gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="114" />
+            <location filename="../ui/studiolabels.cpp" line="115" />
             <source>Stopped in the studio</source>
             <translation>Im Studio gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="115" />
+            <location filename="../ui/studiolabels.cpp" line="116" />
             <source>Cancelled</source>
             <translation>Abgebrochen</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="116" />
+            <location filename="../ui/studiolabels.cpp" line="117" />
             <source>Client disconnected</source>
             <translation>Verbindung des Clients getrennt</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="126" />
+            <location filename="../ui/studiolabels.cpp" line="127" />
             <source>%1 credits, %2</source>
             <translation>%1 Credits, %2</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="129" />
+            <location filename="../ui/studiolabels.cpp" line="130" />
             <source>%1; the stream ended early after audio: %2</source>
             <translation>%1; der Stream endete nach Audio vorzeitig: %2</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="133" />
+            <location filename="../ui/studiolabels.cpp" line="134" />
             <source>stopped in the studio: %1 of %2 tokens, %3 credits, %4</source>
             <translation>im Studio gestoppt: %1 von %2 Token, %3 Credits, %4</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="141" />
+            <location filename="../ui/studiolabels.cpp" line="142" />
             <source>not metered</source>
             <translation>nicht abgerechnet</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="143" />
+            <location filename="../ui/studiolabels.cpp" line="144" />
             <source>wallet</source>
             <translation>Guthaben</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="144" />
+            <location filename="../ui/studiolabels.cpp" line="145" />
             <source>monthly credits</source>
             <translation>monatliche Credits</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="150" />
+            <location filename="../ui/studiolabels.cpp" line="151" />
             <source>Base</source>
             <translation>Basis</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="152" />
+            <location filename="../ui/studiolabels.cpp" line="153" />
             <source>Advanced</source>
             <translation>Erweitert</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="189" />
+            <location filename="../ui/studiolabels.cpp" line="190" />
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="207" />
+            <location filename="../ui/studiolabels.cpp" line="208" />
             <source>the account's credits and wallet do not cover it</source>
             <translation>Credits und Guthaben des Kontos reichen nicht aus</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="210" />
+            <location filename="../ui/studiolabels.cpp" line="211" />
             <source>the studio is busy; try again in a moment</source>
             <translation>das Studio ist ausgelastet; bitte gleich noch einmal versuchen</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="212" />
+            <location filename="../ui/studiolabels.cpp" line="213" />
             <source>the studio's database does not answer; try again in a moment</source>
             <translation>die Datenbank des Studios antwortet nicht; bitte gleich noch einmal versuchen</translation>
         </message>
         <message>
-            <location filename="../ui/studiolabels.cpp" line="214" />
+            <location filename="../ui/studiolabels.cpp" line="215" />
             <source>something went wrong inside the studio</source>
             <translation>im Studio ist ein Fehler aufgetreten</translation>
         </message>

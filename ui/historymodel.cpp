@@ -1,5 +1,6 @@
 #include "historymodel.h"
 
+#include "audiodecoder.h"
 #include "services.h"
 #include "generationservice.h"
 #include "pricing.h"
@@ -73,6 +74,14 @@ void HistoryModel::setIncludePreviews(bool include)
     load(LoadKind::Replace);
 }
 
+void HistoryModel::setSourceFilter(HistoryFilter::Source source)
+{
+    if (source == m_source)
+        return;
+    m_source = source;
+    load(LoadKind::Replace);
+}
+
 void HistoryModel::refresh()
 {
     load(LoadKind::Refresh);
@@ -88,7 +97,9 @@ void HistoryModel::scheduleRefresh()
 
 bool HistoryModel::hasUnfinished() const
 {
-    return std::any_of(m_rows.cbegin(), m_rows.cend(), [](const Row &r) { return unfinished(r.generation); });
+    return std::any_of(m_rows.cbegin(), m_rows.cend(), [](const Row &r) {
+        return unfinished(r.generation) || std::any_of(r.blocks.cbegin(), r.blocks.cend(), unfinished);
+    });
 }
 
 const HistoryModel::Row *HistoryModel::rowAt(int row) const
@@ -161,10 +172,10 @@ void HistoryModel::load(LoadKind kind)
             m_refreshPending = true;
         return;
     }
-    const int offset = kind == LoadKind::Append ? int(m_rows.size()) : 0;
-    const int limit = kind == LoadKind::Refresh ? qMax(kPageSize, int(m_rows.size())) : kPageSize;
+    const int offset = kind == LoadKind::Append ? generationCount() : 0;
+    const int limit = kind == LoadKind::Refresh ? qMax(kPageSize, generationCount()) : kPageSize;
     const qint64 account = m_accountId;
-    const HistoryFilter filter{m_status, m_search, m_includePreviews};
+    const HistoryFilter filter{m_status, m_search, m_includePreviews, m_source};
     const quint64 serial = m_serial;
     GenerationService *gens = &m_context.services().generations();
     m_loading = true;
@@ -174,7 +185,8 @@ void HistoryModel::load(LoadKind kind)
             // One row more than shown tells whether there is more to fetch.
             QList<Row> rows;
             for (const Generation &g : gens->searchHistory(account, filter, limit + 1, offset))
-                rows.append(Row{g, gens->expiresAtMs(g), gens->isExpired(g), GenerationService::isKept(g)});
+                rows.append(Row{g, gens->expiresAtMs(g), gens->isExpired(g), GenerationService::isKept(g),
+                                g.audioDeleted || g.audioPath.isEmpty() ? -1 : AudioDecoder::durationMs(g.audioPath, g.audioFormat), {}});
             return rows;
         },
         [this, kind, serial, limit](QList<Row> rows) {
@@ -184,6 +196,7 @@ void HistoryModel::load(LoadKind kind)
             m_hasMore = rows.size() > limit;
             if (m_hasMore)
                 rows.resize(limit);
+            rows = groupRenders(rows);
             if (kind == LoadKind::Append) {
                 appendRows(rows);
             } else if (kind == LoadKind::Refresh) {
@@ -245,12 +258,24 @@ void HistoryModel::appendRows(const QList<Row> &rows)
 {
     // Offsets shift when generations are created meanwhile, so a page can repeat rows.
     QSet<QString> known;
-    for (const Row &r : std::as_const(m_rows))
+    for (const Row &r : std::as_const(m_rows)) {
         known.insert(r.generation.id);
+        for (const Generation &g : r.blocks)
+            known.insert(g.id);
+    }
     QList<Row> fresh;
     for (const Row &r : rows)
         if (!known.contains(r.generation.id))
             fresh.append(r);
+    // A render cut by the end of the last page goes on in the first row of this one.
+    if (!m_rows.isEmpty() && !fresh.isEmpty()) {
+        const QList<Row> joined = groupRenders({m_rows.last(), fresh.first()});
+        if (joined.size() == 1) {
+            m_rows.last() = joined.first();
+            fresh.removeFirst();
+            emit dataChanged(index(int(m_rows.size()) - 1, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+        }
+    }
     if (fresh.isEmpty())
         return;
     beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
@@ -290,6 +315,49 @@ void HistoryModel::scheduleExpiry()
     m_expiry.start(int(wait));
 }
 
+int HistoryModel::generationCount() const
+{
+    int n = 0;
+    for (const Row &r : m_rows)
+        n += r.isRender() ? int(r.blocks.size()) : 1;
+    return n;
+}
+
+namespace
+{
+bool hasUnfinishedBlock(const HistoryModel::Row &row)
+{
+    return std::any_of(row.blocks.cbegin(), row.blocks.cend(), unfinished);
+}
+
+bool sameRender(const HistoryModel::Row &group, const HistoryModel::Row &next)
+{
+    const Generation &last = group.isRender() ? group.blocks.last() : group.generation;
+    return last.apiVersion == ApiVersion::Project && next.generation.apiVersion == ApiVersion::Project
+           && qAbs(last.createdAt - next.generation.createdAt) <= HistoryModel::kRenderGapMs;
+}
+}
+
+QList<HistoryModel::Row> HistoryModel::groupRenders(const QList<Row> &rows)
+{
+    QList<Row> out;
+    for (const Row &r : rows) {
+        if (out.isEmpty() || !sameRender(out.last(), r)) {
+            out.append(r);
+            continue;
+        }
+        Row &group = out.last();
+        if (!group.isRender())
+            group.blocks = {group.generation};
+        for (const Generation &g : r.isRender() ? r.blocks : QList<Generation>{r.generation})
+            group.blocks.append(g);
+        if (r.durationMs > 0)
+            group.durationMs = qMax<qint64>(0, group.durationMs) + r.durationMs;
+        group.expired = group.expired && r.expired;
+    }
+    return out;
+}
+
 int HistoryModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -319,9 +387,16 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case StatusRole:
         return status;
     case PlayableRole:
-        return completed && !row->expired && !g.audioDeleted && !g.audioPath.isEmpty();
+        // A render's blocks are heard and exported on the Projects page.
+        return !row->isRender() && completed && !row->expired && !g.audioDeleted && !g.audioPath.isEmpty();
     case Qt::DisplayRole:
+        if (row->isRender())
+            return renderDisplay(*row, index.column());
         switch (index.column()) {
+        case Source:
+            return sourceLabel(g);
+        case Duration:
+            return durationLabel(row->durationMs);
         case Created:
             return StudioLabels::dateTime(g.createdAt);
         case Text:
@@ -370,7 +445,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::TextAlignmentRole:
-        if (index.column() == Tokens || index.column() == Cost)
+        if (index.column() == Tokens || index.column() == Cost || index.column() == Duration)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         break;
     case Qt::ForegroundRole:
@@ -389,6 +464,64 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
+QString HistoryModel::sourceLabel(const Generation &g)
+{
+    if (g.apiVersion == ApiVersion::Studio)
+        return tr("Studio");
+    if (g.apiVersion == ApiVersion::Project)
+        return tr("Project");
+    return tr("API");
+}
+
+QString HistoryModel::durationLabel(qint64 ms)
+{
+    if (ms < 0)
+        return QStringLiteral("—");
+    const qint64 s = (ms + 500) / 1000;
+    return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QChar(u'0'));
+}
+
+// One render's blocks as one row: their count and the first block's words, the
+// statuses they have, their tokens, cost and length added up.
+QVariant HistoryModel::renderDisplay(const Row &row, int column) const
+{
+    const Generation &first = row.blocks.last(); // the oldest: where the render began
+    int made = 0;
+    qint64 tokens = 0;
+    qint64 micros = 0;
+    for (const Generation &g : row.blocks) {
+        made += g.status == GenerationStatus::Completed ? 1 : 0;
+        tokens += g.tokens;
+        micros += (g.status == GenerationStatus::Completed || g.charged) && g.source != PaymentSource::Unmetered ? g.dollarCostMicros : 0;
+    }
+    const int n = int(row.blocks.size());
+    switch (column) {
+    case Created:
+        return StudioLabels::dateTime(first.createdAt);
+    case Text:
+        return tr("%n block(s) of a project: %1", nullptr, n).arg(snippet(first.inputText));
+    case Source:
+        return sourceLabel(first);
+    case Duration:
+        return durationLabel(row.durationMs);
+    case Status:
+        if (hasUnfinishedBlock(row))
+            return StudioLabels::status(GenerationStatus::Generating);
+        return made == n ? StudioLabels::status(GenerationStatus::Completed) : tr("%1 of %2 made").arg(made).arg(n);
+    case Voice:
+        return first.voiceName.isEmpty() ? first.voiceId : first.voiceName;
+    case Model:
+        return StudioLabels::model(first.model);
+    case Tokens:
+        return QLocale().toString(tokens);
+    case Cost:
+        return micros > 0 ? StudioLabels::money(micros) : QStringLiteral("—");
+    case Method:
+        return first.source == PaymentSource::Unmetered ? tr("Free") : QStringLiteral("—");
+    }
+    return {};
+}
+
 QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
@@ -398,6 +531,10 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Created");
     case Text:
         return tr("Text");
+    case Source:
+        return tr("Source");
+    case Duration:
+        return tr("Length");
     case Status:
         return tr("Status");
     case Voice:

@@ -91,7 +91,7 @@ HistoryPage::HistoryPage(StudioContext &context, QWidget *parent)
     connect(m_player, &AudioPlayer::finished, this, [this] {
         updateActions();
         if (!m_player->unavailableReason().isEmpty())
-            m_status->setText(m_player->unavailableReason());
+            setStatus(m_player->unavailableReason(), true);
     });
     if (ServerControl *server = m_context.server())
         connect(server, &ServerControl::stateChanged, this, &HistoryPage::updateActions);
@@ -121,6 +121,15 @@ void HistoryPage::buildUi()
                              GenerationStatus::Failed, GenerationStatus::Expired})
         m_filter->addItem(StudioLabels::status(s), s);
     filterLabel->setBuddy(m_filter);
+    // Without a label of its own ("All sources" says what it filters): the row fits 800 px in German.
+    m_sourceFilter = new QComboBox;
+    m_sourceFilter->setObjectName(QStringLiteral("historySourceFilter"));
+    m_sourceFilter->setToolTip(tr("Who made it: this studio's Generate page, a project's render, or a program through the API"));
+    m_sourceFilter->setAccessibleName(tr("Source"));
+    m_sourceFilter->addItem(tr("All sources"), int(HistoryFilter::Source::All));
+    m_sourceFilter->addItem(tr("Studio"), int(HistoryFilter::Source::Studio));
+    m_sourceFilter->addItem(tr("Projects"), int(HistoryFilter::Source::Project));
+    m_sourceFilter->addItem(tr("API"), int(HistoryFilter::Source::Api));
     m_previews = new QCheckBox(tr("Voice previews"));
     m_previews->setObjectName(QStringLiteral("historyShowPreviews"));
     m_previews->setToolTip(tr("Also list the samples played on the Voices page."));
@@ -129,6 +138,7 @@ void HistoryPage::buildUi()
     top->addWidget(m_search, 1);
     top->addWidget(filterLabel);
     top->addWidget(m_filter);
+    top->addWidget(m_sourceFilter);
     top->addWidget(m_previews);
     top->addWidget(refresh);
     layout->addLayout(top);
@@ -156,8 +166,8 @@ void HistoryPage::buildUi()
     header->setMinimumSectionSize(40);
     // The short columns take what they show in this language ("Fertig", "Completed"),
     // the date its local format; the text gets the rest.
-    for (int column : {HistoryModel::Status, HistoryModel::Voice, HistoryModel::Model, HistoryModel::Tokens,
-                       HistoryModel::Cost, HistoryModel::Method})
+    for (int column : {HistoryModel::Source, HistoryModel::Duration, HistoryModel::Status, HistoryModel::Voice,
+                       HistoryModel::Model, HistoryModel::Tokens, HistoryModel::Cost, HistoryModel::Method})
         header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_view->setColumnWidth(HistoryModel::Created,
                            m_view->fontMetrics().horizontalAdvance(StudioLabels::dateTime(Timestamps::nowMs())) + 16);
@@ -230,6 +240,9 @@ void HistoryPage::buildUi()
     connect(m_filter, &QComboBox::currentIndexChanged, this,
             [this] { m_model->setStatusFilter(m_filter->currentData().toString()); });
     connect(m_previews, &QCheckBox::toggled, m_model, &HistoryModel::setIncludePreviews);
+    connect(m_sourceFilter, &QComboBox::currentIndexChanged, this, [this] {
+        m_model->setSourceFilter(HistoryFilter::Source(m_sourceFilter->currentData().toInt()));
+    });
     // One store read per pause in typing, not one per key.
     m_searchDelay.setSingleShot(true);
     m_searchDelay.setInterval(kSearchDelayMs);
@@ -247,6 +260,7 @@ void HistoryPage::buildUi()
         const QString id = selectedId();
         if (!id.isEmpty())
             m_selectedId = id;
+        followSelection();
         updateActions();
         updateDetails();
     });
@@ -281,6 +295,8 @@ void HistoryPage::updateHint()
         m_hint->clear();
     else if (!m_model->search().isEmpty())
         m_hint->setText(tr("No generations match %1.").arg(quoted(m_model->search())));
+    else if (m_model->sourceFilter() != HistoryFilter::Source::All)
+        m_hint->setText(tr("Nothing from this source yet."));
     else if (!m_model->statusFilter().isEmpty())
         m_hint->setText(tr("No generations with status %1.").arg(StudioLabels::status(m_model->statusFilter())));
     else
@@ -386,10 +402,13 @@ void HistoryPage::updateActions()
     m_captions->setToolTip(captions || !playable
                                ? tr("Save subtitles of this speech (SubRip or WebVTT), timed word by word")
                                : tr("Made without word timings: there are no captions to save."));
-    m_open->setEnabled(g != nullptr);
-    m_delete->setEnabled(g && !unfinished(*g));
-    m_delete->setToolTip(g && unfinished(*g) ? tr("Still being generated: it can be deleted once it has finished.")
-                                             : tr("Delete the generation and its audio file (Del)"));
+    const HistoryModel::Row *row = m_model->rowAt(m_model->rowOf(selectedId()));
+    const bool render = row && row->isRender(); // its audio is the project's
+    m_open->setEnabled(g != nullptr && !render);
+    m_delete->setEnabled(g && !unfinished(*g) && !render);
+    m_delete->setToolTip(render             ? tr("A project's render: its audio belongs to the project.")
+                         : g && unfinished(*g) ? tr("Still being generated: it can be deleted once it has finished.")
+                                               : tr("Delete the generation and its audio file (Del)"));
     ServerControl *server = m_context.server();
     m_copyUrl->setEnabled(playable && server);
     m_copyUrl->setToolTip(server ? tr("Copy a signed download link; it works without an API key until the generation "
@@ -406,6 +425,11 @@ void HistoryPage::updateDetails()
     const HistoryModel::Row *row = m_model->rowAt(m_model->rowOf(selectedId()));
     if (!row) {
         m_details->setText(m_model->rowCount() ? tr("Select a generation to see its text and play it.") : QString());
+        return;
+    }
+    if (row->isRender()) {
+        m_details->setText(tr("A render of %n block(s) of a project: hear and export it on the Projects page.", nullptr,
+                              int(row->blocks.size())));
         return;
     }
     const Generation &g = row->generation;
@@ -454,34 +478,70 @@ void HistoryPage::playSelected()
     // Its audio is already here (paused, or played through): no second read.
     if (row->generation.id == m_loadedId && m_player->hasAudio()) {
         if (!m_player->play())
-            m_status->setText(m_player->unavailableReason());
+            setStatus(m_player->unavailableReason(), true);
         updateActions();
         return;
     }
     stopPlaying();
-    const QString id = row->generation.id;
-    const QString path = row->generation.audioPath;
-    const QString format = row->generation.audioFormat;
-    const QString name = quoted(HistoryModel::snippet(row->generation.inputText, 30));
-    m_status->setText(tr("Loading audio…"));
+    loadAudio(row->generation, true);
+}
+
+void HistoryPage::followSelection()
+{
+    const QString id = selectedId();
+    // Empty while a refresh puts the selection back: the player keeps what it holds.
+    if (id.isEmpty() || id == m_loadedId)
+        return;
+    stopPlaying();
+    m_playerBar->clear();
+    m_loadedId.clear();
+    // "Playing …" spoke of the generation before; other news (a deletion) stays.
+    if (m_statusIsPlayback)
+        m_status->clear();
+    if (const HistoryModel::Row *row = m_model->rowAt(selectedPlayableRow()))
+        loadAudio(row->generation, false);
+}
+
+void HistoryPage::loadAudio(const Generation &g, bool play)
+{
+    const QString id = g.id;
+    const QString path = g.audioPath;
+    const QString format = g.audioFormat;
+    const QString name = quoted(HistoryModel::snippet(g.inputText, 30));
+    if (play)
+        setStatus(tr("Loading audio…"), true);
     // Reading and decoding a long file takes a moment: off the GUI thread.
     m_context.run(this, [path, format] { return AudioDecoder::decodeFile(path, format); },
-                  [this, name, id](const AudioDecoder::Decoded &audio) {
+                  [this, name, id, play](const AudioDecoder::Decoded &audio) {
+        // Another generation selected meanwhile: its audio is the one to show (none
+        // selected is a refresh putting the selection back).
+        if (const QString now = selectedId(); !now.isEmpty() && now != id)
+            return;
         if (!audio.ok()) {
-            m_status->setText(tr("Cannot play %1: %2").arg(name, problemText(audio.problem, audio.detail)));
+            setStatus(tr("Cannot play %1: %2").arg(name, problemText(audio.problem, audio.detail)), true);
             return;
         }
         m_loadedId = id;
-        m_playerBar->load(audio.float32, true);
+        m_playerBar->load(audio.float32, play);
+        if (!play) {
+            updateActions();
+            return;
+        }
         if (!m_player->isPlaying()) {
-            m_status->setText(m_player->unavailableReason());
+            setStatus(m_player->unavailableReason(), true);
             updateActions();
             return;
         }
         const double seconds = double(audio.float32.size()) / double(sizeof(float)) / AudioFormats::kSampleRate;
-        m_status->setText(tr("Playing %1 (%2)").arg(name, StudioLabels::seconds(seconds)));
+        setStatus(tr("Playing %1 (%2)").arg(name, StudioLabels::seconds(seconds)), true);
         updateActions();
     });
+}
+
+void HistoryPage::setStatus(const QString &text, bool aboutPlayback)
+{
+    m_status->setText(text);
+    m_statusIsPlayback = aboutPlayback;
 }
 
 void HistoryPage::togglePlaying()
@@ -588,7 +648,7 @@ void HistoryPage::saveSelectedCaptions()
     const HistoryModel::Row *row = m_model->rowAt(selectedPlayableRow());
     if (!row || !row->generation.captions)
         return;
-    CaptionsDialog::open(this, m_context, row->generation, [this](const QString &line) { m_status->setText(line); });
+    CaptionsDialog::open(this, m_context, row->generation, [this](const QString &line) { setStatus(line); });
 }
 
 void HistoryPage::saveTo(const Generation &g, QString target, const QString &format)
@@ -598,16 +658,16 @@ void HistoryPage::saveTo(const Generation &g, QString target, const QString &for
     const AudioFormat from = AudioFormats::parse(g.audioFormat).value_or(AudioFormat::Wav);
     const AudioFormat to = AudioFormats::parse(format).value_or(AudioFormat::Wav);
     const QString shown = QDir::toNativeSeparators(target);
-    m_status->setText(tr("Saving %1…").arg(shown));
+    setStatus(tr("Saving %1…").arg(shown));
     // Decoding and encoding a long text takes seconds: off the GUI thread. The dialog
     // already asked before overwriting.
     m_context.run(this, [source, from, target, to] { return AudioExport::save(source, from, target, to); },
                   [this, shown, format](const AudioExport::Outcome &out) {
         if (!out.ok()) {
-            m_status->setText(tr("Could not save %1: %2").arg(shown, problemText(out.problem, out.error)));
+            setStatus(tr("Could not save %1: %2").arg(shown, problemText(out.problem, out.error)));
             return;
         }
-        m_status->setText(tr("Saved %1 (%2, %3)")
+        setStatus(tr("Saved %1 (%2, %3)")
                               .arg(shown, format.toUpper(),
                                    StudioLabels::seconds(double(out.samples) / AudioFormats::kSampleRate)));
     });
@@ -624,10 +684,10 @@ void HistoryPage::copySelectedUrl()
     const bool running = server && server->isRunning();
     const QString until = StudioLabels::dateTime(row->expiresAtMs);
     if (row->kept)
-        m_status->setText(running ? tr("Link copied; it works without an API key until you delete the generation.")
+        setStatus(running ? tr("Link copied; it works without an API key until you delete the generation.")
                                   : tr("Link copied; it works once the API server runs, until you delete the generation."));
     else
-        m_status->setText(running ? tr("Link copied; it works without an API key until %1.").arg(until)
+        setStatus(running ? tr("Link copied; it works without an API key until %1.").arg(until)
                                   : tr("Link copied; it works once the API server runs, until %1.").arg(until));
 }
 
@@ -673,15 +733,15 @@ void HistoryPage::removeGeneration(const QString &id, const QString &selectNext)
     stopPlaying();
     GenerationService *gens = &m_context.services().generations();
     const qint64 account = m_context.accountId();
-    m_status->setText(tr("Deleting…"));
+    setStatus(tr("Deleting…"));
     // The row and the file go on a store thread (never the disk from the GUI thread).
     m_context.run(this, [gens, account, id] { return gens->remove(account, id); },
                   [this, selectNext](const Result<DeletedGeneration> &result) {
         if (!result) {
-            m_status->setText(tr("Could not delete: %1").arg(result.error().detail));
+            setStatus(tr("Could not delete: %1").arg(result.error().detail));
             return;
         }
-        m_status->setText(result->fileProblem.isEmpty()
+        setStatus(result->fileProblem.isEmpty()
                               ? tr("Deleted %1.").arg(quoted(HistoryModel::snippet(result->generation.inputText, 40)))
                               : tr("Deleted, but its audio file could not be removed: %1").arg(result->fileProblem));
         m_selectedId = selectNext;

@@ -21,7 +21,8 @@ class QTableView;
 class StudioContext;
 
 // The selected account's generations, newest first and kept current: searched by text
-// and voice, with the audio of finished ones to play, save (WAV or MP3) or share as a
+// and voice, filtered by status and by source (studio, projects, API) — a project's
+// render one row —, with the audio of finished ones to play, save (WAV or MP3) or share as a
 // signed link, its captions to save when it has word timings, a generation to open
 // again in Generate, and delete (with its audio).
 class HistoryPage : public QWidget
@@ -38,6 +39,7 @@ public:
     HistoryModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     QComboBox *statusFilterBox() const { return m_filter; }
+    QComboBox *sourceFilterBox() const { return m_sourceFilter; }
     QLineEdit *searchBox() const { return m_search; }
     QCheckBox *previewsBox() const { return m_previews; }
     QPushButton *copyUrlButton() const { return m_copyUrl; }
@@ -85,6 +87,12 @@ private:
     void updateHint();
     void fitColumns();
     void togglePlaying();
+    // The player shows the selected generation's audio, never the one selected before.
+    void followSelection();
+    void loadAudio(const Generation &g, bool play);
+    // The status line; aboutPlayback: it speaks of the player's audio (cleared when
+    // another generation is selected).
+    void setStatus(const QString &text, bool aboutPlayback = false);
     void saveTo(const Generation &g, QString target, const QString &format);
     void removeGeneration(const QString &id, const QString &selectNext);
     // The row of the selection when its audio can be played, saved or linked; else -1.
@@ -98,6 +106,7 @@ private:
     QLineEdit *m_search = nullptr;
     QTimer m_searchDelay;
     QComboBox *m_filter = nullptr;
+    QComboBox *m_sourceFilter = nullptr;
     QCheckBox *m_previews = nullptr;
     QTableView *m_view = nullptr;
     QLabel *m_details = nullptr;
@@ -108,6 +117,7 @@ private:
     QPushButton *m_delete = nullptr;
     QPushButton *m_copyUrl = nullptr;
     QLabel *m_status = nullptr;
+    bool m_statusIsPlayback = false; // the status line speaks of the player's audio
     // Context-menu twins of the buttons above.
     std::vector<std::pair<QPushButton *, QAction *>> m_menuActions;
     PlayerBar *m_playerBar = nullptr;

@@ -49,4 +49,7 @@ Decoded decodeWav(const QByteArray &bytes);
 Decoded decodeMp3(const QByteArray &bytes);
 // format: "wav" or "mp3".
 Decoded decodeFile(const QString &path, const QString &format);
+// How long a file of the engine's plays, from its header and size without decoding it
+// (an MP3 by its constant 64 kb/s); -1 when it cannot be read.
+qint64 durationMs(const QString &path, const QString &format);
 }

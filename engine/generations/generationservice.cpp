@@ -73,7 +73,7 @@ bool GenerationService::isKept(const Generation &g)
 {
     // A desktop user never asked for a lifetime: what they made in the studio stays
     // until they delete it. API callers were promised the TTL (and the spec's 404).
-    return g.apiVersion == ApiVersion::Studio;
+    return g.apiVersion == ApiVersion::Studio || g.apiVersion == ApiVersion::Project;
 }
 
 bool GenerationService::isExpired(const Generation &g) const
@@ -88,7 +88,7 @@ qint64 GenerationService::expiresAtMs(const Generation &g) const
 
 ExpiryRule GenerationService::expiryRule() const
 {
-    return ExpiryRule{Timestamps::nowMs() - m_options.ttlMs, {ApiVersion::Studio}};
+    return ExpiryRule{Timestamps::nowMs() - m_options.ttlMs, {ApiVersion::Studio, ApiVersion::Project}};
 }
 
 namespace

@@ -59,7 +59,7 @@ struct DeletedGeneration
 // and deletion. Thread-safe: every call uses the calling thread's store connection.
 //
 // Lifetime depends on who made the generation (docs/api.md "Lifetime by source"): the
-// studio's own (apiVersion "studio", its voice previews included) are kept until the
+// studio's own (apiVersion "studio", its voice previews included, and "project") are kept until the
 // user deletes them; everything else (v3, v2, /v1, WebSocket) expires ttlMs after creation.
 class GenerationService : public QObject
 {

@@ -23,6 +23,8 @@ public:
     }
 
     bool ok() const { return !m_error; }
+    // Whether the first chapter holds text that came before any heading or marker.
+    bool startsWithText() const { return m_startsWithText; }
     void chapter(const QString &title, bool spokenTitle)
     {
         if (!ok())
@@ -37,8 +39,10 @@ public:
         const QString t = text.simplified();
         if (t.isEmpty() || !ok())
             return;
-        if (m_project.chapters.isEmpty())
+        if (m_project.chapters.isEmpty()) {
             m_project.chapters.append({m_project.title, {}, {}});
+            m_startsWithText = true;
+        }
         // A chapter counts once it has a block: empty ones are dropped at the end.
         if (!m_counted && (m_error = m_budget.addChapter()))
             return;
@@ -63,6 +67,7 @@ private:
     ImportBudget &m_budget;
     Project m_project;
     bool m_counted = false; // the last chapter has been counted
+    bool m_startsWithText = false;
     std::optional<ServiceError> m_error;
 };
 
@@ -103,9 +108,8 @@ void addParagraph(ChapterBuilder &builder, const QString &paragraph)
     builder.block(p);
 }
 
-Result<Project> textProject(const QString &text, const QString &title, ImportBudget &budget)
+void readText(ChapterBuilder &builder, const QString &text)
 {
-    ChapterBuilder builder(title, budget);
     QString normalized = text;
     normalized.replace(QLatin1String("\r\n"), QLatin1String("\n"));
     // Paragraph by paragraph, so that a document past a limit stops there.
@@ -118,6 +122,12 @@ Result<Project> textProject(const QString &text, const QString &title, ImportBud
     }
     if (builder.ok())
         addParagraph(builder, normalized.sliced(from));
+}
+
+Result<Project> textProject(const QString &text, const QString &title, ImportBudget &budget)
+{
+    ChapterBuilder builder(title, budget);
+    readText(builder, text);
     return builder.take();
 }
 
@@ -147,6 +157,18 @@ Result<Project> DocumentImport::fromMarkdown(const QString &markdown, const QStr
 {
     ImportBudget budget(title);
     return markdownProject(markdown, title, budget);
+}
+
+Result<DocumentImport::Pasted> DocumentImport::fromPaste(const QString &text)
+{
+    ImportBudget budget(QStringLiteral("pasted text"));
+    ChapterBuilder builder({}, budget);
+    readText(builder, text);
+    const bool leading = builder.startsWithText();
+    auto project = builder.take();
+    if (!project)
+        return project.error();
+    return Pasted{project->chapters, leading};
 }
 
 bool DocumentImport::canImport(const QString &path)

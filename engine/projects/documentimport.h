@@ -20,6 +20,15 @@ namespace DocumentImport
 {
 Result<Project> fromText(const QString &text, const QString &title);
 Result<Project> fromMarkdown(const QString &markdown, const QString &title);
+// Text pasted into a project, read as plain text: its chapters, and whether the first
+// of them is text before any heading (it continues the chapter pasted into; its title,
+// "Chapter 1", is a stand-in).
+struct Pasted
+{
+    QList<ProjectChapter> chapters;
+    bool startsWithText = false;
+};
+Result<Pasted> fromPaste(const QString &text);
 // By suffix: .txt, .md/.markdown, .epub.
 Result<Project> fromFile(const QString &path);
 bool canImport(const QString &path);

@@ -131,6 +131,19 @@ QList<Generation> GenerationStore::history(qint64 accountId, const HistoryFilter
     if (!filter.withPreviews) {
         where += QStringLiteral(" AND preview = 0");
     }
+    switch (filter.source) {
+    case HistoryFilter::Source::All:
+        break;
+    case HistoryFilter::Source::Studio:
+    case HistoryFilter::Source::Project:
+        where += QStringLiteral(" AND api_version = ?");
+        binds << (filter.source == HistoryFilter::Source::Studio ? ApiVersion::Studio : ApiVersion::Project);
+        break;
+    case HistoryFilter::Source::Api:
+        where += QStringLiteral(" AND api_version NOT IN (?, ?)");
+        binds << ApiVersion::Studio << ApiVersion::Project;
+        break;
+    }
     binds << limit << offset;
     QList<Generation> out;
     std::optional<StoreQuery> q;

@@ -23,6 +23,10 @@ struct HistoryFilter
     QString status;           // empty: all; a live status (not expired); or EXPIRED
     QString search;           // empty: all; else part of the text or the voice name, any case
     bool withPreviews = true; // false: generations made as voice previews are left out
+    // Who made them: the studio's Generate page (and its previews), a project's render,
+    // or an API client (every other apiVersion).
+    enum class Source { All, Studio, Project, Api };
+    Source source = Source::All;
 };
 
 // Table generations, and the persistent job queue it doubles as.

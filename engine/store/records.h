@@ -120,4 +120,5 @@ inline const QString Wallet = QStringLiteral("API_WALLET");
 namespace ApiVersion
 {
 inline const QString Studio = QStringLiteral("studio");   // the studio's Generate page
+inline const QString Project = QStringLiteral("project"); // a render of the studio's Projects page
 }

@@ -9,6 +9,7 @@
 #include "historymodel.h"
 #include "historypage.h"
 #include "mainwindow.h"
+#include "outlineactions.h"
 #include "projectpage.h"
 #include "studiolabels.h"
 #include "studiosettings.h"
@@ -197,7 +198,9 @@ void TestUiUnmetered::projectCostLine()
     ProjectPage page(env.context());
     QSignalSpy estimated(&page, &ProjectPage::estimated);
     page.newProject(dir.filePath(QStringLiteral("book.ttsproject")));
+    QVERIFY(page.outline()->paste(QStringLiteral("The first paragraph of the book."), 0));
     QTRY_VERIFY_WITH_TIMEOUT(estimated.size() > 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(page.costLabel()->text().contains(QStringLiteral("1 block")), 20000);
     const QString line = page.costLabel()->text();
     QVERIFY2(line.contains(QStringLiteral("1 block")), qPrintable(line));
     QCOMPARE(mentionsMoney(line), metered);

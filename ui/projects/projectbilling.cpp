@@ -39,7 +39,7 @@ Result<QList<ProjectBilling::Reservation>> ProjectBilling::reserve(GenerationSer
         request.speech.cfgWeight = s.cfgWeight.value_or(2.5);
         request.speech.exaggeration = s.exaggeration.value_or(0.5);
         request.voiceId = s.voice.value_or(QString());
-        request.apiVersion = ApiVersion::Studio;
+        request.apiVersion = ApiVersion::Project; // kept like the studio's own; History groups them
         request.metering = metering;
         // Synthesized by the render, not the job queue: a row GENERATING from the start
         // (a process that dies meanwhile has it released at its next start).

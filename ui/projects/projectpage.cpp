@@ -1,11 +1,13 @@
 #include "projectpage.h"
 
+#include "blockeditor.h"
 #include "blocklistmodel.h"
 #include "documentimport.h"
 #include "generationservice.h"
 #include "playerbar.h"
 #include "audioplayer.h"
 #include "projectcaptions.h"
+#include "outlineactions.h"
 #include "projectfile.h"
 #include "rendersession.h"
 #include "services.h"
@@ -140,13 +142,18 @@ void ProjectPage::buildUi()
     intro->setMargin(24);
     m_views->addWidget(intro);
 
-    // Chapters | blocks over (editor | settings).
+    // Chapters | blocks over the editor | settings.
     auto *split = new QSplitter(Qt::Horizontal);
     m_chapters = new QListWidget;
     m_chapters->setObjectName(QStringLiteral("chapterList"));
     m_chapters->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_chapters->setTextElideMode(Qt::ElideRight);
     m_chapters->setMinimumWidth(110);
+    // F2 or a double-click renames a chapter in place; the context menu has the rest.
+    m_chapters->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_chapters->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_chapters, &QListWidget::customContextMenuRequested, this, &ProjectPage::showChapterMenu);
+    connect(m_chapters, &QListWidget::itemChanged, this, &ProjectPage::onChapterRenamed);
     connect(m_chapters, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
         const int row = m_blocks->firstRowOf(m_chapters->row(item));
         if (row >= 0)
@@ -169,16 +176,78 @@ void ProjectPage::buildUi()
             [this](const QModelIndex &current) { onCurrentRowChanged(current.row()); });
     // Double-click (or Return) plays from that block.
     connect(m_blockView, &QListView::activated, this, [this](const QModelIndex &index) { playFrom(index.row()); });
+    m_blockView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_blockView, &QListView::customContextMenuRequested, this, &ProjectPage::showBlockMenu);
     right->addWidget(m_blockView);
 
-    auto *lower = new QWidget;
-    auto *lowerLayout = new QHBoxLayout(lower);
-    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    right->addWidget(buildEditorBox());
+    m_editor->setMinimumHeight(m_editor->fontMetrics().lineSpacing() * 3);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    right->setCollapsible(0, false);
+    right->setCollapsible(1, false);
+    split->addWidget(right);
+    // The settings take the page's whole height beside the blocks: at 800×600 they
+    // scroll little or not at all (under the editor they had a few lines).
+    split->addWidget(buildSettingsBox());
+    split->setCollapsible(2, false);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 2);
+    m_views->addWidget(split);
+    layout->addWidget(m_views, 1);
+
+    layout->addWidget(buildRenderRow());
+    m_player = new PlayerBar;
+    m_player->setPlaceholder(tr("Double-click a rendered block, or select one and press Play from block."));
+    connect(m_player, &PlayerBar::positionChanged, this, &ProjectPage::onPlayerPosition);
+    // Played through or stopped: no block is being heard (a pause keeps its mark).
+    connect(m_player->player(), &AudioPlayer::finished, this, [this] { m_blocks->setPlayingRow(-1); });
+    layout->addWidget(m_player);
+
+    // Ctrl+Z / Ctrl+Shift+Z anywhere on the page (the editor passes them on: eventFilter).
+    auto *undo = m_undo->createUndoAction(this, tr("Undo"));
+    undo->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z)});
+    undo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    auto *redo = m_undo->createRedoAction(this, tr("Redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    redo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(undo);
+    addAction(redo);
+    auto *render = new QAction(tr("Render the project"), this);
+    render->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    render->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(render, &QAction::triggered, this, &ProjectPage::renderAll);
+    addAction(render);
+}
+
+// The selected block's text, its context menu and the buttons that add and delete blocks.
+QGroupBox *ProjectPage::buildEditorBox()
+{
     auto *editorBox = new QGroupBox(tr("Block text"));
     auto *editorLayout = new QVBoxLayout(editorBox);
-    m_editor = new QPlainTextEdit;
+    m_editor = new BlockEditor;
     m_editor->setObjectName(QStringLiteral("blockEditor"));
-    m_editor->setPlaceholderText(tr("Select a block to edit its text."));
+    m_outline = new OutlineActions(m_project, *m_undo,
+                                   {[this] { return m_open; }, [this] { return m_editing; },
+                                    [this] { return m_editor->textCursor().position(); },
+                                    [this] {
+                                        onStructureChanged();
+                                        projectChanged();
+                                    },
+                                    [this](BlockRef ref) { selectRow(m_blocks->rowOf(ref)); }},
+                                   this);
+    m_addBlockAction = new QAction(tr("Add block"), this);
+    connect(m_addBlockAction, &QAction::triggered, this, &ProjectPage::addBlock);
+    m_deleteBlockAction = new QAction(tr("Delete block"), this);
+    connect(m_deleteBlockAction, &QAction::triggered, this, &ProjectPage::deleteBlock);
+    m_editor->setBlockActions({m_outline->splitAction(), m_outline->mergeAction(), m_addBlockAction, m_deleteBlockAction});
+    connect(m_editor, &BlockEditor::documentPasted, this, [this](const QString &text, int position) {
+        // A document past the import limits, or one with nothing to speak, says so.
+        if (!m_outline->paste(text, position))
+            showProblem(tr("Cannot paste this text: %1").arg(m_outline->lastProblem()));
+    });
+    connect(m_editor, &QPlainTextEdit::cursorPositionChanged, m_outline, &OutlineActions::update);
     // The page's undo stack takes back edits (also across blocks), not the editor's own.
     m_editor->setUndoRedoEnabled(false);
     m_editor->installEventFilter(this);
@@ -209,8 +278,12 @@ void ProjectPage::buildUi()
     blockButtons->addWidget(remove);
     blockButtons->addStretch();
     editorLayout->addLayout(blockButtons);
-    lowerLayout->addWidget(editorBox, 2);
+    return editorBox;
+}
 
+// Voice, model, language and speed of the project, the chapter or the block (the scope box).
+QGroupBox *ProjectPage::buildSettingsBox()
+{
     auto *settingsBox = new QGroupBox(tr("Speech settings"));
     auto *settingsLayout = new QVBoxLayout(settingsBox);
     m_scope = new QComboBox;
@@ -247,44 +320,12 @@ void ProjectPage::buildUi()
     innerLayout->addWidget(m_settings);
     innerLayout->addStretch();
     settingsScroll->setWidget(settingsInner);
+    // As wide as its fields at least: a narrow window takes the room from the block list
+    // rather than cut off the values.
+    settingsScroll->setMinimumWidth(settingsInner->minimumSizeHint().width()
+                                    + settingsScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
     settingsLayout->addWidget(settingsScroll, 1);
-    lowerLayout->addWidget(settingsBox, 3);
-    right->addWidget(lower);
-    m_editor->setMinimumHeight(m_editor->fontMetrics().lineSpacing() * 3);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
-    right->setCollapsible(0, false);
-    right->setCollapsible(1, false);
-    split->addWidget(right);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 4);
-    m_views->addWidget(split);
-    layout->addWidget(m_views, 1);
-
-    layout->addWidget(buildRenderRow());
-    m_player = new PlayerBar;
-    m_player->setPlaceholder(tr("Double-click a rendered block, or select one and press Play from block."));
-    connect(m_player, &PlayerBar::positionChanged, this, &ProjectPage::onPlayerPosition);
-    connect(m_player->player(), &AudioPlayer::finished, this, [this] {
-        if (m_player->player()->processedUs() >= m_player->player()->durationUs())
-            m_blocks->setPlayingRow(-1);
-    });
-    layout->addWidget(m_player);
-
-    // Ctrl+Z / Ctrl+Shift+Z anywhere on the page (the editor passes them on: eventFilter).
-    auto *undo = m_undo->createUndoAction(this, tr("Undo"));
-    undo->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z)});
-    undo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    auto *redo = m_undo->createRedoAction(this, tr("Redo"));
-    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
-    redo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    addAction(undo);
-    addAction(redo);
-    auto *render = new QAction(tr("Render the project"), this);
-    render->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    render->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(render, &QAction::triggered, this, &ProjectPage::renderAll);
-    addAction(render);
+    return settingsBox;
 }
 
 QWidget *ProjectPage::buildFileRow()
@@ -310,15 +351,23 @@ QWidget *ProjectPage::buildFileRow()
     connect(save, &QToolButton::clicked, this, &ProjectPage::chooseSaveAs);
     for (QToolButton *b : {create, open, import, save})
         h->addWidget(b);
-    m_title = new QLabel;
-    m_title->setObjectName(QStringLiteral("projectTitle"));
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    h->addWidget(m_title, 1);
+    h->addStretch(1);
     m_saveState = new QLabel;
     m_saveState->setObjectName(QStringLiteral("saveState"));
     h->addWidget(m_saveState);
-    return row;
+    // The project's name and size on a line of their own: beside the buttons a long
+    // title ran into the save state in a narrow window.
+    m_title = new QLabel;
+    m_title->setObjectName(QStringLiteral("projectTitle"));
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setWordWrap(true);
+    auto *v = new QVBoxLayout;
+    v->setContentsMargins(0, 0, 0, 0);
+    v->addWidget(row);
+    v->addWidget(m_title);
+    auto *header = new QWidget;
+    header->setLayout(v);
+    return header;
 }
 
 QWidget *ProjectPage::buildRenderRow()
@@ -423,10 +472,7 @@ void ProjectPage::newProject(const QString &projectPath)
 {
     Project project;
     project.title = QFileInfo(projectPath).completeBaseName();
-    ProjectChapter chapter;
-    chapter.title = tr("Chapter 1");
-    chapter.blocks.append(ProjectBlock{tr("Type the first paragraph here."), {}});
-    project.chapters.append(chapter);
+    // Empty: the editor's placeholder says what to do; no filler text would be spoken.
     setProject(project, projectPath);
     saveNow();
 }
@@ -604,6 +650,7 @@ void ProjectPage::onCurrentRowChanged(int row)
     loadEditor();
     showScopeSettings();
     updateRenderControls();
+    m_outline->update();
 }
 
 void ProjectPage::loadEditor()
@@ -611,7 +658,13 @@ void ProjectPage::loadEditor()
     const bool valid = m_open && m_editing.chapter >= 0 && m_editing.chapter < m_project.chapters.size()
                        && m_editing.block < m_project.chapters.at(m_editing.chapter).blocks.size();
     const QString text = valid ? m_project.chapters.at(m_editing.chapter).blocks.at(m_editing.block).text : QString();
-    m_editor->setEnabled(valid);
+    // An empty project is written into right here: the first text typed or pasted makes
+    // its first chapter.
+    const bool empty = m_open && m_project.blockCount() == 0;
+    m_editor->setEnabled(valid || empty);
+    m_editor->setPlaceholderText(empty ? tr("This project is empty. Type or paste its text here: a blank line starts a new "
+                                            "block, a line such as \"# Title\" or \"Chapter 1\" starts a chapter.")
+                                       : tr("Select a block to edit its text."));
     if (m_editor->toPlainText() == text)
         return;
     m_loadingEditor = true;
@@ -622,8 +675,13 @@ void ProjectPage::loadEditor()
 
 void ProjectPage::onEditorChanged()
 {
-    if (m_loadingEditor || !m_open || m_editing.chapter < 0)
+    if (m_loadingEditor || !m_open)
         return;
+    if (m_editing.chapter < 0) {
+        if (m_project.blockCount() == 0) // the first words of an empty project
+            m_outline->paste(m_editor->toPlainText(), 0);
+        return;
+    }
     const QString before = m_project.chapters.at(m_editing.chapter).blocks.at(m_editing.block).text;
     const QString after = m_editor->toPlainText();
     if (before != after)
@@ -665,13 +723,21 @@ void ProjectPage::onStructureChanged()
             const ProjectChapter &chapter = m_project.chapters.at(c);
             const QString title = chapter.title.isEmpty() ? tr("Chapter %1").arg(c + 1) : chapter.title;
             auto *item = new QListWidgetItem(title);
+            item->setFlags(item->flags() | Qt::ItemIsEditable);
             item->setToolTip(QStringLiteral("%1 — %2").arg(title, tr("%n block(s)", nullptr, int(chapter.blocks.size()))));
             m_chapters->addItem(item);
         }
     }
     updateTitle();
-    if (m_open && m_blocks->rowCount() > 0)
+    if (m_open && m_blocks->rowCount() > 0) {
         selectRow(qBound(0, row, m_blocks->rowCount() - 1));
+        return;
+    }
+    // No block left to select (a new project, its last chapter deleted).
+    m_editing = {-1, -1};
+    loadEditor();
+    m_outline->update();
+    updateRenderControls();
 }
 
 SettingsScope ProjectPage::currentScope() const
@@ -733,6 +799,52 @@ void ProjectPage::deleteBlock()
         onStructureChanged();
         projectChanged();
     }));
+}
+
+void ProjectPage::showBlockMenu(const QPoint &pos)
+{
+    const QModelIndex index = m_blockView->indexAt(pos);
+    if (!m_open || !index.isValid())
+        return;
+    selectRow(index.row());
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("blockMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    const int row = index.row();
+    menu->addAction(tr("Play from this block"), this, [this, row] { playFrom(row); });
+    menu->addAction(tr("Render this block"), this, [this, row] { renderBlock(row); })->setEnabled(!isRendering());
+    menu->addSeparator();
+    menu->addActions({m_outline->splitAction(), m_outline->mergeAction(), m_addBlockAction, m_deleteBlockAction});
+    menu->popup(m_blockView->viewport()->mapToGlobal(pos));
+}
+
+void ProjectPage::showChapterMenu(const QPoint &pos)
+{
+    if (!m_open)
+        return;
+    QListWidgetItem *item = m_chapters->itemAt(pos);
+    const int chapter = item ? m_chapters->row(item) : -1;
+    if (chapter >= 0)
+        selectRow(m_blocks->firstRowOf(chapter));
+    QMenu *menu = m_outline->chapterMenu(chapter, this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    if (chapter >= 0) {
+        menu->addSeparator();
+        menu->addAction(tr("Render this chapter"), this, [this, chapter] { renderChapter(chapter); })->setEnabled(!isRendering());
+    }
+    menu->popup(m_chapters->viewport()->mapToGlobal(pos));
+}
+
+void ProjectPage::onChapterRenamed(QListWidgetItem *item)
+{
+    // After the list has finished with its item (the rename rebuilds the list). A title
+    // left empty or unchanged is no edit: the list shows the title again.
+    const int chapter = m_chapters->row(item);
+    const QString title = item->text();
+    QTimer::singleShot(0, this, [this, chapter, title] {
+        if (!m_outline->renameChapter(chapter, title))
+            onStructureChanged();
+    });
 }
 
 bool ProjectPage::eventFilter(QObject *watched, QEvent *event)
@@ -799,6 +911,10 @@ void ProjectPage::showCost()
 {
     if (!m_open) {
         m_costLabel->clear();
+        return;
+    }
+    if (m_project.blockCount() == 0) {
+        m_costLabel->setText(tr("Nothing to render yet."));
         return;
     }
     if (!m_cost.problem.isEmpty()) {
@@ -979,12 +1095,14 @@ void ProjectPage::updateRenderControls()
 {
     const bool rendering = isRendering();
     const bool paused = m_render && m_render->state() == ProjectRenderer::State::Paused;
-    m_renderButton->setEnabled(m_open && !rendering);
+    const bool hasBlocks = m_open && m_project.blockCount() > 0;
+    m_renderButton->setEnabled(hasBlocks && !rendering);
     m_pauseButton->setEnabled(rendering && !m_reserving);
     m_pauseButton->setText(paused ? tr("Resume") : tr("Pause"));
     m_cancelButton->setEnabled(rendering && !m_reserving);
-    m_exportButton->setEnabled(m_open && !rendering);
+    m_exportButton->setEnabled(hasBlocks && !rendering);
     m_playButton->setEnabled(m_open && m_editing.chapter >= 0);
+    m_deleteBlockAction->setEnabled(m_open && m_editing.chapter >= 0 && m_project.blockCount() > 1);
 }
 
 // ---- export and playback ---------------------------------------------------------
@@ -1101,14 +1219,18 @@ void ProjectPage::playFrom(int row)
                     return;
                 }
                 m_audio = audio;
-                m_blocks->setPlayingRow(audio.rows.first());
+                // Loading ends the playback before it (which clears the mark): mark after.
                 m_player->load(audio.float32, true);
+                m_blocks->setPlayingRow(audio.rows.first());
                 emit playbackReady();
             });
 }
 
 void ProjectPage::onPlayerPosition(qint64 us)
 {
+    // The bar reports the position once more when playback has ended: no block then.
+    if (m_player->player()->state() == AudioPlayer::State::Stopped)
+        return;
     const int row = m_audio.rowAt(us);
     if (row < 0 || row == m_blocks->playingRow())
         return;

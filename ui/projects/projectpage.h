@@ -1,6 +1,7 @@
 #pragma once
 
 #include "blockaudio.h"
+#include "blockeditor.h"
 #include "project.h"
 #include "projectbilling.h"
 #include "projectcost.h"
@@ -13,11 +14,15 @@
 #include <QWidget>
 
 class BlockListModel;
+class OutlineActions;
 class PlayerBar;
+class QAction;
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QListView;
 class QListWidget;
+class QListWidgetItem;
 class QPlainTextEdit;
 class QProgressBar;
 class QStackedWidget;
@@ -27,9 +32,10 @@ class RenderSession;
 class StudioContext;
 class VoiceSettingsEditor;
 
-// Long-form projects (docs/projects.md): a book or a course as chapters of blocks. New,
-// open, import (.txt, .md, .epub) and autosave the project file; edit a block's text with
-// undo/redo and the settings of the project, a chapter or a block; render all, a chapter
+// Long-form projects (docs/projects.md): a book or a course as chapters of blocks. New
+// (empty), open, import (.txt, .md, .epub) and autosave the project file; edit a block's
+// text, paste documents, reshape chapters and blocks (OutlineActions) with undo/redo, and
+// the settings of the project, a chapter or a block; render all, a chapter
 // or a block in the worker processes (billed to the chosen account, the cache keeps what
 // did not change), with progress, pause, resume and cancel; play from a block with the
 // block being heard marked; export MP3 with chapters, WAV per chapter, a cue sheet and captions.
@@ -68,6 +74,8 @@ public:
     void playFrom(int row);
     // Replaces a block's text as typing in the editor would (one undoable step).
     void setBlockText(int row, const QString &text);
+    // Chapters and blocks reshaped (each one undoable step): tests, menus, dialogs.
+    OutlineActions *outline() const { return m_outline; }
 
     bool isOpen() const { return m_open; }
     const Project &project() const { return m_project; }
@@ -106,6 +114,8 @@ protected:
 
 private:
     void buildUi();
+    QGroupBox *buildEditorBox();
+    QGroupBox *buildSettingsBox();
     QWidget *buildFileRow();
     QWidget *buildRenderRow();
     void chooseNew();
@@ -130,6 +140,9 @@ private:
     SettingsScope currentScope() const;
     void addBlock();
     void deleteBlock();
+    void showBlockMenu(const QPoint &pos);
+    void showChapterMenu(const QPoint &pos);
+    void onChapterRenamed(QListWidgetItem *item);
 
     void projectChanged();
     void scheduleEstimate();
@@ -156,7 +169,10 @@ private:
     QStackedWidget *m_views = nullptr;
     QListWidget *m_chapters = nullptr;
     QListView *m_blockView = nullptr;
-    QPlainTextEdit *m_editor = nullptr;
+    BlockEditor *m_editor = nullptr;
+    OutlineActions *m_outline = nullptr;
+    QAction *m_addBlockAction = nullptr;
+    QAction *m_deleteBlockAction = nullptr;
     QComboBox *m_scope = nullptr;
     VoiceSettingsEditor *m_settings = nullptr;
     QLabel *m_title = nullptr;
