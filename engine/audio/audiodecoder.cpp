@@ -3,6 +3,7 @@
 #include "audioformat.h"
 
 #include <QFile>
+#include <QMutex>
 #include <QtEndian>
 
 #include <lame/lame.h>
@@ -103,6 +104,10 @@ AudioDecoder::Decoded AudioDecoder::decodeWav(const QByteArray &bytes)
 
 AudioDecoder::Decoded AudioDecoder::decodeMp3(const QByteArray &bytes)
 {
+    // LAME's decoder (mpglib) fills process-wide tables in hip_decode_init and reads them
+    // while decoding: two decodes at once on different threads crash. One at a time.
+    static QMutex decoding;
+    const QMutexLocker locked(&decoding);
     hip_t hip = hip_decode_init();
     if (!hip)
         return failure(Problem::NoDecoder);

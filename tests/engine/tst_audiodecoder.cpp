@@ -7,9 +7,11 @@
 
 #include <QFile>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtEndian>
 #include <QtTest>
 
+#include <atomic>
 #include <cmath>
 #include <vector>
 
@@ -53,6 +55,7 @@ private slots:
     void headerRate_data();
     void headerRate();
     void mp3RoundTrip();
+    void mp3DecodesOnManyThreadsAtOnce();
     void wavBytesDoNotDependOnChunking();
     void writeFailureShowsByFinish_data();
     void writeFailureShowsByFinish();
@@ -144,6 +147,27 @@ void TestAudioDecoder::mp3RoundTrip()
     QVERIFY2(n >= qsizetype(samples.size()) && n < qsizetype(samples.size()) + 4800, QByteArray::number(n));
     QCOMPARE(int(AudioDecoder::decodeFile(m_dir.filePath("missing.mp3"), "mp3").problem),
              int(AudioDecoder::Problem::Unreadable));
+}
+
+// Pages and services decode on pool threads at the same time (History's player, the
+// studio's project blocks): every decode gives the same samples.
+void TestAudioDecoder::mp3DecodesOnManyThreadsAtOnce()
+{
+    const QString path = m_dir.filePath("many.mp3");
+    QVERIFY(!encode(AudioFormat::Mp3, tone(96000), path).isEmpty());
+    const QByteArray expected = AudioDecoder::decodeFile(path, QStringLiteral("mp3")).float32;
+    QVERIFY(!expected.isEmpty());
+    std::atomic<int> same{0};
+    QThreadPool pool;
+    pool.setMaxThreadCount(8);
+    constexpr int kDecodes = 64;
+    for (int i = 0; i < kDecodes; ++i)
+        pool.start([&] {
+            if (AudioDecoder::decodeFile(path, QStringLiteral("mp3")).float32 == expected)
+                ++same;
+        });
+    pool.waitForDone();
+    QCOMPARE(same.load(), kDecodes);
 }
 
 // The encoder gathers bytes before write(2): whatever the chunk sizes (some crossing its
